@@ -1,0 +1,26 @@
+import type { HTMLAttributes } from "react";
+
+export function Card({ className = "", ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={`rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 ${className}`}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className = "", ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={`flex flex-col gap-1.5 p-6 pb-3 ${className}`} {...props} />;
+}
+
+export function CardTitle({ className = "", ...props }: HTMLAttributes<HTMLHeadingElement>) {
+  return <h3 className={`text-lg leading-tight font-semibold ${className}`} {...props} />;
+}
+
+export function CardDescription({ className = "", ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  return <p className={`text-sm text-slate-600 dark:text-slate-400 ${className}`} {...props} />;
+}
+
+export function CardContent({ className = "", ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={`p-6 pt-3 ${className}`} {...props} />;
+}

@@ -1,0 +1,82 @@
+/** Fixed navigation and footer content (spec section 2). */
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+/** Navbar links on public pages. */
+export const PUBLIC_NAV: NavLink[] = [
+  { label: "Home", to: "/" },
+  { label: "Strategies", to: "/strategies" },
+  { label: "Services", to: "/services" },
+  { label: "Pricing", to: "/pricing" },
+  { label: "Performance", to: "/performance" },
+  { label: "Academy", to: "/academy" },
+  { label: "Tools", to: "/tools" },
+  { label: "Insights", to: "/insights" },
+  { label: "About", to: "/about" },
+];
+
+/** Navbar links when the path starts with /dashboard or /portal. */
+export const PORTAL_NAV: NavLink[] = [
+  { label: "Dashboard", to: "/portal/dashboard" },
+  { label: "My Strategies", to: "/portal/strategies" },
+  { label: "Education", to: "/portal/education" },
+  { label: "Account", to: "/portal/account" },
+];
+
+/** True when `pathname` shows the portal navigation (case-insensitive, like routing). */
+export function isPortalPath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  return lower.startsWith("/dashboard") || lower.startsWith("/portal");
+}
+
+/** A footer entry: a link, or a placeholder (to: null) for a page that does not exist yet. */
+export interface FooterItem {
+  label: string;
+  to: string | null;
+}
+
+export const FOOTER_COLUMNS: { title: string; items: FooterItem[] }[] = [
+  {
+    title: "Platform",
+    items: [
+      { label: "Strategies", to: "/strategies" },
+      { label: "Services", to: "/services" },
+      { label: "Pricing", to: "/pricing" },
+      { label: "Performance", to: "/performance" },
+    ],
+  },
+  {
+    title: "Education",
+    items: [
+      { label: "Academy", to: "/academy" },
+      { label: "Tools", to: "/tools" },
+      { label: "Insights", to: "/insights" },
+      { label: "Webinars", to: null },
+    ],
+  },
+  {
+    title: "Support",
+    items: [
+      { label: "Help Center", to: null },
+      { label: "Contact Us", to: "/contact" },
+      { label: "Status Page", to: null },
+      { label: "API Docs", to: null },
+    ],
+  },
+  {
+    title: "Legal",
+    items: [
+      { label: "Risk Warning", to: null },
+      { label: "Terms of Use", to: null },
+      { label: "Privacy Policy", to: null },
+      { label: "Disclaimers", to: null },
+    ],
+  },
+];
+
+/** Footer risk text (spec section 2). */
+export const FOOTER_RISK_TEXT =
+  "Risk warning: forex trading involves significant risk of loss and is not suitable for every investor. Past performance is not indicative of future results. Nothing on this website is investment advice.";

@@ -1,0 +1,45 @@
+/** Signals: newest-first listing and publishing. */
+import { count, desc, eq } from "drizzle-orm";
+import { signals, type NewSignal, type Signal } from "../../db/schema";
+import { toApiSignal, type ApiSignal } from "~/domain/signals";
+import { getEntitlements } from "~/models/subscriptions.server";
+import type { PublicUser } from "~/models/users.server";
+import { getDb } from "~/services/db.server";
+
+/**
+ * Signals newest first (by creation time, then id).
+ * @param options.limit max rows; options.strategyId restricts to one strategy.
+ */
+export function listSignals(options: { limit: number; strategyId?: number }): Signal[] {
+  const db = getDb();
+  const query = db.select().from(signals);
+  const filtered = options.strategyId === undefined ? query : query.where(eq(signals.strategyId, options.strategyId));
+  return filtered.orderBy(desc(signals.createdAt), desc(signals.id)).limit(options.limit).all();
+}
+
+/** How many signals have status ACTIVE. */
+export function countActiveSignals(): number {
+  const row = getDb()
+    .select({ n: count() })
+    .from(signals)
+    .where(eq(signals.status, "ACTIVE"))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Inserts a signal and returns the stored row. */
+export function createSignal(values: NewSignal): Signal {
+  return getDb().insert(signals).values(values).returning().get();
+}
+
+/**
+ * Newest signals in API shape for `viewer` (null: signed out), with ACTIVE
+ * signals of strategies the viewer is not entitled to locked.
+ */
+export function listSignalsForViewer(
+  viewer: PublicUser | null,
+  options: { limit: number; strategyId?: number },
+): ApiSignal[] {
+  const entitled = new Set(getEntitlements(viewer).strategyIds);
+  return listSignals(options).map((signal) => toApiSignal(signal, entitled));
+}

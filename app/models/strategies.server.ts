@@ -1,0 +1,41 @@
+/** Strategies catalogue. */
+import { asc, eq, sql } from "drizzle-orm";
+import { strategies, type Strategy } from "../../db/schema";
+import { getDb } from "~/services/db.server";
+
+/** Every strategy, in catalogue order (oldest first). */
+export function listStrategies(): Strategy[] {
+  return getDb().select().from(strategies).orderBy(asc(strategies.id)).all();
+}
+
+/** The strategy with `slug` (case-insensitive), or undefined. */
+export function getStrategyBySlug(slug: string): Strategy | undefined {
+  return getDb()
+    .select()
+    .from(strategies)
+    .where(eq(sql`lower(${strategies.slug})`, slug.toLowerCase()))
+    .get();
+}
+
+export function getStrategyById(id: number): Strategy | undefined {
+  return getDb().select().from(strategies).where(eq(strategies.id, id)).get();
+}
+
+/** The API shape of a strategy (times as ISO strings). */
+export function toApiStrategy(strategy: Strategy) {
+  return {
+    id: strategy.id,
+    slug: strategy.slug,
+    name: strategy.name,
+    description: strategy.description,
+    riskClass: strategy.riskClass,
+    timeframes: strategy.timeframes,
+    instruments: strategy.instruments,
+    avgDuration: strategy.avgDuration,
+    winRate: strategy.winRate,
+    methodology: strategy.methodology,
+    isActive: strategy.isActive,
+    createdAt: strategy.createdAt.toISOString(),
+  };
+}
+export type ApiStrategy = ReturnType<typeof toApiStrategy>;

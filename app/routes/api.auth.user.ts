@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
+import { requireApiUser } from "~/services/session.server";
+
+/** GET /api/auth/user: `{id, email, firstName, lastName, role}`, or 401 when signed out. */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  return apiJson({ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role });
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getAuthenticator, OAUTH_STRATEGY } from "~/services/auth.server";
+import { isOAuthConfigured } from "~/services/env.server";
+import { methodNotAllowed, safeRedirect } from "~/services/http.server";
+import { rememberReturnTo } from "~/services/oauth-flow.server";
+import { getViewer } from "~/services/session.server";
+
+/**
+ * Starts sign-in: to the OAuth provider when one is configured, else to the
+ * local /login page (or /signup with `?screen=signup`). `returnTo` must be a
+ * same-site path; anything else falls back to /dashboard.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const returnTo = safeRedirect(url.searchParams.get("returnTo"));
+  if (await getViewer(request)) return redirect(returnTo);
+  if (!isOAuthConfigured()) {
+    const screen = url.searchParams.get("screen") === "signup" ? "/signup" : "/login";
+    return redirect(`${screen}?returnTo=${encodeURIComponent(returnTo)}`);
+  }
+  try {
+    await (await getAuthenticator()).authenticate(OAUTH_STRATEGY, request);
+    return redirect(returnTo);
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      thrown.headers.append("Set-Cookie", await rememberReturnTo(request, returnTo));
+      return thrown;
+    }
+    throw thrown;
+  }
+}
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listSignalsForViewer } from "~/models/signals.server";
+import { apiHandler, apiJson, methodNotAllowed, parseLimit } from "~/services/http.server";
+import { getViewer } from "~/services/session.server";
+
+/**
+ * GET /api/signals?limit=N: newest first, 1..100 (default 20). Public; ACTIVE
+ * signals of strategies the caller is not entitled to come with `locked: true`
+ * and null price levels.
+ */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const limit = parseLimit(new URL(request.url));
+  const viewer = await getViewer(request);
+  return apiJson(listSignalsForViewer(viewer?.user ?? null, { limit }));
+});
+
+export const action = () => methodNotAllowed(["GET"]);

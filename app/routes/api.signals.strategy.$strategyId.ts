@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listSignalsForViewer } from "~/models/signals.server";
+import { getStrategyById } from "~/models/strategies.server";
+import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
+import { getViewer } from "~/services/session.server";
+
+/** GET /api/signals/strategy/{strategyId}?limit=N: one strategy's signals, newest first; 404 for an unknown strategy. */
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const strategyId = Number(params.strategyId);
+  if (!Number.isInteger(strategyId) || strategyId < 1) {
+    return problem(400, "strategyId must be a positive integer", {
+      errors: [{ field: "strategyId", message: "Must be a positive integer" }],
+    });
+  }
+  if (!getStrategyById(strategyId)) return problem(404, `No strategy with id ${strategyId}`);
+  const limit = parseLimit(new URL(request.url));
+  const viewer = await getViewer(request);
+  return apiJson(listSignalsForViewer(viewer?.user ?? null, { limit, strategyId }));
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
+import { apiHandler, apiJson, methodNotAllowed, problem } from "~/services/http.server";
+
+/** GET /api/strategies/{slug}: one strategy, 404 when unknown. Public. */
+export const loader = apiHandler(({ params }: LoaderFunctionArgs) => {
+  const strategy = getStrategyBySlug(params.slug ?? "");
+  if (!strategy) return problem(404, `No strategy with slug "${params.slug}"`);
+  return apiJson(toApiStrategy(strategy));
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getEntitlements } from "~/models/subscriptions.server";
+import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
+import { requireApiUser } from "~/services/session.server";
+
+/**
+ * GET /api/user/subscription: `{planName, status, startDate, endDate}` (ISO UTC);
+ * users without one get `{planName: "Free", status: "FREE", startDate: null, endDate: null}`.
+ */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  const { subscription, planLabel } = getEntitlements(user);
+  if (!subscription) return apiJson({ planName: planLabel, status: "FREE", startDate: null, endDate: null });
+  return apiJson(subscription);
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { InputField } from "~/components/ui/field";
+import { loginSchema } from "~/schemas/auth";
+import { FORM_STRATEGY, getAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
+import { isOAuthConfigured } from "~/services/env.server";
+import { clientIp, safeRedirect } from "~/services/http.server";
+import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
+import { getViewer, startSession } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Sign In | FX Trader" },
+  { name: "description", content: "Sign in to your FX Trader account." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
+  if (await getViewer(request)) throw redirect(returnTo);
+  return json({ returnTo, oauth: isOAuthConfigured() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { email, returnTo } = submission.value;
+  const retryAfter = await limitSignIn(clientIp(request), email);
+  if (retryAfter) {
+    return json(
+      submission.reply({ formErrors: [`Too many sign-in attempts. ${retryMessage(retryAfter)}`], hideFields: ["password"] }),
+      { status: 429, headers: { "Retry-After": String(retryAfter) } },
+    );
+  }
+  try {
+    const user = await (await getAuthenticator()).authenticate(FORM_STRATEGY, request);
+    await resetSignInLimit(email);
+    return startSession(request, user.id, safeRedirect(returnTo));
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError) {
+      return json(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function Login() {
+  const { returnTo, oauth } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Sign in</h1>
+          <CardDescription>Welcome back. Sign in to see your signals and portal.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+            <input type="hidden" name="returnTo" value={returnTo} />
+            {form.errors ? (
+              <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+                {form.errors[0]}
+              </p>
+            ) : null}
+            <InputField
+              {...getInputProps(fields.email, { type: "email" })}
+              id={fields.email.id}
+              label="Email"
+              autoComplete="email"
+              error={fields.email.errors}
+            />
+            <InputField
+              {...getInputProps(fields.password, { type: "password" })}
+              id={fields.password.id}
+              label="Password"
+              autoComplete="current-password"
+              error={fields.password.errors}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Signing in..." : "Sign in"}
+            </Button>
+          </Form>
+          {oauth ? (
+            <Link to={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonClass("outline", "md", "mt-4 w-full")}>
+              Continue with single sign-on
+            </Link>
+          ) : null}
+          <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+            New to FX Trader?{" "}
+            <Link to={`/signup?returnTo=${encodeURIComponent(returnTo)}`} className="font-medium text-blue-700 underline dark:text-blue-400">
+              Start your 7-day free trial
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { InputField } from "~/components/ui/field";
+import { TRIAL_DAYS } from "~/domain/plans";
+import { createLocalAccount, EmailTakenError } from "~/models/accounts.server";
+import { MIN_PASSWORD_LENGTH, signupSchema } from "~/schemas/auth";
+import { clientIp, safeRedirect } from "~/services/http.server";
+import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
+import { getViewer, startSession } from "~/services/session.server";
+import { flashToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Start Your Free Trial | FX Trader" },
+  { name: "description", content: `Create your FX Trader account and start a ${TRIAL_DAYS}-day Pro trial.` },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
+  if (await getViewer(request)) throw redirect(returnTo);
+  return json({ returnTo });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const retryAfter = await limitPublicForm("signup", clientIp(request));
+  if (retryAfter) {
+    return json(
+      submission.reply({ formErrors: [`Too many sign-up attempts. ${retryMessage(retryAfter)}`], hideFields: ["password"] }),
+      { status: 429, headers: { "Retry-After": String(retryAfter) } },
+    );
+  }
+  const { returnTo, ...account } = submission.value;
+  try {
+    const user = await createLocalAccount(account);
+    const toast = await flashToast(request, {
+      title: "Welcome to FX Trader",
+      description: `Your ${TRIAL_DAYS}-day Pro trial has started.`,
+    });
+    return startSession(request, user.id, safeRedirect(returnTo), { "Set-Cookie": toast });
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return json(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ["password"] }), { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function Signup() {
+  const { returnTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(signupSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Start your {TRIAL_DAYS}-day free trial</h1>
+          <CardDescription>Pro access for {TRIAL_DAYS} days. No card required, no setup fees.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+            <input type="hidden" name="returnTo" value={returnTo} />
+            {form.errors ? (
+              <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+                {form.errors[0]}
+              </p>
+            ) : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField
+                {...getInputProps(fields.firstName, { type: "text" })}
+                id={fields.firstName.id}
+                label="First name"
+                autoComplete="given-name"
+                error={fields.firstName.errors}
+              />
+              <InputField
+                {...getInputProps(fields.lastName, { type: "text" })}
+                id={fields.lastName.id}
+                label="Last name"
+                autoComplete="family-name"
+                error={fields.lastName.errors}
+              />
+            </div>
+            <InputField
+              {...getInputProps(fields.email, { type: "email" })}
+              id={fields.email.id}
+              label="Email"
+              autoComplete="email"
+              error={fields.email.errors}
+            />
+            <InputField
+              {...getInputProps(fields.password, { type: "password" })}
+              id={fields.password.id}
+              label="Password"
+              autoComplete="new-password"
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+              error={fields.password.errors}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Creating account..." : "Create account"}
+            </Button>
+          </Form>
+          <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+            Already have an account?{" "}
+            <Link to={`/login?returnTo=${encodeURIComponent(returnTo)}`} className="font-medium text-blue-700 underline dark:text-blue-400">
+              Sign in
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_PATH: z.string().min(1).default("data/fx-trader.db"),
+    SESSION_SECRET: optional(z.string().min(32, "SESSION_SECRET must be at least 32 characters long")),
+    APP_URL: optional(z.string().url("APP_URL must be an absolute URL such as https://fx.example.com")),
+    OAUTH_ISSUER: optional(z.string().url("OAUTH_ISSUER must be a URL")),
+    OAUTH_AUTHORIZATION_URL: optional(z.string().url("OAUTH_AUTHORIZATION_URL must be a URL")),
+    OAUTH_TOKEN_URL: optional(z.string().url("OAUTH_TOKEN_URL must be a URL")),
+    OAUTH_USERINFO_URL: optional(z.string().url("OAUTH_USERINFO_URL must be a URL")),
+    OAUTH_CLIENT_ID: optional(z.string()),
+    OAUTH_CLIENT_SECRET: optional(z.string()),
+    OAUTH_SCOPES: z.string().default("openid email profile"),
+    SEED_PASSWORD: optional(z.string().min(8, "SEED_PASSWORD must be at least 8 characters long")),
+  })
+  .superRefine((env, ctx) => {
+    const endpoints = [env.OAUTH_AUTHORIZATION_URL, env.OAUTH_TOKEN_URL, env.OAUTH_USERINFO_URL];
+    const anyOAuth = env.OAUTH_ISSUER || endpoints.some(Boolean) || env.OAUTH_CLIENT_ID;
+    if (!anyOAuth) return;
+    if (!env.OAUTH_CLIENT_ID) {
+      ctx.addIssue({ code: "custom", path: ["OAUTH_CLIENT_ID"], message: "OAUTH_CLIENT_ID is required when OAuth is configured" });
+    }
+    if (!env.OAUTH_ISSUER && !endpoints.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OAUTH_ISSUER"],
+        message: "set OAUTH_ISSUER, or all of OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL and OAUTH_USERINFO_URL",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+
+let cached: Env | undefined;
+
+/** Path of the generated session secret kept beside the database file. */
+export function sessionSecretPath(databasePath: string): string {
+  return join(dirname(databasePath), ".session-secret");
+}
+
+/**
+ * Parses and validates `process.env` once.
+ * @throws Error listing every invalid variable by name.
+ */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".") || "env"}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    const file = sessionSecretPath(env.DATABASE_PATH);
+    if (existsSync(file)) secret = readFileSync(file, "utf8").trim();
+  }
+  if (!secret) {
+    throw new Error(
+      "Invalid environment configuration:\n  - SESSION_SECRET: not set (run `npm start`, which generates one beside the database, or set it yourself)",
+    );
+  }
+  cached = { ...env, SESSION_SECRET: secret };
+  return cached;
+}
+
+/** True when either OAuth configuration (issuer discovery, or explicit endpoints) is complete. */
+export function isOAuthConfigured(env: Env = getEnv()): boolean {
+  return Boolean(env.OAUTH_CLIENT_ID && (env.OAUTH_ISSUER || env.OAUTH_TOKEN_URL));
+}

@@ -1,0 +1,229 @@
+/**
+ * Database schema (drizzle-orm, SQLite). All timestamps are UTC instants stored
+ * as integer milliseconds since the Unix epoch and surfaced as `Date`.
+ * Prices are stored as REAL in the instrument's quote currency (e.g. 1.08500 USD per EUR).
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Stored lower-cased so uniqueness is case-insensitive. */
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    /** argon2id hash; null for accounts that only sign in through OAuth. */
+    passwordHash: text("password_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("oauth_accounts_provider_unique").on(t.provider, t.providerAccountId)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** Random 32-byte id, hex; the cookie carries it signed. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const strategies = sqliteTable("strategies", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  riskClass: text("risk_class").notNull(),
+  timeframes: text("timeframes").notNull(),
+  instruments: text("instruments").notNull(),
+  avgDuration: text("avg_duration"),
+  /** Percent of winning trades, 0..100. */
+  winRate: real("win_rate"),
+  methodology: text("methodology"),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const SIGNAL_SIDES = ["LONG", "SHORT"] as const;
+export const SIGNAL_STATUSES = ["ACTIVE", "CLOSED", "CANCELLED"] as const;
+export const ENTRY_METHODS = ["market", "limit", "stop"] as const;
+
+export const signals = sqliteTable(
+  "signals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    strategyId: integer("strategy_id")
+      .notNull()
+      .references(() => strategies.id),
+    symbol: text("symbol").notNull(),
+    side: text("side", { enum: SIGNAL_SIDES }).notNull(),
+    status: text("status", { enum: SIGNAL_STATUSES }).notNull().default("ACTIVE"),
+    /** Prices in the instrument's quote currency. */
+    entryPrice: real("entry_price").notNull(),
+    entryMethod: text("entry_method", { enum: ENTRY_METHODS }).notNull().default("market"),
+    stopLoss: real("stop_loss").notNull(),
+    takeProfit1: real("take_profit_1").notNull(),
+    takeProfit2: real("take_profit_2"),
+    rationale: text("rationale"),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("signals_created_idx").on(t.createdAt),
+    index("signals_strategy_created_idx").on(t.strategyId, t.createdAt),
+  ],
+);
+
+export const PLAN_IDS = ["starter", "pro", "institutional"] as const;
+export const SUBSCRIPTION_STATUSES = ["ACTIVE", "TRIAL", "PAUSED", "CANCELLED", "EXPIRED"] as const;
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan", { enum: PLAN_IDS }).notNull(),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    startDate: integer("start_date", { mode: "timestamp_ms" }).notNull(),
+    /** End of the current period (trial end, or next billing date). */
+    endDate: integer("end_date", { mode: "timestamp_ms" }).notNull(),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("subscriptions_user_unique").on(t.userId)],
+);
+
+export const strategyAccess = sqliteTable(
+  "strategy_access",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    strategyId: integer("strategy_id")
+      .notNull()
+      .references(() => strategies.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.strategyId] })],
+);
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    category: text("category").notNull().default("General"),
+    /** Raw HTML as authored; sanitised on render. */
+    content: text("content"),
+    author: text("author"),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.publishedAt)],
+);
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  tradingExperience: text("trading_experience"),
+  preferredTime: text("preferred_time"),
+  goals: text("goals"),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** First characters of the key, shown in lists to tell keys apart. */
+    prefix: text("prefix").notNull(),
+    /** SHA-256 hex of the whole key; the key itself is never stored. */
+    keyHash: text("key_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);
+
+export const RISK_TEMPLATES = ["Conservative", "Balanced", "Aggressive"] as const;
+
+export const userSettings = sqliteTable("user_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailAlerts: integer("email_alerts", { mode: "boolean" }).notNull().default(true),
+  telegramAlerts: integer("telegram_alerts", { mode: "boolean" }).notNull().default(false),
+  pushAlerts: integer("push_alerts", { mode: "boolean" }).notNull().default(false),
+  newsBlackout: integer("news_blackout", { mode: "boolean" }).notNull().default(true),
+  riskTemplate: text("risk_template", { enum: RISK_TEMPLATES }).notNull().default("Balanced"),
+  loginNotifications: integer("login_notifications", { mode: "boolean" }).notNull().default(true),
+  /** Session lifetime for new sign-ins, in minutes. */
+  sessionTimeoutMinutes: integer("session_timeout_minutes").notNull().default(43200),
+});
+
+export type User = typeof users.$inferSelect;
+export type Strategy = typeof strategies.$inferSelect;
+export type Signal = typeof signals.$inferSelect;
+export type NewSignal = typeof signals.$inferInsert;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type PlanId = (typeof PLAN_IDS)[number];
+export type SignalSide = (typeof SIGNAL_SIDES)[number];
+export type SignalStatus = (typeof SIGNAL_STATUSES)[number];
+export type EntryMethod = (typeof ENTRY_METHODS)[number];
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

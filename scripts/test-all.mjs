@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+/**
+ * The whole test suite: typecheck, Vitest (unit + integration), production
+ * build, Playwright (JavaScript on and off). Ends with one line
+ * `N passed, N failed` summing every suite; exits non-zero if anything failed.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const bin = (name) => join("node_modules", ".bin", name);
+const reports = join("test-results", "reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${label}: ${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${seconds}s ===`);
+  return result.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+// 1. Typecheck counts as one check.
+if (run("typecheck", bin("tsc"), ["--noEmit"])) passed += 1;
+else failed += 1;
+
+// 2. Vitest.
+const vitestReport = join(reports, "vitest.json");
+const vitestOk = run("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+passed += vitest?.numPassedTests ?? 0;
+failed += vitest?.numFailedTests ?? 0;
+// A run that failed without a failing test (a broken file, an error outside tests) still fails.
+if (!vitestOk && !vitest?.numFailedTests) failed += 1;
+
+// 3. Build (needed by the browser tests).
+const buildOk = run("build", bin("remix"), ["build"]);
+if (buildOk) passed += 1;
+else failed += 1;
+
+// 4. Playwright.
+if (buildOk && run("chromium", process.execPath, ["scripts/ensure-chromium.mjs"])) {
+  const pwReport = join(reports, "playwright.json");
+  const pwOk = run("playwright", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport });
+  const pw = existsSync(pwReport) ? readJson(pwReport) : null;
+  // Flaky tests passed on a retry; they count as passed (the list reporter names them).
+  passed += (pw?.stats?.expected ?? 0) + (pw?.stats?.flaky ?? 0);
+  failed += pw?.stats?.unexpected ?? 0;
+  if (!pwOk && !pw?.stats?.unexpected) failed += 1;
+} else {
+  failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
