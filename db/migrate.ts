@@ -1,0 +1,28 @@
+/**
+ * Applies pending migrations to the database at DATABASE_PATH
+ * (default `data/fx-trader.db`). Run with `npm run db:migrate`.
+ */
+import { pathToFileURL } from "node:url";
+import { migrateDatabase, openDatabase } from "./connection";
+import { DEFAULT_DATABASE_PATH } from "./seed";
+
+/** Opens the file at `path`, migrates it and closes it again. */
+export function migrateFile(path: string): void {
+  const db = openDatabase(path);
+  try {
+    migrateDatabase(db);
+  } finally {
+    db.$client.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const path = process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
+  try {
+    migrateFile(path);
+    console.log(`Migrations applied to ${path}`);
+  } catch (error) {
+    console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

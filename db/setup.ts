@@ -1,0 +1,79 @@
+/**
+ * The start-up step `npm start` runs before serving:
+ *   1. makes sure a session secret exists (SESSION_SECRET, or a generated file
+ *      beside the database, mode 0600),
+ *   2. applies pending migrations,
+ *   3. seeds an empty database (never overwrites).
+ * Reads DATABASE_PATH, SESSION_SECRET, SEED_PASSWORD and NODE_ENV.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { sessionSecretPath } from "../app/services/env.server";
+import { migrateDatabase, openDatabase } from "./connection";
+import { describeSeedResult, seedConfigFromEnv, seedDatabase, type EnvVars, type SeedResult } from "./seed";
+
+export type SessionSecretResult =
+  | { created: true; path: string }
+  | { created: false; path: string; reason: "env" | "file" };
+
+/**
+ * Generates a session secret file beside the database unless SESSION_SECRET is
+ * set or the file already exists. Never overwrites an existing file.
+ * @param databasePath the SQLite file path; the secret goes in its folder.
+ */
+export function ensureSessionSecret(
+  databasePath: string,
+  env: EnvVars = process.env,
+): SessionSecretResult {
+  const path = sessionSecretPath(databasePath);
+  if (env.SESSION_SECRET && env.SESSION_SECRET.trim() !== "") return { created: false, path, reason: "env" };
+  if (existsSync(path)) return { created: false, path, reason: "file" };
+
+  mkdirSync(dirname(path), { recursive: true });
+  try {
+    // "wx" fails if another process created the file in the meantime.
+    writeFileSync(path, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return { created: false, path, reason: "file" };
+    throw error;
+  }
+  return { created: true, path };
+}
+
+export type SetupResult = { secret: SessionSecretResult; seed: SeedResult; databasePath: string };
+
+/**
+ * Runs the three start-up steps.
+ * @param log receives one line per step (console.log by default).
+ */
+export async function runSetup(
+  env: EnvVars = process.env,
+  log: (line: string) => void = console.log,
+  now?: Date,
+): Promise<SetupResult> {
+  const config = seedConfigFromEnv(env);
+  const { databasePath } = config;
+
+  const secret = ensureSessionSecret(databasePath, env);
+  if (secret.created) log(`Generated a session secret in ${secret.path}`);
+
+  const db = openDatabase(databasePath);
+  try {
+    migrateDatabase(db);
+    log(`Migrations applied to ${databasePath}`);
+    const seed = await seedDatabase(db, { ...config, now });
+    log(describeSeedResult(seed));
+    return { secret, seed, databasePath };
+  } finally {
+    db.$client.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runSetup().catch((error: unknown) => {
+    console.error(`Setup failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}

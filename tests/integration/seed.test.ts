@@ -1,0 +1,303 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { verify } from "argon2";
+import { count, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase, type Db } from "../../db/connection";
+import { createAdmin, CreateAdminError } from "../../db/create-admin";
+import {
+  blogPosts,
+  signals,
+  strategies,
+  strategyAccess,
+  subscriptions,
+  userSettings,
+  users,
+  type Signal,
+} from "../../db/schema";
+import { seedDatabase } from "../../db/seed";
+import { BLOG_CATEGORIES, buildSeedPosts, buildSeedSignals, priceDecimals } from "../../db/seed-data";
+import { ensureSessionSecret, runSetup } from "../../db/setup";
+
+const DAY = 24 * 60 * 60 * 1000;
+const PASSWORD = "demo-password-123";
+
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "fx-trader-seed-"));
+  tempDirs.push(dir);
+  return dir;
+}
+/** A fresh, migrated, empty database in its own temp folder. */
+function freshDb(): Db {
+  const db = openDatabase(join(tempDir(), "fresh.db"));
+  migrateDatabase(db);
+  return db;
+}
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tableCounts(db: Db) {
+  const n = (table: typeof users | typeof strategies | typeof signals | typeof blogPosts) =>
+    db.select({ n: count() }).from(table).get()!.n;
+  return { users: n(users), strategies: n(strategies), signals: n(signals), posts: n(blogPosts) };
+}
+
+function assertGeometry(s: Pick<Signal, "side" | "entryPrice" | "stopLoss" | "takeProfit1" | "takeProfit2" | "symbol">) {
+  const label = `${s.symbol} ${s.side} @ ${s.entryPrice}`;
+  if (s.side === "LONG") {
+    expect(s.stopLoss, label).toBeLessThan(s.entryPrice);
+    expect(s.entryPrice, label).toBeLessThan(s.takeProfit1);
+    if (s.takeProfit2 !== null) expect(s.takeProfit1, label).toBeLessThan(s.takeProfit2);
+  } else {
+    expect(s.stopLoss, label).toBeGreaterThan(s.entryPrice);
+    expect(s.entryPrice, label).toBeGreaterThan(s.takeProfit1);
+    if (s.takeProfit2 !== null) expect(s.takeProfit1, label).toBeGreaterThan(s.takeProfit2);
+  }
+}
+
+describe("seedDatabase", () => {
+  const now = new Date();
+
+  it("fills an empty database with the catalogue and demo accounts", async () => {
+    const db = openDatabase(process.env.DATABASE_PATH!);
+    try {
+      const result = await seedDatabase(db, { now, includeDemoAccounts: true, demoPassword: PASSWORD });
+      expect(result.seeded).toBe(true);
+
+      const counts = tableCounts(db);
+      expect(counts.strategies).toBeGreaterThanOrEqual(3);
+      expect(counts.signals).toBeGreaterThanOrEqual(30);
+      expect(counts.posts).toBeGreaterThanOrEqual(9);
+      expect(counts.users).toBe(2);
+      expect(result.counts).toEqual(counts);
+
+      const strategyRows = db.select().from(strategies).all();
+      expect(strategyRows.map((s) => s.slug).sort()).toEqual(["alpha-swing", "gold-intraday", "london-breakout"]);
+      const bySlug = Object.fromEntries(strategyRows.map((s) => [s.slug, s]));
+      expect(bySlug["alpha-swing"]).toMatchObject({ name: "Alpha Swing", riskClass: "Balanced", winRate: 68, isActive: true });
+      expect(bySlug["london-breakout"]).toMatchObject({ name: "London Breakout", riskClass: "Aggressive", winRate: 72 });
+      expect(bySlug["gold-intraday"]).toMatchObject({ name: "Gold Intraday", riskClass: "Conservative", winRate: 75 });
+
+      const signalRows = db.select().from(signals).all();
+      expect(new Set(signalRows.map((s) => s.status))).toEqual(new Set(["ACTIVE", "CLOSED", "CANCELLED"]));
+      expect(new Set(signalRows.map((s) => s.entryMethod))).toEqual(new Set(["market", "limit", "stop"]));
+      const admin = db.select().from(users).where(eq(users.email, "admin@example.com")).get()!;
+      for (const s of signalRows) {
+        assertGeometry(s);
+        expect(s.createdById).toBe(admin.id);
+        expect(s.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        expect(s.createdAt.getTime()).toBeGreaterThan(now.getTime() - 36 * DAY);
+        expect(s.rationale).toBeTruthy();
+        // Prices are quoted to the instrument's precision.
+        const decimals = priceDecimals(s.symbol);
+        for (const price of [s.entryPrice, s.stopLoss, s.takeProfit1]) {
+          expect(Number(price.toFixed(decimals))).toBe(price);
+        }
+        if (s.status === "ACTIVE") {
+          expect(s.expiresAt.getTime()).toBeGreaterThan(now.getTime());
+          expect(s.createdAt.getTime()).toBeGreaterThanOrEqual(now.getTime() - 20 * 60 * 60 * 1000);
+          expect(s.closedAt).toBeNull();
+        } else {
+          expect(s.closedAt).not.toBeNull();
+          expect(s.closedAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+        }
+      }
+      // Every strategy has live and past signals.
+      for (const strategy of strategyRows) {
+        const own = signalRows.filter((s) => s.strategyId === strategy.id);
+        expect(own.some((s) => s.status === "ACTIVE"), strategy.slug).toBe(true);
+        expect(own.some((s) => s.status !== "ACTIVE"), strategy.slug).toBe(true);
+      }
+      expect(signalRows.filter((s) => s.strategyId === bySlug["gold-intraday"]!.id).every((s) => s.symbol === "XAUUSD")).toBe(true);
+
+      const posts = db.select().from(blogPosts).all();
+      for (const category of BLOG_CATEGORIES) {
+        expect(posts.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(1);
+      }
+      for (const post of posts) {
+        expect(post.publishedAt.getTime()).toBeLessThan(now.getTime());
+        if (post.content) expect(post.content).not.toMatch(/<script/i);
+      }
+
+      const trader = db.select().from(users).where(eq(users.email, "trader@example.com")).get()!;
+      expect(admin).toMatchObject({ role: "admin", firstName: "Ada", lastName: "Admin" });
+      expect(trader).toMatchObject({ role: "user", firstName: "Tom", lastName: "Trader" });
+      expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verify(admin.passwordHash!, PASSWORD)).toBe(true);
+      expect(await verify(trader.passwordHash!, PASSWORD)).toBe(true);
+      expect(await verify(trader.passwordHash!, "wrong-password")).toBe(false);
+
+      const subscription = db.select().from(subscriptions).where(eq(subscriptions.userId, trader.id)).get()!;
+      expect(subscription).toMatchObject({ plan: "pro", status: "ACTIVE" });
+      expect(subscription.startDate.getTime()).toBeLessThan(now.getTime());
+      expect(subscription.endDate.getTime()).toBeGreaterThan(now.getTime());
+      const access = db.select().from(strategyAccess).where(eq(strategyAccess.userId, trader.id)).all();
+      expect(access.map((a) => a.strategyId).sort()).toEqual(
+        [bySlug["alpha-swing"]!.id, bySlug["london-breakout"]!.id].sort(),
+      );
+      expect(db.select().from(userSettings).all().map((s) => s.userId).sort()).toEqual([admin.id, trader.id].sort());
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("does nothing on a database that already has data", async () => {
+    const db = openDatabase(process.env.DATABASE_PATH!);
+    try {
+      const before = tableCounts(db);
+      expect(before.strategies).toBeGreaterThan(0);
+      const result = await seedDatabase(db, { includeDemoAccounts: true, demoPassword: PASSWORD });
+      expect(result.seeded).toBe(false);
+      expect(tableCounts(db)).toEqual(before);
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("skips when only a user exists", async () => {
+    const db = freshDb();
+    try {
+      db.insert(users).values({ email: "someone@example.com" }).run();
+      const result = await seedDatabase(db, { includeDemoAccounts: true, demoPassword: PASSWORD });
+      expect(result.seeded).toBe(false);
+      expect(tableCounts(db)).toEqual({ users: 1, strategies: 0, signals: 0, posts: 0 });
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("creates no users without demo accounts", async () => {
+    const db = freshDb();
+    try {
+      const result = await seedDatabase(db, { includeDemoAccounts: false, demoPassword: "" });
+      expect(result.seeded).toBe(true);
+      const counts = tableCounts(db);
+      expect(counts.users).toBe(0);
+      expect(counts.strategies).toBe(3);
+      expect(counts.signals).toBeGreaterThanOrEqual(30);
+      expect(db.select().from(signals).all().every((s) => s.createdById === null)).toBe(true);
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("builds deterministic rows for a given instant", () => {
+    const fixed = new Date("2026-11-18T10:30:00Z");
+    const ids = { "alpha-swing": 1, "london-breakout": 2, "gold-intraday": 3 };
+    expect(buildSeedSignals(fixed, ids)).toEqual(buildSeedSignals(fixed, ids));
+    expect(buildSeedPosts(fixed)).toEqual(buildSeedPosts(fixed));
+    expect(() => buildSeedSignals(fixed, {})).toThrow(/alpha-swing/);
+    const posts = buildSeedPosts(fixed);
+    expect(posts.some((p) => p.content === null)).toBe(true);
+    expect(posts.some((p) => (p.excerpt ?? "").length > 100)).toBe(true);
+  });
+});
+
+describe("createAdmin", () => {
+  it("creates a new admin with a lower-cased email and a settings row", async () => {
+    const db = freshDb();
+    try {
+      const result = await createAdmin(db, {
+        email: "  Boss@Example.COM ",
+        password: "correct horse battery",
+        firstName: "Grace",
+        lastName: "Hopper",
+      });
+      expect(result.action).toBe("created");
+      const user = db.select().from(users).where(eq(users.id, result.userId)).get()!;
+      expect(user).toMatchObject({ email: "boss@example.com", role: "admin", firstName: "Grace", lastName: "Hopper" });
+      expect(await verify(user.passwordHash!, "correct horse battery")).toBe(true);
+      expect(db.select().from(userSettings).where(eq(userSettings.userId, user.id)).get()).toBeTruthy();
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("promotes an existing user and resets the password only when given", async () => {
+    const db = freshDb();
+    try {
+      const existing = db
+        .insert(users)
+        .values({ email: "member@example.com", role: "user", passwordHash: null, firstName: "Mia" })
+        .returning()
+        .get();
+
+      const promoted = await createAdmin(db, { email: "MEMBER@example.com" });
+      expect(promoted).toMatchObject({ action: "promoted", userId: existing.id });
+      let user = db.select().from(users).where(eq(users.id, existing.id)).get()!;
+      expect(user).toMatchObject({ role: "admin", passwordHash: null, firstName: "Mia" });
+
+      await createAdmin(db, { email: "member@example.com", password: "a-brand-new-password" });
+      user = db.select().from(users).where(eq(users.id, existing.id)).get()!;
+      expect(await verify(user.passwordHash!, "a-brand-new-password")).toBe(true);
+      expect(db.select({ n: count() }).from(users).get()!.n).toBe(1);
+      expect(db.select({ n: count() }).from(userSettings).get()!.n).toBe(1);
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("rejects invalid input without writing", async () => {
+    const db = freshDb();
+    try {
+      await expect(createAdmin(db, { email: "not-an-email", password: "long-enough-password" })).rejects.toThrow(
+        CreateAdminError,
+      );
+      await expect(createAdmin(db, { email: "ok@example.com", password: "short" })).rejects.toThrow(/12 characters/);
+      await expect(createAdmin(db, { email: "new@example.com" })).rejects.toThrow(/password is required/);
+      expect(db.select({ n: count() }).from(users).get()!.n).toBe(0);
+    } finally {
+      db.$client.close();
+    }
+  });
+});
+
+describe("setup", () => {
+  it("generates a session secret beside the database once, with mode 0600", () => {
+    const dbPath = join(tempDir(), "nested", "app.db");
+    const first = ensureSessionSecret(dbPath, {});
+    expect(first.created).toBe(true);
+    expect(existsSync(first.path)).toBe(true);
+    const secret = readFileSync(first.path, "utf8").trim();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(first.path).mode & 0o777).toBe(0o600);
+
+    const second = ensureSessionSecret(dbPath, {});
+    expect(second).toMatchObject({ created: false, reason: "file" });
+    expect(readFileSync(first.path, "utf8").trim()).toBe(secret);
+  });
+
+  it("leaves the secret to SESSION_SECRET when it is set", () => {
+    const dbPath = join(tempDir(), "app.db");
+    const result = ensureSessionSecret(dbPath, { SESSION_SECRET: "x".repeat(40) });
+    expect(result).toMatchObject({ created: false, reason: "env" });
+    expect(existsSync(result.path)).toBe(false);
+  });
+
+  it("runs secret, migrations and seed, and is idempotent", async () => {
+    const dbPath = join(tempDir(), "data", "fx.db");
+    const env = { DATABASE_PATH: dbPath, NODE_ENV: "test" };
+    const lines: string[] = [];
+    const first = await runSetup(env, (line) => lines.push(line));
+    expect(first.secret.created).toBe(true);
+    expect(first.seed.seeded).toBe(true);
+    expect(first.seed.counts.users).toBe(2);
+
+    const second = await runSetup(env, (line) => lines.push(line));
+    expect(second.secret.created).toBe(false);
+    expect(second.seed.seeded).toBe(false);
+    expect(lines.at(-1)).toBe("Database already has data; seed skipped");
+
+    await expect(runSetup({ ...env, SEED_PASSWORD: "short" }, () => {})).rejects.toThrow(/SEED_PASSWORD/);
+  });
+
+  it("seeds no demo accounts in production", async () => {
+    const dbPath = join(tempDir(), "prod.db");
+    const result = await runSetup({ DATABASE_PATH: dbPath, NODE_ENV: "production" }, () => {});
+    expect(result.seed.seeded).toBe(true);
+    expect(result.seed.counts.users).toBe(0);
+  });
+});
