@@ -1,0 +1,163 @@
+/**
+ * Zod schemas for the two calculators, shared by the /tools form action
+ * (through Conform's `parseWithZod`, with `disableAutoCoercion: true`) and the
+ * JSON API routes (`safeParse` on the parsed body).
+ *
+ * Numbers may arrive as JSON numbers or as FormData strings: a decimal string
+ * is converted, an empty string counts as missing, anything else (including
+ * "abc", "0x10", "Infinity", booleans, null) is rejected. Every message names
+ * its field. NaN and ±Infinity never get through (`.finite()`).
+ *
+ * Upper limits beyond the spec's ranges (balance ≤ 1e12, prices ≤ 1e6,
+ * conversion rate in [1e-6, 1e6]) only keep the arithmetic finite.
+ */
+import { z } from "zod";
+
+import { CalculatorInputError, instrumentSpec, requiresConversionRate, stopDistanceTenthsOfPip } from "~/domain/position-size";
+
+/** Plain decimal notation, optionally signed, with an optional exponent. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Empty or whitespace-only strings and null → undefined; decimal strings → number; other strings → NaN. */
+function toNumberInput(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  if (trimmed === "") return undefined;
+  return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+function baseNumber(label: string) {
+  return z
+    .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
+    .finite(`${label} must be a finite number`);
+}
+
+/** A required number field, accepting a JSON number or a decimal string. */
+function numberField(label: string, refine: (n: z.ZodNumber) => z.ZodNumber) {
+  return z.preprocess(toNumberInput, refine(baseNumber(label)));
+}
+
+/** An optional number field: missing, null or "" → undefined. */
+function optionalNumberField(label: string, refine: (n: z.ZodNumber) => z.ZodNumber) {
+  return z.preprocess(toNumberInput, refine(baseNumber(label)).optional());
+}
+
+/** Display labels, used in messages (and by the form). */
+export const CALCULATOR_FIELD_LABELS = {
+  accountBalance: "Account balance",
+  riskPercent: "Risk percent",
+  entryPrice: "Entry price",
+  stopLoss: "Stop loss",
+  symbol: "Symbol",
+  conversionRate: "Conversion rate",
+  winRate: "Win rate",
+  riskReward: "Risk reward",
+  riskPerTrade: "Risk per trade",
+} as const;
+
+const L = CALCULATOR_FIELD_LABELS;
+const MAX_BALANCE = 1_000_000_000_000;
+const MAX_PRICE = 1_000_000;
+const MIN_CONVERSION_RATE = 0.000001;
+const MAX_CONVERSION_RATE = 1_000_000;
+
+const symbolField = z.preprocess(
+  (value) => {
+    if (value === null) return undefined;
+    if (typeof value !== "string") return value;
+    const trimmed = value.trim();
+    return trimmed === "" ? undefined : trimmed.toUpperCase();
+  },
+  z
+    .string({ invalid_type_error: `${L.symbol} must be text, such as EURUSD` })
+    .regex(/^[A-Z]{6}$/, `${L.symbol} must be 6 letters, such as EURUSD`)
+    .optional(),
+);
+
+const OBJECT_ERRORS = {
+  required_error: "Request body must be an object of fields",
+  invalid_type_error: "Request body must be an object of fields",
+};
+
+const positionSizeFields = z.object({
+  accountBalance: numberField(L.accountBalance, (n) =>
+    n
+      .gt(0, `${L.accountBalance} must be greater than 0`)
+      .max(MAX_BALANCE, `${L.accountBalance} must be at most 1,000,000,000,000`),
+  ),
+  riskPercent: numberField(L.riskPercent, (n) =>
+    n.gt(0, `${L.riskPercent} must be greater than 0`).max(100, `${L.riskPercent} must be at most 100`),
+  ),
+  entryPrice: numberField(L.entryPrice, (n) =>
+    n.gt(0, `${L.entryPrice} must be greater than 0`).max(MAX_PRICE, `${L.entryPrice} must be at most 1,000,000`),
+  ),
+  stopLoss: numberField(L.stopLoss, (n) =>
+    n.gt(0, `${L.stopLoss} must be greater than 0`).max(MAX_PRICE, `${L.stopLoss} must be at most 1,000,000`),
+  ),
+  symbol: symbolField,
+  conversionRate: optionalNumberField(L.conversionRate, (n) =>
+    n
+      .gt(0, `${L.conversionRate} must be greater than 0`)
+      .gte(MIN_CONVERSION_RATE, `${L.conversionRate} must be at least 0.000001`)
+      .max(MAX_CONVERSION_RATE, `${L.conversionRate} must be at most 1,000,000`),
+  ),
+}, OBJECT_ERRORS);
+
+/**
+ * Position size request: accountBalance, riskPercent, entryPrice, stopLoss,
+ * optional symbol and conversionRate. Cross-field rules: the stop must differ
+ * from the entry (by at least 0.1 pip), the symbol must be supported, and a
+ * cross pair needs `conversionRate`.
+ */
+export const positionSizeSchema = positionSizeFields.superRefine((data, ctx) => {
+  // Runs even when a range check above failed (zod marks the data "dirty", not aborted), so guard types.
+  let pipDecimals = 4;
+  if (typeof data.symbol === "string" && /^[A-Z]{6}$/.test(data.symbol)) {
+    try {
+      pipDecimals = instrumentSpec(data.symbol).pipDecimals;
+    } catch (error) {
+      if (!(error instanceof CalculatorInputError)) throw error;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["symbol"], message: error.message });
+    }
+    if (requiresConversionRate(data.symbol) && data.conversionRate === undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["conversionRate"],
+        message: `${L.conversionRate} is required for ${data.symbol}: enter how many USD one ${data.symbol.slice(3)} is worth`,
+      });
+    }
+  }
+  if (typeof data.entryPrice === "number" && typeof data.stopLoss === "number") {
+    if (data.entryPrice === data.stopLoss) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["stopLoss"], message: `${L.stopLoss} must differ from the entry price` });
+    } else if (stopDistanceTenthsOfPip(data.entryPrice, data.stopLoss, pipDecimals) < 1) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["stopLoss"],
+        message: `${L.stopLoss} must be at least 0.1 pip away from the entry price`,
+      });
+    }
+  }
+});
+
+/** Risk of ruin request: winRate (%), riskReward (R), riskPerTrade (% of starting balance). */
+export const riskOfRuinSchema = z.object(
+  {
+  winRate: numberField(L.winRate, (n) =>
+    n.min(0, `${L.winRate} must be between 0 and 100`).max(100, `${L.winRate} must be between 0 and 100`),
+  ),
+  riskReward: numberField(L.riskReward, (n) => n.gt(0, `${L.riskReward} must be greater than 0`)),
+  riskPerTrade: numberField(L.riskPerTrade, (n) =>
+    n.gt(0, `${L.riskPerTrade} must be greater than 0`).max(100, `${L.riskPerTrade} must be at most 100`),
+  ),
+  },
+  OBJECT_ERRORS,
+);
+
+export type PositionSizeRequest = z.output<typeof positionSizeSchema>;
+export type RiskOfRuinRequest = z.output<typeof riskOfRuinSchema>;
+
+/** Field names of each form, in display order. */
+export const POSITION_SIZE_FIELDS = ["accountBalance", "riskPercent", "entryPrice", "stopLoss", "symbol", "conversionRate"] as const;
+export const RISK_OF_RUIN_FIELDS = ["winRate", "riskReward", "riskPerTrade"] as const;

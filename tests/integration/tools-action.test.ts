@@ -1,0 +1,121 @@
+/**
+ * The /tools route action: native form posts (what a browser without
+ * JavaScript sends, and what the fetchers send) for both calculators.
+ */
+import { describe, expect, it } from "vitest";
+
+import { action, meta } from "~/routes/tools";
+
+function form(fields: Record<string, string>): Request {
+  const body = new URLSearchParams(fields);
+  return new Request("http://localhost/tools", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
+}
+
+async function submit(request: Request) {
+  const response = await action({ request, params: {}, context: {} });
+  const text = await response.text();
+  expect(text).not.toMatch(/NaN|Infinity/);
+  return { status: response.status, data: JSON.parse(text) as any };
+}
+
+const position = { intent: "position-size", accountBalance: "10000", riskPercent: "1", entryPrice: "1.0850", stopLoss: "1.0800", symbol: "", conversionRate: "" };
+const ruin = { intent: "risk-of-ruin", winRate: "50", riskReward: "2", riskPerTrade: "20" };
+
+describe("tools action — position-size", () => {
+  it("returns the result and a successful submission", async () => {
+    const { status, data } = await submit(form(position));
+    expect(status).toBe(200);
+    expect(data.intent).toBe("position-size");
+    expect(data.result).toEqual({ lotSize: 0.2, riskAmount: 100, stopPips: 50, pipValuePerLot: 10, units: 20_000, actualRisk: 100 });
+    expect(data.submission.status).toBe("success");
+    // The submitted values come back so the no-JS page can refill the form.
+    expect(data.submission.initialValue).toMatchObject({ accountBalance: "10000", entryPrice: "1.0850" });
+  });
+
+  it("sizes a symbol (XAUUSD) sent from the select", async () => {
+    const { status, data } = await submit(form({ ...position, symbol: "XAUUSD", entryPrice: "2350", stopLoss: "2335" }));
+    expect(status).toBe(200);
+    expect(data.result).toMatchObject({ lotSize: 0.06, symbol: "XAUUSD" });
+  });
+
+  it("400 with field errors and no result", async () => {
+    const { status, data } = await submit(form({ ...position, accountBalance: "", riskPercent: "-2", stopLoss: "1.0850" }));
+    expect(status).toBe(400);
+    expect(data.intent).toBe("position-size");
+    expect(data.result).toBeNull();
+    expect(data.submission.status).toBe("error");
+    expect(data.submission.error).toMatchObject({
+      accountBalance: ["Account balance is required"],
+      riskPercent: ["Risk percent must be greater than 0"],
+    });
+  });
+
+  it("400 on stopLoss when entry equals stop, and on conversionRate for a cross without one", async () => {
+    const same = await submit(form({ ...position, stopLoss: "1.085" }));
+    expect(same.status).toBe(400);
+    expect(same.data.submission.error).toEqual({ stopLoss: ["Stop loss must differ from the entry price"] });
+    const cross = await submit(form({ ...position, symbol: "EURGBP", entryPrice: "0.8500", stopLoss: "0.8530" }));
+    expect(cross.status).toBe(400);
+    expect(Object.keys(cross.data.submission.error)).toEqual(["conversionRate"]);
+    const withRate = await submit(form({ ...position, symbol: "EURGBP", entryPrice: "0.8500", stopLoss: "0.8530", accountBalance: "25000", conversionRate: "1.27" }));
+    expect(withRate.status).toBe(200);
+    expect(withRate.data.result.lotSize).toBe(0.65);
+  });
+});
+
+describe("tools action — risk-of-ruin", () => {
+  it("returns the risk of ruin and its level", async () => {
+    const { status, data } = await submit(form(ruin));
+    expect(status).toBe(200);
+    expect(data.intent).toBe("risk-of-ruin");
+    expect(data.result).toEqual({ riskOfRuin: 9.017, riskLevel: "Moderate" });
+    expect(data.submission.status).toBe("success");
+  });
+
+  it("400 with field errors", async () => {
+    const { status, data } = await submit(form({ ...ruin, winRate: "abc", riskReward: "0", riskPerTrade: "150" }));
+    expect(status).toBe(400);
+    expect(data.result).toBeNull();
+    expect(data.submission.error).toEqual({
+      winRate: ["Win rate must be a number"],
+      riskReward: ["Risk reward must be greater than 0"],
+      riskPerTrade: ["Risk per trade must be at most 100"],
+    });
+  });
+});
+
+describe("tools action — bad requests never 500", () => {
+  it("400 with a message for an unknown or missing intent", async () => {
+    for (const intent of ["bogus", ""]) {
+      const { status, data } = await submit(form({ ...ruin, intent }));
+      expect(status).toBe(400);
+      expect(data).toMatchObject({ intent: null, result: null, submission: null });
+      expect(data.error).toMatch(/Unknown calculator/);
+    }
+    const { status } = await submit(form({ winRate: "50" }));
+    expect(status).toBe(400);
+  });
+
+  it("400 for a body that is not form data", async () => {
+    const request = new Request("http://localhost/tools", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    const { status, data } = await submit(request);
+    expect(status).toBe(400);
+    expect(data.error).toBeTruthy();
+  });
+});
+
+describe("tools meta", () => {
+  it("sets the title and a description", () => {
+    const tags = meta({} as Parameters<typeof meta>[0]);
+    expect(tags).toContainEqual({ title: "Risk Calculators | FX Trader" });
+    expect(tags.some((tag) => "name" in tag && tag.name === "description")).toBe(true);
+  });
+});
