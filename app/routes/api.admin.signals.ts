@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { toApiSignal } from "~/domain/signals";
+import { publishSignal, StrategyUnavailableError } from "~/models/admin-signals.server";
+import { apiSignalErrors, signalInputFromApiBody, signalSchema } from "~/schemas/signal";
+import { apiHandler, apiJson, methodNotAllowed, problem, readJsonBody } from "~/services/http.server";
+import { requireApiAdmin } from "~/services/session.server";
+
+/**
+ * POST /api/admin/signals (admins only): publishes an ACTIVE signal.
+ * Body (spec section 7): `{strategyId, symbol, side, entryJson: {price, method},
+ * sl, tpJson: {tp1, tp2}, rationale, expiresAt}`; the flat aliases direction,
+ * entryPrice, stopLoss, takeProfit1, takeProfit2 are accepted too.
+ * 201 with the signal in API shape (nested and flat fields at once).
+ * 400 problem listing invalid fields under the names the client sent
+ * (e.g. `tpJson.tp1`, `sl`), or naming `strategyId` when the strategy is
+ * unknown or inactive; 401 signed out; 403 not an admin; 413/415 bad body.
+ */
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const admin = await requireApiAdmin(request);
+  const body = await readJsonBody(request);
+  const parsed = signalSchema.safeParse(signalInputFromApiBody(body));
+  if (!parsed.success) {
+    const errors = apiSignalErrors(parsed.error, body);
+    return problem(400, errors.map((e) => `${e.field}: ${e.message}`).join("; "), { errors });
+  }
+  try {
+    const signal = publishSignal(parsed.data, admin.id);
+    return apiJson(toApiSignal(signal, new Set([signal.strategyId])), 201);
+  } catch (error) {
+    if (error instanceof StrategyUnavailableError) {
+      return problem(400, `${error.field}: ${error.message}`, { errors: [{ field: error.field, message: error.message }] });
+    }
+    throw error;
+  }
+});
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,389 @@
+/**
+ * /admin/signals (page loader + action) and POST /api/admin/signals, called
+ * directly with real Requests against this file's temporary SQLite database.
+ */
+import { count, desc, eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signals, strategies, users, type Signal } from "../../db/schema";
+import { createSession } from "~/models/sessions.server";
+import { hashPassword } from "~/models/users.server";
+import { action as pageAction, loader as pageLoader } from "~/routes/admin.signals";
+import { action as apiAction, loader as apiLoader } from "~/routes/api.admin.signals";
+import { loader as signalsLoader } from "~/routes/api.signals._index";
+import { getSessionCookie } from "~/services/cookies.server";
+import { getDb } from "~/services/db.server";
+
+const BASE = "http://localhost";
+const HOUR = 60 * 60 * 1000;
+
+let adminCookie: string;
+let userCookie: string;
+let adminId: number;
+let activeStrategyId: number;
+let inactiveStrategyId: number;
+
+async function cookieFor(userId: number): Promise<string> {
+  const { id } = createSession(userId, "vitest");
+  const setCookie = await getSessionCookie().serialize(id);
+  return setCookie.split(";")[0]!;
+}
+
+function signalCount(): number {
+  return getDb().select({ n: count() }).from(signals).get()!.n;
+}
+
+function latestSignal(): Signal | undefined {
+  return getDb().select().from(signals).orderBy(desc(signals.id)).limit(1).get();
+}
+
+/** datetime-local value (UTC) `hours` from now. */
+function inHours(hours: number): string {
+  return new Date(Date.now() + hours * HOUR).toISOString().slice(0, 16);
+}
+
+function validForm(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    strategyId: String(activeStrategyId),
+    symbol: " gbpusd ",
+    side: "SHORT",
+    entryPrice: "1.27000",
+    entryMethod: "limit",
+    sl: "1.27500",
+    tp1: "1.26500",
+    tp2: "",
+    rationale: "Lower high under resistance",
+    expiresAt: inHours(24),
+    ...overrides,
+  };
+}
+
+function formRequest(values: Record<string, string>, cookie?: string): Request {
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
+  if (cookie) headers.set("Cookie", cookie);
+  return new Request(`${BASE}/admin/signals`, { method: "POST", headers, body: new URLSearchParams(values) });
+}
+
+function pageRequest(cookie?: string): Request {
+  return new Request(`${BASE}/admin/signals`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+function apiRequest(body: unknown, options: { cookie?: string; contentType?: string; raw?: string } = {}): Request {
+  const headers = new Headers({ "Content-Type": options.contentType ?? "application/json" });
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  return new Request(`${BASE}/api/admin/signals`, {
+    method: "POST",
+    headers,
+    body: options.raw ?? JSON.stringify(body),
+  });
+}
+
+function nestedBody(overrides: Record<string, unknown> = {}) {
+  return {
+    strategyId: activeStrategyId,
+    symbol: "eurusd",
+    side: "LONG",
+    entryJson: { price: 1.085, method: "market" },
+    sl: 1.08,
+    tpJson: { tp1: 1.09, tp2: 1.095 },
+    rationale: "Trend continuation",
+    expiresAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+    ...overrides,
+  };
+}
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+/** Runs a loader/action that may throw a Response; returns the Response either way. */
+async function settle(run: () => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await run();
+    if (result instanceof Response) return result;
+    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+beforeAll(async () => {
+  const db = getDb();
+  const passwordHash = await hashPassword("correct horse battery staple");
+  adminId = db.insert(users).values({ email: "admin@test.dev", firstName: "Ada", role: "admin", passwordHash }).returning().get().id;
+  const userId = db.insert(users).values({ email: "user@test.dev", firstName: "Uma", role: "user", passwordHash }).returning().get().id;
+  const base = { description: "d", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD, GBPUSD" };
+  activeStrategyId = db.insert(strategies).values({ ...base, slug: "alpha-swing", name: "Alpha Swing", isActive: true }).returning().get().id;
+  inactiveStrategyId = db
+    .insert(strategies)
+    .values({ ...base, slug: "paused-one", name: "Paused One", isActive: false })
+    .returning()
+    .get().id;
+  adminCookie = await cookieFor(adminId);
+  userCookie = await cookieFor(userId);
+});
+
+describe("/admin/signals page", () => {
+  beforeEach(() => {
+    getDb().delete(signals).run();
+  });
+
+  it("redirects signed-out visitors to sign in", async () => {
+    const response = await settle(() => pageLoader(args(pageRequest())));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent("/admin/signals")}`);
+  });
+
+  it("signed-out POST also redirects to sign in and writes nothing", async () => {
+    const response = await settle(() => pageAction(args(formRequest(validForm()))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
+    expect(signalCount()).toBe(0);
+  });
+
+  it("answers 403 to a signed-in non-admin, in the loader and in the action", async () => {
+    const fromLoader = await settle(() => pageLoader(args(pageRequest(userCookie))));
+    expect(fromLoader.status).toBe(403);
+    const fromAction = await settle(() => pageAction(args(formRequest(validForm(), userCookie))));
+    expect(fromAction.status).toBe(403);
+    expect(signalCount()).toBe(0);
+  });
+
+  it("gives admins active strategies, recent signals and a default expiry 24 h ahead (UTC)", async () => {
+    const empty = await (await settle(() => pageLoader(args(pageRequest(adminCookie))))).json();
+    expect(empty.recent).toEqual([]);
+
+    const db = getDb();
+    const now = Date.now();
+    for (let i = 0; i < 7; i++) {
+      db.insert(signals)
+        .values({
+          strategyId: activeStrategyId,
+          symbol: "EURUSD",
+          side: "LONG",
+          status: i === 0 ? "CLOSED" : "ACTIVE",
+          entryPrice: 1.1 + i / 1000,
+          stopLoss: 1.09,
+          takeProfit1: 1.12,
+          createdAt: new Date(now - (7 - i) * 60_000),
+          expiresAt: new Date(now + HOUR),
+        })
+        .run();
+    }
+    const before = Date.now();
+    const response = await settle(() => pageLoader(args(pageRequest(adminCookie))));
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.strategies).toEqual([{ id: activeStrategyId, name: "Alpha Swing" }]);
+    expect(data.recent).toHaveLength(5);
+    expect(data.recent[0].entryPrice).toBeCloseTo(1.106);
+    // Admins see live price levels.
+    expect(data.recent.every((s: { locked: boolean; stopLoss: number | null }) => !s.locked && s.stopLoss === 1.09)).toBe(true);
+    expect(data.recent[0]).toMatchObject({ strategyName: "Alpha Swing", side: "LONG", direction: "LONG" });
+    expect(data.defaultExpiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    const expiry = Date.parse(`${data.defaultExpiresAt}Z`);
+    expect(expiry).toBeGreaterThan(before + 24 * HOUR - 61_000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 24 * HOUR);
+  });
+
+  it("publishes a valid form: 302 back to /admin/signals with a flash toast, row stored", async () => {
+    const response = await settle(() => pageAction(args(formRequest(validForm(), adminCookie))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/signals");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__flash=/);
+
+    const row = latestSignal()!;
+    expect(row).toMatchObject({
+      strategyId: activeStrategyId,
+      symbol: "GBPUSD",
+      side: "SHORT",
+      status: "ACTIVE",
+      entryPrice: 1.27,
+      entryMethod: "limit",
+      stopLoss: 1.275,
+      takeProfit1: 1.265,
+      takeProfit2: null,
+      rationale: "Lower high under resistance",
+      createdById: adminId,
+      closedAt: null,
+    });
+    expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(10_000);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(23 * HOUR);
+
+    // The flash toast is what the root loader shows next.
+    const { readToast } = await import("~/services/toast.server");
+    const flashCookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    const { toast } = await readToast(new Request(`${BASE}/admin/signals`, { headers: { Cookie: flashCookie } }));
+    expect(toast).toEqual({ title: "Signal Created", description: "Trading signal has been published successfully" });
+
+    // The list refreshes with the new signal first.
+    const data = await (await settle(() => pageLoader(args(pageRequest(adminCookie))))).json();
+    expect(data.recent[0]).toMatchObject({ id: row.id, symbol: "GBPUSD", side: "SHORT", takeProfit2: null });
+  });
+
+  it("rejects invalid input with 400, field errors and kept values, and writes nothing", async () => {
+    const response = await settle(() =>
+      pageAction(args(formRequest(validForm({ sl: "1.26000", symbol: "GBP/USD", expiresAt: inHours(-1) }), adminCookie))),
+    );
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.status).toBe("error");
+    expect(reply.error).toEqual({
+      symbol: ["Symbol must be 6 letters, such as EURUSD or XAUUSD"],
+      sl: ["Stop loss must be above the entry price for a SHORT signal"],
+      expiresAt: ["Expiry must be in the future"],
+    });
+    expect(reply.initialValue).toMatchObject({ symbol: "GBP/USD", entryPrice: "1.27000", sl: "1.26000" });
+    expect(signalCount()).toBe(0);
+  });
+
+  it("reports an inactive or unknown strategy on strategyId and as a form error", async () => {
+    for (const id of [inactiveStrategyId, 99999]) {
+      const response = await settle(() => pageAction(args(formRequest(validForm({ strategyId: String(id) }), adminCookie))));
+      expect(response.status).toBe(400);
+      const reply = await response.json();
+      expect(reply.error.strategyId).toHaveLength(1);
+      expect(reply.error[""]).toEqual(reply.error.strategyId);
+    }
+    const inactive = await (
+      await settle(() => pageAction(args(formRequest(validForm({ strategyId: String(inactiveStrategyId) }), adminCookie))))
+    ).json();
+    expect(inactive.error.strategyId[0]).toMatch(/Paused One is inactive/);
+    expect(signalCount()).toBe(0);
+  });
+});
+
+describe("POST /api/admin/signals", () => {
+  beforeEach(() => {
+    getDb().delete(signals).run();
+  });
+
+  async function problemOf(response: Response) {
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
+    return response.json();
+  }
+
+  it("401 when signed out, 403 for non-admins", async () => {
+    const signedOut = await apiAction(args(apiRequest(nestedBody())));
+    expect(signedOut.status).toBe(401);
+    const nonAdmin = await apiAction(args(apiRequest(nestedBody(), { cookie: userCookie })));
+    expect(nonAdmin.status).toBe(403);
+    expect((await problemOf(nonAdmin)).status).toBe(403);
+    expect(signalCount()).toBe(0);
+  });
+
+  it("415 for a non-JSON body, 400 for malformed JSON", async () => {
+    const form = await apiAction(args(apiRequest(null, { cookie: adminCookie, contentType: "text/plain", raw: "x" })));
+    expect(form.status).toBe(415);
+    const malformed = await apiAction(args(apiRequest(null, { cookie: adminCookie, raw: "{not json" })));
+    expect(malformed.status).toBe(400);
+    expect((await problemOf(malformed)).errors).toEqual([{ field: "body", message: "Invalid JSON" }]);
+  });
+
+  it("400 listing each invalid field under the client's own names", async () => {
+    const body = nestedBody({
+      symbol: "EURO",
+      entryJson: { price: 1.085, method: "iceberg" },
+      tpJson: { tp1: 1.07 },
+      expiresAt: "not a date",
+    });
+    const response = await apiAction(args(apiRequest(body, { cookie: adminCookie })));
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    const fields = problem.errors.map((e: { field: string }) => e.field).sort();
+    expect(fields).toEqual(["entryJson.method", "expiresAt", "symbol"]);
+    expect(problem.detail).toContain("entryJson.method: Entry method must be market, limit or stop");
+
+    const geometry = await apiAction(args(apiRequest(nestedBody({ sl: 1.09, tpJson: { tp1: 1.08 } }), { cookie: adminCookie })));
+    const g = await problemOf(geometry);
+    expect(g.errors).toEqual([
+      { field: "sl", message: "Stop loss must be below the entry price for a LONG signal" },
+      { field: "tpJson.tp1", message: "Take profit 1 must be above the entry price for a LONG signal" },
+    ]);
+
+    const aliased = await apiAction(
+      args(
+        apiRequest(
+          { strategyId: activeStrategyId, symbol: "EURUSD", direction: "LONG", entryPrice: 1.085, stopLoss: 1.09, takeProfit1: 1.09, expiresAt: nestedBody().expiresAt },
+          { cookie: adminCookie },
+        ),
+      ),
+    );
+    expect((await problemOf(aliased)).errors).toEqual([
+      { field: "stopLoss", message: "Stop loss must be below the entry price for a LONG signal" },
+    ]);
+    expect(signalCount()).toBe(0);
+  });
+
+  it("400 naming strategyId for an inactive or unknown strategy", async () => {
+    for (const id of [inactiveStrategyId, 424242]) {
+      const response = await apiAction(args(apiRequest(nestedBody({ strategyId: id }), { cookie: adminCookie })));
+      expect(response.status).toBe(400);
+      const problem = await problemOf(response);
+      expect(problem.errors).toHaveLength(1);
+      expect(problem.errors[0].field).toBe("strategyId");
+      expect(problem.detail).toMatch(/^strategyId: /);
+    }
+    expect(signalCount()).toBe(0);
+  });
+
+  it("201 with the signal in both shapes, then listed first by GET /api/signals", async () => {
+    const response = await apiAction(args(apiRequest(nestedBody(), { cookie: adminCookie })));
+    expect(response.status).toBe(201);
+    const created = await response.json();
+    expect(created).toMatchObject({
+      strategyId: activeStrategyId,
+      symbol: "EURUSD",
+      status: "ACTIVE",
+      side: "LONG",
+      direction: "LONG",
+      entryJson: { price: 1.085, method: "market" },
+      entryPrice: 1.085,
+      sl: 1.08,
+      stopLoss: 1.08,
+      tpJson: { tp1: 1.09, tp2: 1.095 },
+      takeProfit1: 1.09,
+      takeProfit2: 1.095,
+      rationale: "Trend continuation",
+      closedAt: null,
+      locked: false,
+    });
+    expect(typeof created.id).toBe("number");
+    expect(Date.parse(created.expiresAt)).toBeGreaterThan(Date.now());
+    expect(getDb().select().from(signals).where(eq(signals.id, created.id)).get()?.createdById).toBe(adminId);
+
+    const list = await signalsLoader(args(new Request(`${BASE}/api/signals`, { headers: { Cookie: adminCookie } })));
+    expect(list.status).toBe(200);
+    const listed = await list.json();
+    expect(listed[0]).toMatchObject({ id: created.id, symbol: "EURUSD", entryPrice: 1.085 });
+  });
+
+  it("accepts the flat aliases", async () => {
+    const response = await apiAction(
+      args(
+        apiRequest(
+          {
+            strategyId: String(activeStrategyId),
+            symbol: "XAUUSD",
+            direction: "SHORT",
+            entryPrice: "2350.50",
+            stopLoss: 2360,
+            takeProfit1: 2330,
+            expiresAt: inHours(6),
+          },
+          { cookie: adminCookie },
+        ),
+      ),
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      side: "SHORT",
+      entryJson: { price: 2350.5, method: "market" },
+      tpJson: { tp1: 2330, tp2: null },
+    });
+  });
+
+  it("405 on GET", async () => {
+    const response = await apiLoader();
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+  });
+});
