@@ -1,0 +1,33 @@
+/** Messages sent through the /contact form. */
+import { desc } from "drizzle-orm";
+import { contactMessages } from "../../db/schema";
+import type { ContactValues } from "~/schemas/contact";
+import { getDb } from "~/services/db.server";
+
+export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/** Stores one validated contact message. @returns the new row. */
+export function createContactMessage(values: ContactValues): ContactMessage {
+  return getDb()
+    .insert(contactMessages)
+    .values({
+      name: values.name,
+      email: values.email.toLowerCase(),
+      tradingExperience: values.tradingExperience ?? null,
+      preferredTime: values.preferredTime ?? null,
+      goals: values.goals || null,
+      message: values.message,
+    })
+    .returning()
+    .get();
+}
+
+/** Contact messages, newest first. */
+export function listContactMessages(limit = 200): ContactMessage[] {
+  return getDb()
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit)
+    .all();
+}

@@ -1,0 +1,122 @@
+/**
+ * /admin/messages — messages sent through /contact, newest first. Admins only:
+ * signed-out visitors are sent to sign in, other users get a 403 page.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { EXPERIENCE_LABELS, PREFERRED_TIME_LABELS } from "~/content/contact";
+import { formatDateTime } from "~/domain/signal-display";
+import { listContactMessages } from "~/models/contact.server";
+import { requireAdminViewer } from "~/services/session.server";
+
+/** How many messages the page lists. */
+const MESSAGES_SHOWN = 200;
+
+export const meta: MetaFunction = () => [
+  { title: "Contact Messages | FX Trader Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminViewer(request);
+  const messages = listContactMessages(MESSAGES_SHOWN).map((m) => ({
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    tradingExperience: m.tradingExperience,
+    preferredTime: m.preferredTime,
+    goals: m.goals,
+    message: m.message,
+    createdAt: m.createdAt.toISOString(),
+  }));
+  return json({ messages }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+function label(map: Record<string, string>, value: string | null): string {
+  if (!value) return "Not given";
+  return map[value] ?? value;
+}
+
+export default function AdminMessages() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Contact Messages</h1>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Messages sent through the contact form, newest first ({messages.length} shown).
+          </p>
+        </div>
+        <Link to="/admin/signals" className={buttonClass("outline", "sm")}>
+          Admin signals
+        </Link>
+      </header>
+
+      {messages.length === 0 ? (
+        <p className="mt-10 rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-600 dark:text-slate-300">
+          No messages yet
+        </p>
+      ) : (
+        <ol className="mt-8 flex flex-col gap-4">
+          {messages.map((m) => (
+            <li key={m.id}>
+              <Card>
+                <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="text-lg font-semibold">
+                    {m.name}{" "}
+                    <a href={`mailto:${m.email}`} className="text-base font-normal text-blue-700 underline dark:text-blue-400">
+                      {m.email}
+                    </a>
+                  </h2>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    Received <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                  </p>
+                </CardHeader>
+                <CardContent className="flex flex-col gap-3 text-sm">
+                  <div className="flex flex-wrap gap-2">
+                    <Badge variant="secondary">Experience: {label(EXPERIENCE_LABELS, m.tradingExperience)}</Badge>
+                    <Badge variant="outline">Preferred time: {label(PREFERRED_TIME_LABELS, m.preferredTime)}</Badge>
+                  </div>
+                  {m.goals ? (
+                    <div>
+                      <h3 className="font-medium">Trading goals</h3>
+                      <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{m.goals}</p>
+                    </div>
+                  ) : null}
+                  <div>
+                    <h3 className="font-medium">Message</h3>
+                    <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{m.message}</p>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  if (!forbidden && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{forbidden ? "Access Denied" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-300">
+        {forbidden
+          ? "This page is for administrators only."
+          : "The messages could not be loaded. Please try again."}
+      </p>
+      <Link to="/" className={buttonClass("default", "md", "mt-8")}>
+        Back to home
+      </Link>
+    </div>
+  );
+}

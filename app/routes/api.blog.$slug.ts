@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getPostBySlug, toApiPost } from "~/models/blog.server";
+import { apiHandler, apiJson, methodNotAllowed, problem } from "~/services/http.server";
+
+/** GET /api/blog/{slug}: one post (slug case-insensitive), 404 problem when unknown. Public. */
+export const loader = apiHandler(({ params }: LoaderFunctionArgs) => {
+  const post = getPostBySlug(params.slug ?? "");
+  if (!post) return problem(404, `No post with slug "${params.slug}"`);
+  return apiJson(toApiPost(post));
+});
+
+export const action = () => methodNotAllowed(["GET"]);

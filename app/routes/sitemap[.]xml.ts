@@ -1,0 +1,52 @@
+/**
+ * /sitemap.xml — every public page, every strategy and every insight.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listPosts, publicOrigin } from "~/models/blog.server";
+import { listStrategies } from "~/models/strategies.server";
+import { applySecurityHeaders } from "~/services/http.server";
+
+/** Spec section 2: the public (signed-out) routes. */
+const PUBLIC_PATHS = [
+  "/",
+  "/strategies",
+  "/services",
+  "/pricing",
+  "/performance",
+  "/academy",
+  "/tools",
+  "/insights",
+  "/about",
+  "/contact",
+] as const;
+
+/** More posts than the blog will plausibly hold; the sitemap protocol allows 50,000 URLs. */
+const MAX_POSTS = 45_000;
+
+function xmlEscape(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+function entry(loc: string, lastmod?: Date): string {
+  const parts = [`    <loc>${xmlEscape(loc)}</loc>`];
+  if (lastmod) parts.push(`    <lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>`);
+  return `  <url>\n${parts.join("\n")}\n  </url>`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = publicOrigin(request);
+  const urls = [
+    ...PUBLIC_PATHS.map((path) => entry(`${origin}${path}`)),
+    ...listStrategies().map((s) => entry(`${origin}/strategies/${encodeURIComponent(s.slug)}`)),
+    ...listPosts({ limit: MAX_POSTS }).map((p) => entry(`${origin}/insights/${encodeURIComponent(p.slug)}`, p.publishedAt)),
+  ];
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.join("\n")}
+</urlset>
+`;
+  const headers = applySecurityHeaders(
+    new Headers({ "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
+  );
+  return new Response(xml, { headers });
+}

@@ -1,0 +1,182 @@
+import { count, desc } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contactMessages, users } from "../../db/schema";
+import { createSession } from "~/models/sessions.server";
+import { action as contactAction, loader as contactLoader } from "~/routes/contact";
+import { loader as messagesLoader } from "~/routes/admin.messages";
+import { getSessionCookie } from "~/services/cookies.server";
+import { getDb } from "~/services/db.server";
+import { readToast } from "~/services/toast.server";
+
+const ORIGIN = "http://fx.test";
+
+function postContact(fields: Record<string, string>, ip: string) {
+  return {
+    request: new Request(`${ORIGIN}/contact`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "X-Forwarded-For": ip },
+    }),
+    params: {},
+    context: {},
+  };
+}
+
+const VALID = {
+  name: "Jane Trader",
+  email: "Jane@Example.com",
+  tradingExperience: "intermediate",
+  preferredTime: "morning",
+  goals: "Consistent swing trading.",
+  message: "I'd like to know more about Alpha Swing.",
+};
+
+const messageCount = () => getDb().select({ n: count() }).from(contactMessages).get()!.n;
+
+async function caught(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown Response");
+}
+
+describe("/contact action", () => {
+  it("stores a valid message and redirects back with the flash toast", async () => {
+    const before = messageCount();
+    const res = (await contactAction(postContact(VALID, "192.0.2.1"))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/contact?sent=1");
+    const cookie = res.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^__flash=/);
+    const { toast } = await readToast(new Request(`${ORIGIN}/contact?sent=1`, { headers: { Cookie: cookie.split(";")[0] } }));
+    expect(toast).toEqual({ title: "Message Sent!", description: "We'll get back to you within 24 hours." });
+
+    expect(messageCount()).toBe(before + 1);
+    const row = getDb().select().from(contactMessages).orderBy(desc(contactMessages.id)).get()!;
+    expect(row).toMatchObject({
+      name: "Jane Trader",
+      email: "jane@example.com",
+      tradingExperience: "intermediate",
+      preferredTime: "morning",
+      goals: "Consistent swing trading.",
+      message: "I'd like to know more about Alpha Swing.",
+    });
+  });
+
+  it("stores optional fields as null when left empty", async () => {
+    const res = (await contactAction(
+      postContact({ name: "Min", email: "min@example.com", tradingExperience: "", preferredTime: "", goals: "", message: "Hi" }, "192.0.2.2"),
+    )) as Response;
+    expect(res.status).toBe(302);
+    const row = getDb().select().from(contactMessages).orderBy(desc(contactMessages.id)).get()!;
+    expect(row).toMatchObject({ name: "Min", tradingExperience: null, preferredTime: null, goals: null });
+  });
+
+  it("rejects missing required fields with 400, field errors and the form message", async () => {
+    const before = messageCount();
+    const res = (await contactAction(postContact({ name: " ", email: "", message: "", goals: "x" }, "192.0.2.3"))) as Response;
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.status).toBe("error");
+    expect(body.error.name).toEqual(["Full name is required"]);
+    expect(body.error.email).toEqual(["Email is required"]);
+    expect(body.error.message).toEqual(["Message is required"]);
+    expect(body.error[""]).toEqual(["Please fill in all required fields."]);
+    // The submitted values come back so the form can be re-rendered.
+    expect(body.initialValue.goals).toBe("x");
+    expect(messageCount()).toBe(before);
+  });
+
+  it("rejects an invalid email or option with 400", async () => {
+    const before = messageCount();
+    const res = (await contactAction(postContact({ ...VALID, email: "nope", tradingExperience: "guru" }, "192.0.2.4"))) as Response;
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.email).toEqual(["Enter a valid email address"]);
+    expect(body.error.tradingExperience).toBeTruthy();
+    expect(body.error[""]).toEqual(["Please check the highlighted fields."]);
+    expect(messageCount()).toBe(before);
+  });
+
+  it("pretends success but stores nothing when the honeypot is filled", async () => {
+    const before = messageCount();
+    const res = (await contactAction(postContact({ ...VALID, website: "http://spam.example" }, "192.0.2.5"))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/contact?sent=1");
+    expect(messageCount()).toBe(before);
+  });
+
+  it("answers the 11th message in an hour from one IP with 429", async () => {
+    const ip = "192.0.2.50";
+    for (let i = 0; i < 10; i++) {
+      const res = (await contactAction(postContact({ ...VALID, message: `Message ${i}` }, ip))) as Response;
+      expect(res.status, `message ${i + 1}`).toBe(302);
+    }
+    const before = messageCount();
+    const limited = (await contactAction(postContact({ ...VALID, message: "Message 11" }, ip))) as Response;
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const body = await limited.json();
+    expect(body.error[""][0]).toMatch(/too many messages.*Try again in/i);
+    expect(messageCount()).toBe(before);
+    // Other visitors can still write.
+    expect(((await contactAction(postContact(VALID, "192.0.2.51"))) as Response).status).toBe(302);
+  });
+});
+
+describe("/contact loader", () => {
+  it("flags the sent confirmation", async () => {
+    const sent = (await contactLoader({ request: new Request(`${ORIGIN}/contact?sent=1`), params: {}, context: {} })) as Response;
+    expect(await sent.json()).toEqual({ sent: true });
+    const plain = (await contactLoader({ request: new Request(`${ORIGIN}/contact`), params: {}, context: {} })) as Response;
+    expect(await plain.json()).toEqual({ sent: false });
+  });
+});
+
+describe("/admin/messages loader", () => {
+  let adminCookie = "";
+  let userCookie = "";
+
+  beforeAll(async () => {
+    const db = getDb();
+    const admin = db.insert(users).values({ email: "boss@example.com", role: "admin", firstName: "Ada" }).returning().get();
+    const member = db.insert(users).values({ email: "member@example.com", role: "user", firstName: "Tom" }).returning().get();
+    const serialize = async (userId: number) => (await getSessionCookie().serialize(createSession(userId, null).id)).split(";")[0];
+    adminCookie = await serialize(admin.id);
+    userCookie = await serialize(member.id);
+  });
+
+  const load = (cookie?: string) =>
+    messagesLoader({
+      request: new Request(`${ORIGIN}/admin/messages`, { headers: cookie ? { Cookie: cookie } : {} }),
+      params: {},
+      context: {},
+    });
+
+  it("answers 403 to a signed-in non-admin", async () => {
+    const res = await caught(load(userCookie));
+    expect(res.status).toBe(403);
+  });
+
+  it("redirects a signed-out visitor to sign in", async () => {
+    const res = await caught(load());
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
+  });
+
+  it("lists messages newest first for an admin", async () => {
+    const res = (await load(adminCookie)) as Response;
+    expect(res.status).toBe(200);
+    const { messages } = await res.json();
+    expect(messages.length).toBe(messageCount());
+    const ids = messages.map((m: { id: number }) => m.id);
+    expect([...ids].sort((a: number, b: number) => b - a)).toEqual(ids);
+    expect(messages[0]).toMatchObject({ name: "Jane Trader", email: "jane@example.com" });
+    expect(Object.keys(messages[0]).sort()).toEqual(
+      ["createdAt", "email", "goals", "id", "message", "name", "preferredTime", "tradingExperience"].sort(),
+    );
+  });
+});
