@@ -25,7 +25,7 @@ export function documentCsp(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws://localhost:3001" : ""}`,
     "object-src 'none'",

@@ -6,7 +6,6 @@ import { and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { blogPosts, newsletterSubscribers, type BlogPost } from "../../db/schema";
 import { sanitizePostHtml } from "~/domain/sanitize";
 import { getDb } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
 
 /** Longest search query accepted, in characters. */
 export const MAX_QUERY_LENGTH = 200;
@@ -105,13 +104,4 @@ export function subscribeToNewsletter(email: string): { created: boolean } {
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .run();
   return { created: result.changes > 0 };
-}
-
-/**
- * The site's public origin for absolute links (RSS, sitemap, robots, og:url):
- * APP_URL when set, else the request's own origin. No trailing slash.
- */
-export function publicOrigin(request: Request): string {
-  const configured = getEnv().APP_URL;
-  return (configured ? new URL(configured).origin : new URL(request.url).origin).replace(/\/+$/, "");
 }

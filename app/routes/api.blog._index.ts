@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { categoryFromSlug } from "~/content/insights";
 import { listPosts, MAX_QUERY_LENGTH, toApiPost } from "~/models/blog.server";
 import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
+import { getApiCaller } from "~/services/session.server";
 
 /**
  * GET /api/blog?limit=N&q=&category= — posts newest first (spec section 7:
@@ -10,7 +11,8 @@ import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/se
  * - `q`: case-insensitive match on title or excerpt, at most 200 characters.
  * - `category`: a category name ("Strategy Notes") or its URL slug ("strategy-notes").
  */
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await getApiCaller(request);
   const url = new URL(request.url);
   const limit = parseLimit(url);
   const q = url.searchParams.get("q")?.trim() ?? "";

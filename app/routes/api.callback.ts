@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAuthenticator, OAUTH_STRATEGY, UnverifiedEmailError } from "~/services/auth.server";
+import { getOAuthAuthenticator, OAUTH_STRATEGY, UnverifiedEmailError } from "~/services/auth.server";
 import { isOAuthConfigured } from "~/services/env.server";
 import { methodNotAllowed, safeRedirect } from "~/services/http.server";
 import { takeReturnTo } from "~/services/oauth-flow.server";
-import { startSession } from "~/services/session.server";
+import { signIn } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /** Completes OAuth sign-in: exchanges the code, finds or creates the user, starts a session. */
@@ -12,9 +12,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirectWithToast(request, "/login", { title: "Sign-in failed", description: "Single sign-on is not configured.", variant: "destructive" });
   }
   try {
-    const user = await (await getAuthenticator()).authenticate(OAUTH_STRATEGY, request);
+    const user = await (await getOAuthAuthenticator()).authenticate(OAUTH_STRATEGY, request);
     const { returnTo, setCookie } = await takeReturnTo(request);
-    return startSession(request, user.id, safeRedirect(returnTo), { "Set-Cookie": setCookie });
+    return signIn(request, user.id, safeRedirect(returnTo), { "Set-Cookie": setCookie });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     const description =

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getAuthenticator, OAUTH_STRATEGY } from "~/services/auth.server";
+import { getOAuthAuthenticator, OAUTH_STRATEGY } from "~/services/auth.server";
 import { isOAuthConfigured } from "~/services/env.server";
 import { methodNotAllowed, safeRedirect } from "~/services/http.server";
 import { rememberReturnTo } from "~/services/oauth-flow.server";
 import { getViewer } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 /**
  * Starts sign-in: to the OAuth provider when one is configured, else to the
@@ -20,14 +21,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirect(`${screen}?returnTo=${encodeURIComponent(returnTo)}`);
   }
   try {
-    await (await getAuthenticator()).authenticate(OAUTH_STRATEGY, request);
+    await (await getOAuthAuthenticator()).authenticate(OAUTH_STRATEGY, request);
     return redirect(returnTo);
   } catch (thrown) {
     if (thrown instanceof Response) {
       thrown.headers.append("Set-Cookie", await rememberReturnTo(request, returnTo));
       return thrown;
     }
-    throw thrown;
+    console.error("[auth] could not start OAuth sign-in", thrown);
+    return redirectWithToast(request, `/login?returnTo=${encodeURIComponent(returnTo)}`, {
+      title: "Single sign-on unavailable",
+      description: "Your identity provider could not be reached. Sign in with your email and password, or try again later.",
+      variant: "destructive",
+    });
   }
 }
 

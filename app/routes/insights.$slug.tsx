@@ -18,7 +18,8 @@ import { toast } from "~/components/ui/toast";
 import { ARTICLE_COPY, AUTHOR_BLOCK, categorySlug } from "~/content/insights";
 import { READ_TIME_LABEL, sanitizePostHtml, truncateExcerpt } from "~/domain/sanitize";
 import { formatDate } from "~/domain/signal-display";
-import { getPostBySlug, publicOrigin, relatedPosts } from "~/models/blog.server";
+import { getPostBySlug, relatedPosts } from "~/models/blog.server";
+import { publicOrigin } from "~/services/env.server";
 
 /** Spec section 9: related posts limit 3. */
 const RELATED_LIMIT = 3;

@@ -31,7 +31,8 @@ import {
   type InsightCategory,
 } from "~/content/insights";
 import { formatDate } from "~/domain/signal-display";
-import { listPosts, MAX_QUERY_LENGTH, publicOrigin, subscribeToNewsletter } from "~/models/blog.server";
+import { listPosts, MAX_QUERY_LENGTH, subscribeToNewsletter } from "~/models/blog.server";
+import { publicOrigin } from "~/services/env.server";
 import { newsletterSchema } from "~/schemas/contact";
 import { clientIp } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";

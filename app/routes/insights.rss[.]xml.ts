@@ -3,7 +3,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INSIGHTS_COPY } from "~/content/insights";
-import { listPosts, publicOrigin } from "~/models/blog.server";
+import { listPosts } from "~/models/blog.server";
+import { publicOrigin } from "~/services/env.server";
 import { applySecurityHeaders } from "~/services/http.server";
 
 /** Items in the feed. */

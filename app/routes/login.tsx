@@ -7,11 +7,11 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/field";
 import { loginSchema } from "~/schemas/auth";
-import { FORM_STRATEGY, getAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
+import { FORM_STRATEGY, getFormAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
 import { isOAuthConfigured } from "~/services/env.server";
 import { clientIp, safeRedirect } from "~/services/http.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
-import { getViewer, startSession } from "~/services/session.server";
+import { getViewer, signIn } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign In | FX Trader" },
@@ -39,9 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   try {
-    const user = await (await getAuthenticator()).authenticate(FORM_STRATEGY, request);
+    const user = await getFormAuthenticator().authenticate(FORM_STRATEGY, request);
     await resetSignInLimit(email);
-    return startSession(request, user.id, safeRedirect(returnTo));
+    return signIn(request, user.id, safeRedirect(returnTo));
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       return json(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 400 });

@@ -2,7 +2,8 @@
  * /sitemap.xml — every public page, every strategy and every insight.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listPosts, publicOrigin } from "~/models/blog.server";
+import { listPosts } from "~/models/blog.server";
+import { publicOrigin } from "~/services/env.server";
 import { listStrategies } from "~/models/strategies.server";
 import { applySecurityHeaders } from "~/services/http.server";
 

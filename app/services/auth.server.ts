@@ -108,13 +108,16 @@ async function createOAuthStrategy(): Promise<OAuth2Strategy<User>> {
   );
 }
 
-let authenticator: Promise<Authenticator<User>> | undefined;
+let formAuthenticator: Authenticator<User> | undefined;
 
-/** The process-wide authenticator (OAuth discovery runs once, on first use). */
-export function getAuthenticator(): Promise<Authenticator<User>> {
-  authenticator ??= (async () => {
-    const auth = new Authenticator<User>();
-    auth.use(
+/**
+ * The authenticator for local accounts. It needs no network, so email and
+ * password sign-in keeps working when the OAuth provider is down.
+ */
+export function getFormAuthenticator(): Authenticator<User> {
+  if (!formAuthenticator) {
+    formAuthenticator = new Authenticator<User>();
+    formAuthenticator.use(
       new FormStrategy<User>(async ({ form }) => {
         const email = form.get("email");
         const password = form.get("password");
@@ -125,11 +128,28 @@ export function getAuthenticator(): Promise<Authenticator<User>> {
       }),
       FORM_STRATEGY,
     );
-    if (isOAuthConfigured()) auth.use(await createOAuthStrategy(), OAUTH_STRATEGY);
-    return auth;
-  })().catch((error) => {
-    authenticator = undefined;
-    throw error;
-  });
-  return authenticator;
+  }
+  return formAuthenticator;
+}
+
+let oauthAuthenticator: Promise<Authenticator<User>> | undefined;
+
+/**
+ * The authenticator for the configured OAuth2/OIDC provider. OIDC discovery
+ * runs on first use; a failed discovery is retried on the next call.
+ * @throws Error when OAuth is not configured or discovery fails.
+ */
+export function getOAuthAuthenticator(): Promise<Authenticator<User>> {
+  if (!isOAuthConfigured()) return Promise.reject(new Error("OAuth is not configured"));
+  oauthAuthenticator ??= createOAuthStrategy()
+    .then((strategy) => {
+      const auth = new Authenticator<User>();
+      auth.use(strategy, OAUTH_STRATEGY);
+      return auth;
+    })
+    .catch((error) => {
+      oauthAuthenticator = undefined;
+      throw error;
+    });
+  return oauthAuthenticator;
 }

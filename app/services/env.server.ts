@@ -62,6 +62,9 @@ export function getEnv(): Env {
   if (!secret) {
     const file = sessionSecretPath(env.DATABASE_PATH);
     if (existsSync(file)) secret = readFileSync(file, "utf8").trim();
+    if (secret && secret.length < 32) {
+      throw new Error(`Invalid environment configuration:\n  - SESSION_SECRET: the secret in ${file} must be at least 32 characters long`);
+    }
   }
   if (!secret) {
     throw new Error(
@@ -75,4 +78,13 @@ export function getEnv(): Env {
 /** True when either OAuth configuration (issuer discovery, or explicit endpoints) is complete. */
 export function isOAuthConfigured(env: Env = getEnv()): boolean {
   return Boolean(env.OAUTH_CLIENT_ID && (env.OAUTH_ISSUER || env.OAUTH_TOKEN_URL));
+}
+
+/**
+ * The site's public origin for absolute links (RSS, sitemap, robots, og:url):
+ * APP_URL when set, else the request's own origin. No trailing slash.
+ */
+export function publicOrigin(request: Request): string {
+  const configured = getEnv().APP_URL;
+  return (configured ? new URL(configured).origin : new URL(request.url).origin).replace(/\/+$/, "");
 }

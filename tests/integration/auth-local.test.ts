@@ -1,0 +1,534 @@
+/**
+ * Local accounts end to end: the signup and login actions, the login loader,
+ * session cookies against /api/auth/user and /api/me, logout, expiry,
+ * tampering and revocation. Route modules are called directly with real
+ * `Request`s against this file's own temporary SQLite database.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { sessions, strategies, strategyAccess, subscriptions, users, type User } from "../../db/schema";
+import { createLocalAccount } from "~/models/accounts.server";
+import { deleteOtherSessions } from "~/models/sessions.server";
+import * as authUserRoute from "~/routes/api.auth.user";
+import * as logoutRoute from "~/routes/api.logout";
+import * as meRoute from "~/routes/api.me";
+import * as loginRoute from "~/routes/login";
+import * as signupRoute from "~/routes/signup";
+import { getSessionCookie } from "~/services/cookies.server";
+import { getDb } from "~/services/db.server";
+import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "~/services/rate-limit.server";
+
+// argon2 (64 MiB, t=3) runs for every sign-in attempt; leave room when the suite runs files in parallel.
+vi.setConfig({ testTimeout: 60_000 });
+
+const ORIGIN = "http://localhost:3000";
+const DAY_MS = 24 * 60 * 60 * 1000;
+const GENERIC_LOGIN_ERROR = "Invalid email or password.";
+
+const MAIN = { email: "tara.trader@example.com", password: "correct-horse-battery", firstName: "Tara", lastName: "Trader" };
+
+// ---------------------------------------------------------------- helpers
+
+let ipCounter = 0;
+/** A fresh client address, so tests do not share the per-IP limits. */
+function nextIp(): string {
+  ipCounter += 1;
+  return `10.${Math.floor(ipCounter / 250)}.${ipCounter % 250}.7`;
+}
+
+function formPost(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": nextIp(), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+function get(path: string, cookie?: string, method = "GET"): Request {
+  return new Request(`${ORIGIN}${path}`, { method, headers: cookie ? { Cookie: cookie } : {} });
+}
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+/** Runs a loader/action, returning a thrown Response as if it had been returned. */
+async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
+  try {
+    const result = await fn(args(request));
+    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
+    return result;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** The `name=value` pair of the `__session` Set-Cookie, or undefined. */
+function sessionCookieOf(response: Response): string | undefined {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  return header?.split(";")[0];
+}
+
+async function sessionIdOf(cookie: string): Promise<string> {
+  const id = await getSessionCookie().parse(cookie);
+  if (typeof id !== "string") throw new Error("cookie does not carry a session id");
+  return id;
+}
+
+function login(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return run(loginRoute.action, formPost("/login", fields, headers));
+}
+
+/** Signs in MAIN (or `who`) and returns the session cookie pair. */
+async function signIn(who: { email: string; password: string } = MAIN): Promise<string> {
+  const response = await login({ email: who.email, password: who.password });
+  expect(response.status).toBe(302);
+  const cookie = sessionCookieOf(response);
+  expect(cookie).toBeDefined();
+  return cookie!;
+}
+
+function authUser(cookie?: string) {
+  return run(authUserRoute.loader, get("/api/auth/user", cookie));
+}
+
+function userByEmail(email: string): User | undefined {
+  return getDb().select().from(users).where(eq(users.email, email)).get();
+}
+
+function sessionRowsOf(userId: number) {
+  return getDb().select().from(sessions).where(eq(sessions.userId, userId)).all();
+}
+
+interface Reply {
+  status?: string;
+  error?: Record<string, string[] | null>;
+  initialValue?: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------- fixtures
+
+let inactiveStrategyId: number;
+let activeStrategyIds: number[];
+let mainUser: User;
+
+beforeAll(async () => {
+  const db = getDb();
+  const base = { description: "d", riskClass: "Moderate", timeframes: "H1", instruments: "EURUSD" };
+  inactiveStrategyId = db.insert(strategies).values({ ...base, slug: "retired", name: "Retired", isActive: false }).returning().get().id;
+  activeStrategyIds = ["alpha-swing", "london-breakout", "gold-intraday", "fourth-active"].map(
+    (slug) => db.insert(strategies).values({ ...base, slug, name: slug }).returning().get().id,
+  );
+  mainUser = await createLocalAccount(MAIN);
+});
+
+// ---------------------------------------------------------------- signup
+
+describe("signup action", () => {
+  const valid = {
+    firstName: "Nora",
+    lastName: "Newcomer",
+    email: "Nora.Newcomer@Example.com",
+    password: "a-long-enough-password",
+    returnTo: "/portal/dashboard?tab=signals",
+  };
+
+  it("creates the account and redirects to returnTo with a __session cookie", async () => {
+    const started = Date.now();
+    const response = await run(signupRoute.action, formPost("/signup", valid));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/portal/dashboard?tab=signals");
+    const cookie = sessionCookieOf(response);
+    expect(cookie).toBeDefined();
+
+    const user = userByEmail("nora.newcomer@example.com");
+    expect(user).toBeDefined();
+    expect(user!.firstName).toBe("Nora");
+    expect(user!.lastName).toBe("Newcomer");
+    expect(user!.role).toBe("user");
+    // argon2id hash, never the plaintext
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user!.passwordHash).not.toContain(valid.password);
+
+    // the cookie is a live session for that user
+    const sessionRows = sessionRowsOf(user!.id);
+    expect(sessionRows).toHaveLength(1);
+    expect(await sessionIdOf(cookie!)).toBe(sessionRows[0].id);
+    const me = await authUser(cookie);
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe("nora.newcomer@example.com");
+
+    // 7-day TRIAL on Pro
+    const sub = getDb().select().from(subscriptions).where(eq(subscriptions.userId, user!.id)).get();
+    expect(sub).toBeDefined();
+    expect(sub!.status).toBe("TRIAL");
+    expect(sub!.plan).toBe("pro");
+    expect(sub!.startDate.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    expect(sub!.startDate.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(sub!.endDate.getTime() - sub!.startDate.getTime()).toBe(7 * DAY_MS);
+
+    // Pro follows up to 3 strategies: the first three active ones, never the inactive one
+    const access = getDb().select().from(strategyAccess).where(eq(strategyAccess.userId, user!.id)).all();
+    expect(access.map((a) => a.strategyId).sort((a, b) => a - b)).toEqual(activeStrategyIds.slice(0, 3));
+    expect(access.map((a) => a.strategyId)).not.toContain(inactiveStrategyId);
+  });
+
+  it("GET /api/me for the new account shows the Pro trial and its strategy access", async () => {
+    const response = await run(
+      signupRoute.action,
+      formPost("/signup", { ...valid, email: "me.check@example.com", returnTo: "/portal" }),
+    );
+    const cookie = sessionCookieOf(response)!;
+    const me = await run(meRoute.loader, get("/api/me", cookie));
+    expect(me.status).toBe(200);
+    const body = (await me.json()) as {
+      subscription: { status: string; planName: string };
+      entitlements: { strategyAccess: number[] };
+    };
+    expect(body.subscription.status).toBe("TRIAL");
+    expect(body.subscription.planName).toBe("Pro");
+    expect([...body.entitlements.strategyAccess].sort((a, b) => a - b)).toEqual(activeStrategyIds.slice(0, 3));
+  });
+
+  it("falls back to /dashboard for an off-site returnTo", async () => {
+    const response = await run(
+      signupRoute.action,
+      formPost("/signup", { ...valid, email: "offsite@example.com", returnTo: "https://evil.example/phish" }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("rejects a duplicate email case-insensitively with a 400 error on the email field", async () => {
+    const before = getDb().select().from(users).all().length;
+    const password = "another-secret-password";
+    const response = await run(
+      signupRoute.action,
+      formPost("/signup", { ...valid, email: "  TARA.Trader@EXAMPLE.com ", password }),
+    );
+    expect(response.status).toBe(400);
+    expect(sessionCookieOf(response)).toBeUndefined();
+    const text = await response.text();
+    expect(text).not.toContain(password);
+    const reply = JSON.parse(text) as Reply;
+    expect(reply.error?.email?.length).toBeGreaterThan(0);
+    expect(reply.error?.email?.join(" ")).toMatch(/already exists/i);
+    expect(getDb().select().from(users).all().length).toBe(before);
+  });
+
+  it("rejects invalid fields with a 400 naming each of them, and creates nothing", async () => {
+    const before = getDb().select().from(users).all().length;
+    const password = "short";
+    const response = await run(
+      signupRoute.action,
+      formPost("/signup", { firstName: "   ", lastName: "", email: "not-an-email", password }),
+    );
+    expect(response.status).toBe(400);
+    expect(sessionCookieOf(response)).toBeUndefined();
+    const text = await response.text();
+    const reply = JSON.parse(text) as Reply;
+    expect(Object.keys(reply.error ?? {}).sort()).toEqual(["email", "firstName", "lastName", "password"]);
+    expect(reply.error?.password?.join(" ")).toMatch(/at least 10/);
+    expect(reply.initialValue?.password).toBeUndefined();
+    expect(text).not.toMatch(/"password"\s*:\s*"short"/);
+    expect(getDb().select().from(users).all().length).toBe(before);
+  });
+
+  it("never echoes the password back when another field is invalid", async () => {
+    const password = "Very-Secret-Passphrase-42";
+    const response = await run(
+      signupRoute.action,
+      formPost("/signup", { firstName: "Eve", lastName: "", email: "eve@example.com", password }),
+    );
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).not.toContain(password);
+    const reply = JSON.parse(text) as Reply;
+    expect(reply.error?.lastName).toBeTruthy();
+    // the other values are kept for re-rendering the form
+    expect(reply.initialValue?.email).toBe("eve@example.com");
+  });
+});
+
+// ---------------------------------------------------------------- login
+
+describe("login action", () => {
+  it("signs in: 302 to /dashboard by default, a session row and a __session cookie", async () => {
+    const before = sessionRowsOf(mainUser.id).length;
+    const response = await login({ email: MAIN.email, password: MAIN.password }, { "User-Agent": "vitest-agent/1.0" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    const cookie = sessionCookieOf(response);
+    expect(cookie).toBeDefined();
+    const rows = sessionRowsOf(mainUser.id);
+    expect(rows.length).toBe(before + 1);
+    const id = await sessionIdOf(cookie!);
+    const row = rows.find((r) => r.id === id);
+    expect(row).toBeDefined();
+    expect(row!.userAgent).toBe("vitest-agent/1.0");
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    // the cookie carries only the signed id: no email, no user data
+    expect(cookie).not.toContain(MAIN.email);
+  });
+
+  it("matches the email case-insensitively and trims it", async () => {
+    const response = await login({ email: `  ${MAIN.email.toUpperCase()} `, password: MAIN.password });
+    expect(response.status).toBe(302);
+    expect(sessionCookieOf(response)).toBeDefined();
+  });
+
+  it("honours a same-site returnTo path (with its query)", async () => {
+    const response = await login({ email: MAIN.email, password: MAIN.password, returnTo: "/portal/signals?strategy=alpha-swing" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/portal/signals?strategy=alpha-swing");
+  });
+
+  it.each(["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)"])(
+    "falls back to /dashboard for returnTo %s",
+    async (returnTo) => {
+      const response = await login({ email: MAIN.email, password: MAIN.password, returnTo });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/dashboard");
+    },
+  );
+
+  it("answers a wrong password and an unknown email with the same generic 400", async () => {
+    const wrong = await login({ email: MAIN.email, password: "not-the-password" });
+    const unknown = await login({ email: "nobody-here@example.com", password: "not-the-password" });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(400);
+      expect(sessionCookieOf(response)).toBeUndefined();
+    }
+    const wrongText = await wrong.text();
+    const unknownText = await unknown.text();
+    expect(wrongText).not.toContain("not-the-password");
+    expect(unknownText).not.toContain("not-the-password");
+    const wrongReply = JSON.parse(wrongText) as Reply;
+    const unknownReply = JSON.parse(unknownText) as Reply;
+    // Conform keeps form-level errors under the "" key
+    expect(wrongReply.error?.[""]).toEqual([GENERIC_LOGIN_ERROR]);
+    expect(unknownReply.error?.[""]).toEqual([GENERIC_LOGIN_ERROR]);
+    expect(wrongReply.error).toEqual(unknownReply.error);
+  });
+
+  it("rejects a missing email with a 400 field error before checking credentials", async () => {
+    const response = await login({ email: "", password: "whatever-password" });
+    expect(response.status).toBe(400);
+    const reply = (await response.json()) as Reply;
+    expect(reply.error?.email?.length).toBeGreaterThan(0);
+    expect(JSON.stringify(reply)).not.toContain("whatever-password");
+  });
+
+  it("refuses an account that only signs in through OAuth (no password hash)", async () => {
+    getDb().insert(users).values({ email: "oauth-only@example.com", firstName: "O", lastName: "Auth" }).run();
+    const response = await login({ email: "oauth-only@example.com", password: "any-password-at-all" });
+    expect(response.status).toBe(400);
+    expect(sessionCookieOf(response)).toBeUndefined();
+  });
+});
+
+describe("login rate limiting", { timeout: 180_000 }, () => {
+  it("locks one email after SIGN_IN_PER_EMAIL wrong attempts, even from different IPs, with a numeric Retry-After", async () => {
+    const victim = { email: "limited@example.com", password: "limited-password-1" };
+    await createLocalAccount({ ...victim, firstName: "Lim", lastName: "Ited" });
+
+    for (let i = 0; i < SIGN_IN_PER_EMAIL.points; i += 1) {
+      const response = await login({ email: victim.email, password: `wrong-${i}` }); // fresh IP each time
+      expect(response.status).toBe(400);
+    }
+    // the next attempt, from yet another IP and even with the right password (in another case), is refused
+    const blocked = await login({ email: victim.email.toUpperCase(), password: victim.password });
+    expect(blocked.status).toBe(429);
+    expect(sessionCookieOf(blocked)).toBeUndefined();
+    const retryAfter = blocked.headers.get("Retry-After");
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(SIGN_IN_PER_EMAIL.duration);
+    const text = await blocked.text();
+    expect(text).toMatch(/Too many sign-in attempts/);
+    expect(text).not.toContain(victim.password);
+
+    // another email is unaffected
+    expect((await login({ email: MAIN.email, password: MAIN.password })).status).toBe(302);
+  });
+
+  it("a successful sign-in resets the per-email count", async () => {
+    const user = { email: "resets@example.com", password: "resets-password-1" };
+    await createLocalAccount({ ...user, firstName: "Re", lastName: "Set" });
+    for (let i = 0; i < SIGN_IN_PER_EMAIL.points - 1; i += 1) {
+      expect((await login({ email: user.email, password: "nope-nope" })).status).toBe(400);
+    }
+    expect((await login(user)).status).toBe(302);
+    // after the reset, a full budget of wrong attempts is available again
+    for (let i = 0; i < SIGN_IN_PER_EMAIL.points - 1; i += 1) {
+      expect((await login({ email: user.email, password: "nope-nope" })).status).toBe(400);
+    }
+    expect((await login(user)).status).toBe(302);
+  });
+
+  it(
+    "locks one IP after SIGN_IN_PER_IP attempts across many emails, while other IPs still sign in",
+    async () => {
+      const ip = "203.0.113.99";
+      for (let i = 0; i < SIGN_IN_PER_IP.points; i += 1) {
+        const response = await login({ email: `stranger${i}@example.com`, password: "guess-guess" }, { "X-Forwarded-For": ip });
+        expect(response.status).toBe(400);
+      }
+      const blocked = await login({ email: MAIN.email, password: MAIN.password }, { "X-Forwarded-For": ip });
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(sessionCookieOf(blocked)).toBeUndefined();
+
+      // the IP is taken from the LAST X-Forwarded-For entry: a spoofed first entry does not help
+      const spoofed = await login({ email: MAIN.email, password: MAIN.password }, { "X-Forwarded-For": `1.2.3.4, ${ip}` });
+      expect(spoofed.status).toBe(429);
+
+      // the same email from another address is fine
+      const elsewhere = await login({ email: MAIN.email, password: MAIN.password }, { "X-Forwarded-For": "203.0.113.100" });
+      expect(elsewhere.status).toBe(302);
+    },
+  );
+});
+
+describe("login loader", () => {
+  it("shows the form (200) when signed out", async () => {
+    const response = await run(loginRoute.loader, get("/login?returnTo=/portal"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ returnTo: "/portal" });
+  });
+
+  it("sanitises returnTo for the form", async () => {
+    const response = await run(loginRoute.loader, get(`/login?returnTo=${encodeURIComponent("//evil.example")}`));
+    expect(((await response.json()) as { returnTo: string }).returnTo).toBe("/dashboard");
+  });
+
+  it("redirects a signed-in visitor to returnTo", async () => {
+    const cookie = await signIn();
+    const response = await run(loginRoute.loader, get("/login?returnTo=/portal/alerts", cookie));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/portal/alerts");
+    const offsite = await run(loginRoute.loader, get(`/login?returnTo=${encodeURIComponent("https://evil.example")}`, cookie));
+    expect(offsite.status).toBe(302);
+    expect(offsite.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+// ---------------------------------------------------------------- sessions
+
+describe("session cookie and /api/auth/user", () => {
+  it("401 problem without a cookie", async () => {
+    const response = await authUser();
+    expect(response.status).toBe(401);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
+    expect(await response.json()).toMatchObject({ status: 401 });
+  });
+
+  it("200 with exactly {id,email,firstName,lastName,role} for a signed-in cookie, no password hash", async () => {
+    const cookie = await signIn();
+    const response = await authUser(cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    const text = await response.text();
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(body).toEqual({ id: mainUser.id, email: MAIN.email, firstName: "Tara", lastName: "Trader", role: "user" });
+    expect(text).not.toMatch(/passwordHash|password_hash|argon2/);
+  });
+
+  it("an expired session row gets 401", async () => {
+    const cookie = await signIn();
+    const id = await sessionIdOf(cookie);
+    expect((await authUser(cookie)).status).toBe(200);
+    getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id)).run();
+    expect((await authUser(cookie)).status).toBe(401);
+  });
+
+  it("a tampered cookie (one character changed in the signed value or in the signature) gets 401", async () => {
+    const cookie = await signIn();
+    expect((await authUser(cookie)).status).toBe(200);
+    const value = cookie.slice("__session=".length);
+    const dot = decodeURIComponent(value).lastIndexOf(".");
+    expect(dot).toBeGreaterThan(0);
+    const decoded = decodeURIComponent(value);
+    const flip = (s: string, at: number) => `${s.slice(0, at)}${s[at] === "A" ? "B" : "A"}${s.slice(at + 1)}`;
+
+    const payloadTampered = `__session=${encodeURIComponent(flip(decoded, Math.floor(dot / 2)))}`;
+    const signatureTampered = `__session=${encodeURIComponent(flip(decoded, dot + 5))}`;
+    expect(payloadTampered).not.toBe(cookie);
+    expect(signatureTampered).not.toBe(cookie);
+    expect((await authUser(payloadTampered)).status).toBe(401);
+    expect((await authUser(signatureTampered)).status).toBe(401);
+
+    // an unsigned cookie carrying a real session id is not accepted either
+    const id = await sessionIdOf(cookie);
+    expect((await authUser(`__session=${id}`)).status).toBe(401);
+  });
+
+  it("a cookie for a deleted user gets 401", async () => {
+    const ghost = await createLocalAccount({ email: "ghost@example.com", password: "ghost-password-1", firstName: "G", lastName: "H" });
+    const cookie = await signIn({ email: "ghost@example.com", password: "ghost-password-1" });
+    expect((await authUser(cookie)).status).toBe(200);
+    getDb().delete(users).where(eq(users.id, ghost.id)).run();
+    expect((await authUser(cookie)).status).toBe(401);
+  });
+});
+
+describe("logout", () => {
+  for (const [label, method, handler] of [
+    ["POST action", "POST", logoutRoute.action],
+    ["GET loader", "GET", logoutRoute.loader],
+  ] as const) {
+    it(`${label}: deletes the session row, clears the cookie, and the old cookie is refused at once`, async () => {
+      const cookie = await signIn();
+      const id = await sessionIdOf(cookie);
+      expect((await authUser(cookie)).status).toBe(200);
+
+      const response = await run(handler, get("/api/logout", cookie, method));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+      const cleared = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+      expect(cleared).toBeDefined();
+      expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+      // the cleared cookie no longer names a session
+      expect(await getSessionCookie().parse(cleared!.split(";")[0])).not.toBe(id);
+
+      expect(getDb().select().from(sessions).where(eq(sessions.id, id)).get()).toBeUndefined();
+      expect((await authUser(cookie)).status).toBe(401);
+    });
+  }
+
+  it("only the signed-out session ends; the user's other sessions stay", async () => {
+    const a = await signIn();
+    const b = await signIn();
+    await run(logoutRoute.action, get("/api/logout", a, "POST"));
+    expect((await authUser(a)).status).toBe(401);
+    expect((await authUser(b)).status).toBe(200);
+  });
+
+  it("signed out already: still redirects home and clears the cookie", async () => {
+    const response = await run(logoutRoute.action, get("/api/logout", undefined, "POST"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
+  });
+});
+
+describe("deleteOtherSessions", () => {
+  it("revokes every other session of the user but keeps the current one (and other users' sessions)", async () => {
+    const user = { email: "multi@example.com", password: "multi-device-pass" };
+    const multi = await createLocalAccount({ ...user, firstName: "Multi", lastName: "Device" });
+    const current = await signIn(user);
+    const laptop = await signIn(user);
+    const phone = await signIn(user);
+    const someoneElse = await signIn();
+
+    const revoked = deleteOtherSessions(multi.id, await sessionIdOf(current));
+    expect(revoked).toBe(2);
+
+    expect((await authUser(current)).status).toBe(200);
+    expect((await authUser(laptop)).status).toBe(401);
+    expect((await authUser(phone)).status).toBe(401);
+    expect((await authUser(someoneElse)).status).toBe(200);
+    const rows = getDb().select().from(sessions).where(eq(sessions.userId, multi.id)).all();
+    expect(rows.map((r) => r.id)).toEqual([await sessionIdOf(current)]);
+  });
+});
