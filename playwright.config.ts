@@ -1,10 +1,11 @@
 import { defineConfig } from "@playwright/test";
 
-/** Ports used by the browser tests (loopback only). */
+/** Ports used by the browser tests (loopback only); E2E_PORT_BASE moves them all, e.g. to run two suites at once. */
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const E2E = {
-  appPort: 3100,
-  oauthAppPort: 3101,
-  oauthIssuerPort: 3199,
+  appPort: base,
+  oauthAppPort: base + 1,
+  oauthIssuerPort: base + 99,
 } as const;
 
 const chromium = {

@@ -216,6 +216,68 @@ export const userSettings = sqliteTable("user_settings", {
   sessionTimeoutMinutes: integer("session_timeout_minutes").notNull().default(43200),
 });
 
+/** TOTP second factor (RFC 6238). `enabledAt` is null while enrolment awaits its confirming code. */
+export const twoFactor = sqliteTable("two_factor", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Base32 TOTP secret. */
+  secret: text("secret").notNull(),
+  enabledAt: integer("enabled_at", { mode: "timestamp_ms" }),
+  /** Time step (counter) of the last accepted code, so a code cannot be replayed. */
+  lastUsedStep: integer("last_used_step"),
+  createdAt: createdAt(),
+});
+
+export const BILLING_EVENTS = ["trial_started", "plan_changed", "paused", "resumed", "cancelled", "renewed"] as const;
+
+/** What happened to a subscription and what it cost; no payment provider yet, so these are records, not charges. */
+export const billingRecords = sqliteTable(
+  "billing_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    event: text("event", { enum: BILLING_EVENTS }).notNull(),
+    plan: text("plan", { enum: PLAN_IDS }).notNull(),
+    /** Amount in US cents (0 for trials and status changes). */
+    amountCents: integer("amount_cents").notNull().default(0),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_records_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Requests made with API keys, per user and UTC calendar month ('2026-11'). */
+export const apiUsage = sqliteTable(
+  "api_usage",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    requests: integer("requests").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+/** Signals a user sent to MetaTrader 5; an Expert Advisor polls them in id order. */
+export const mt5Queue = sqliteTable(
+  "mt5_queue",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    signalId: integer("signal_id")
+      .notNull()
+      .references(() => signals.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mt5_queue_user_signal_unique").on(t.userId, t.signalId), index("mt5_queue_user_idx").on(t.userId, t.id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Strategy = typeof strategies.$inferSelect;
 export type Signal = typeof signals.$inferSelect;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSignalsForViewer } from "~/models/signals.server";
 import { apiHandler, apiJson, methodNotAllowed, parseLimit } from "~/services/http.server";
-import { getViewer } from "~/services/session.server";
+import { getApiCaller } from "~/services/session.server";
 
 /**
  * GET /api/signals?limit=N: newest first, 1..100 (default 20). Public; ACTIVE
@@ -10,8 +10,8 @@ import { getViewer } from "~/services/session.server";
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const limit = parseLimit(new URL(request.url));
-  const viewer = await getViewer(request);
-  return apiJson(listSignalsForViewer(viewer?.user ?? null, { limit }));
+  const caller = await getApiCaller(request);
+  return apiJson(listSignalsForViewer(caller, { limit }));
 });
 
 export const action = () => methodNotAllowed(["GET"]);

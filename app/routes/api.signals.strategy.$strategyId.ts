@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyById } from "~/models/strategies.server";
 import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
-import { getViewer } from "~/services/session.server";
+import { getApiCaller } from "~/services/session.server";
 
 /** GET /api/signals/strategy/{strategyId}?limit=N: one strategy's signals, newest first; 404 for an unknown strategy. */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
@@ -14,8 +14,8 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   }
   if (!getStrategyById(strategyId)) return problem(404, `No strategy with id ${strategyId}`);
   const limit = parseLimit(new URL(request.url));
-  const viewer = await getViewer(request);
-  return apiJson(listSignalsForViewer(viewer?.user ?? null, { limit, strategyId }));
+  const caller = await getApiCaller(request);
+  return apiJson(listSignalsForViewer(caller, { limit, strategyId }));
 });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
 import { apiHandler, apiJson, methodNotAllowed, problem } from "~/services/http.server";
+import { getApiCaller } from "~/services/session.server";
 
-/** GET /api/strategies/{slug}: one strategy, 404 when unknown. Public. */
-export const loader = apiHandler(({ params }: LoaderFunctionArgs) => {
+/** GET /api/strategies/{slug}: one strategy, 404 when unknown. Public; an API key, when sent, is checked and counted. */
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await getApiCaller(request);
   const strategy = getStrategyBySlug(params.slug ?? "");
   if (!strategy) return problem(404, `No strategy with slug "${params.slug}"`);
   return apiJson(toApiStrategy(strategy));

@@ -3,10 +3,13 @@
  * action and /api route calls on the server.
  */
 import { json, redirect } from "@remix-run/node";
+import { authenticateApiKey, recordApiRequest, secondsUntilNextMonth, API_MONTHLY_LIMIT } from "~/models/api-keys.server";
 import { createSession, deleteSession, findActiveSession } from "~/models/sessions.server";
+import { isTwoFactorEnabled } from "~/models/two-factor.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
 import { getSessionCookie } from "./cookies.server";
 import { problem, safeRedirect } from "./http.server";
+import { beginTwoFactor } from "./two-factor-flow.server";
 
 export interface Viewer {
   user: PublicUser;
@@ -60,14 +63,43 @@ export async function requireAdminViewer(request: Request): Promise<Viewer> {
   return viewer;
 }
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
 /**
- * The signed-in user of an /api request.
- * @throws a 401 problem response when signed out.
+ * The caller of an /api request: the owner of the `Authorization: Bearer <api key>`
+ * when that header is sent (each such request counts toward the monthly limit),
+ * else the signed-in user of the session cookie, else null.
+ * @throws 401 problem for a malformed header or an unknown or revoked key;
+ *   429 problem with Retry-After past API_MONTHLY_LIMIT requests this month.
+ */
+export async function getApiCaller(request: Request): Promise<PublicUser | null> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization !== null) {
+    const key = BEARER.exec(authorization)?.[1];
+    if (!key) throw problem(401, "The Authorization header must be 'Bearer <api key>'");
+    const now = new Date();
+    const user = authenticateApiKey(key, now);
+    if (!user) throw problem(401, "The API key is invalid or has been revoked", { headers: { "WWW-Authenticate": "Bearer" } });
+    if (!recordApiRequest(user.id, now).allowed) {
+      const retryAfter = secondsUntilNextMonth(now);
+      throw problem(429, `The monthly limit of ${API_MONTHLY_LIMIT} API requests is used up; it resets at the start of next month (UTC)`, {
+        headers: { "Retry-After": String(retryAfter) },
+      });
+    }
+    return toPublicUser(user);
+  }
+  const viewer = await getViewer(request);
+  return viewer?.user ?? null;
+}
+
+/**
+ * The authenticated caller of an /api request (API key or session).
+ * @throws a 401 problem response when neither is present; see getApiCaller for the others.
  */
 export async function requireApiUser(request: Request): Promise<PublicUser> {
-  const viewer = await getViewer(request);
-  if (!viewer) throw problem(401, "Sign in to use this endpoint");
-  return viewer.user;
+  const user = await getApiCaller(request);
+  if (!user) throw problem(401, "Sign in or send an API key to use this endpoint", { headers: { "WWW-Authenticate": "Bearer" } });
+  return user;
 }
 
 /**
@@ -94,6 +126,15 @@ export async function startSession(
   const headers = new Headers(extraHeaders);
   headers.append("Set-Cookie", await getSessionCookie().serialize(id, { expires: expiresAt }));
   return redirect(safeRedirect(redirectTo), { headers });
+}
+
+/**
+ * Completes a first sign-in factor: accounts with two-factor authentication go
+ * to the code step first; others get their session at once.
+ */
+export function signIn(request: Request, userId: number, redirectTo: string, extraHeaders: HeadersInit = {}): Promise<Response> {
+  if (isTwoFactorEnabled(userId)) return beginTwoFactor(request, userId, safeRedirect(redirectTo), extraHeaders);
+  return startSession(request, userId, redirectTo, extraHeaders);
 }
 
 /** Deletes the request's session row, clears the cookie and redirects home. */

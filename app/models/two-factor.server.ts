@@ -1,0 +1,226 @@
+/**
+ * Two-factor authentication (TOTP, RFC 6238) per user: enrolment with a
+ * pending secret, confirmation, sign-in verification with replay protection,
+ * and disabling. The secret never leaves the server except while enrolment
+ * shows it (QR code and text) to its owner.
+ */
+import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import QRCode from "qrcode";
+import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { twoFactor, users } from "../../db/schema";
+import { getDb } from "~/services/db.server";
+
+/** Settings every authenticator app understands (Google Authenticator ignores anything else). */
+export const TOTP_CONFIG = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
+/** Steps accepted either side of the current one, for clock drift and typing time. */
+export const TOTP_WINDOW = 1;
+/** Issuer shown in authenticator apps. */
+export const TOTP_ISSUER = "FX Trader";
+
+export interface Enrolment {
+  /** Base32 secret, for manual entry. */
+  secret: string;
+  /** `otpauth://totp/...` URI, for the QR code. */
+  otpauthUri: string;
+}
+
+/** Thrown by startEnrolment when the account already has a confirmed authenticator. */
+export class TwoFactorAlreadyEnabledError extends Error {
+  constructor() {
+    super("Two-factor authentication is already enabled.");
+  }
+}
+
+/** True when the user has confirmed a TOTP authenticator, so sign-in needs a code. */
+export function isTwoFactorEnabled(userId: number): boolean {
+  return Boolean(
+    getDb()
+      .select({ userId: twoFactor.userId })
+      .from(twoFactor)
+      .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)))
+      .get(),
+  );
+}
+
+/** When two-factor was enabled, or null when it is off (or only pending). */
+export function twoFactorEnabledAt(userId: number): Date | null {
+  const row = getDb()
+    .select({ enabledAt: twoFactor.enabledAt })
+    .from(twoFactor)
+    .where(eq(twoFactor.userId, userId))
+    .get();
+  return row?.enabledAt ?? null;
+}
+
+function authUri(secret: string, accountName: string): string {
+  return getTOTPAuthUri({ ...TOTP_CONFIG, secret, accountName, issuer: TOTP_ISSUER });
+}
+
+function emailOf(userId: number): string | undefined {
+  return getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email;
+}
+
+/**
+ * Creates (or replaces) the user's pending enrolment with a fresh random secret.
+ * @returns the secret and its otpauth URI (issuer "FX Trader", account = the user's email).
+ * @throws TwoFactorAlreadyEnabledError when two-factor is on (disable it first, with a code);
+ *   Error when the user does not exist.
+ */
+export function startEnrolment(userId: number): Enrolment {
+  const email = emailOf(userId);
+  if (!email) throw new Error(`No user ${userId}`);
+  // 20 random bytes (160 bits, the RFC 4226 recommendation; the library's default is 80), base32.
+  const secret = toBase32(crypto.getRandomValues(new Uint8Array(20)));
+  const db = getDb();
+  const replaced = db.transaction((tx) => {
+    const existing = tx.select({ enabledAt: twoFactor.enabledAt }).from(twoFactor).where(eq(twoFactor.userId, userId)).get();
+    if (existing?.enabledAt) return false;
+    tx.insert(twoFactor)
+      .values({ userId, secret, enabledAt: null, lastUsedStep: null, createdAt: new Date() })
+      .onConflictDoUpdate({
+        target: twoFactor.userId,
+        set: { secret, enabledAt: null, lastUsedStep: null, createdAt: new Date() },
+      })
+      .run();
+    return true;
+  });
+  if (!replaced) throw new TwoFactorAlreadyEnabledError();
+  return { secret, otpauthUri: authUri(secret, email) };
+}
+
+/** The enrolment awaiting its confirming code, or null (none, or already enabled). */
+export function getPendingEnrolment(userId: number): Enrolment | null {
+  const row = getDb()
+    .select({ secret: twoFactor.secret, email: users.email })
+    .from(twoFactor)
+    .innerJoin(users, eq(users.id, twoFactor.userId))
+    .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt)))
+    .get();
+  return row ? { secret: row.secret, otpauthUri: authUri(row.secret, row.email) } : null;
+}
+
+/** The otpauth URI as a PNG QR code data URL (shown only to its owner during enrolment). */
+export function enrolmentQrCode(otpauthUri: string): Promise<string> {
+  return QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: "M", margin: 1, width: 220 });
+}
+
+/** Drops a pending (unconfirmed) enrolment; an enabled authenticator is left alone. */
+export function cancelEnrolment(userId: number): boolean {
+  return (
+    getDb()
+      .delete(twoFactor)
+      .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt)))
+      .run().changes > 0
+  );
+}
+
+/** Codes are typed as "123456" or "123 456"; anything else is not a code. */
+export function normalizeCode(code: string): string | null {
+  const digits = code.replace(/[\s-]/g, "");
+  return /^\d{6}$/.test(digits) ? digits : null;
+}
+
+function currentStep(): number {
+  return Math.floor(Date.now() / 1000 / TOTP_CONFIG.period);
+}
+
+/**
+ * The time step `code` belongs to for `secret` (within ±TOTP_WINDOW of now), or null.
+ * verifyTOTP reads the clock itself, so a check that straddles a step boundary is repeated.
+ */
+async function matchStep(secret: string, code: string): Promise<number | null> {
+  const otp = normalizeCode(code);
+  if (!otp) return null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = currentStep();
+    const result = await verifyTOTP({ ...TOTP_CONFIG, otp, secret, window: TOTP_WINDOW });
+    const after = currentStep();
+    if (before !== after) continue;
+    return result ? before + result.delta : null;
+  }
+  return null;
+}
+
+/**
+ * Records `step` as used unless it is not newer than the last used one.
+ * A single conditional UPDATE, so two concurrent requests with the same code cannot both win.
+ */
+function claimStep(userId: number, step: number, enable: boolean): boolean {
+  const db = getDb();
+  const enabledCondition = enable ? isNull(twoFactor.enabledAt) : isNotNull(twoFactor.enabledAt);
+  const result = db
+    .update(twoFactor)
+    .set(enable ? { lastUsedStep: step, enabledAt: new Date() } : { lastUsedStep: step })
+    .where(
+      and(
+        eq(twoFactor.userId, userId),
+        enabledCondition,
+        or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step)),
+      ),
+    )
+    .run();
+  return result.changes === 1;
+}
+
+/**
+ * Confirms the pending enrolment with a code from the authenticator app and turns two-factor on.
+ * @returns true when enabled now; false for a wrong code or when nothing is pending.
+ */
+export async function confirmEnrolment(userId: number, code: string): Promise<boolean> {
+  const row = getDb()
+    .select({ secret: twoFactor.secret })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt)))
+    .get();
+  if (!row) return false;
+  const step = await matchStep(row.secret, code);
+  if (step === null) return false;
+  return claimStep(userId, step, true);
+}
+
+/**
+ * Checks a code for a user with two-factor enabled (sign-in, disabling).
+ * Accepts the current step ±1, and only a step newer than the last accepted
+ * one, so an observed code cannot be replayed.
+ * @returns true when the code is valid and was not used before.
+ */
+export async function verifyCode(userId: number, code: string): Promise<boolean> {
+  const row = getDb()
+    .select({ secret: twoFactor.secret, lastUsedStep: twoFactor.lastUsedStep })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)))
+    .get();
+  if (!row) return false;
+  const step = await matchStep(row.secret, code);
+  if (step === null) return false;
+  if (row.lastUsedStep !== null && step <= row.lastUsedStep) return false;
+  return claimStep(userId, step, false);
+}
+
+/**
+ * Turns two-factor off after a valid (unused) code.
+ * @returns true when it was disabled; false for a wrong or replayed code, or when it was off.
+ */
+export async function disableTwoFactor(userId: number, code: string): Promise<boolean> {
+  if (!(await verifyCode(userId, code))) return false;
+  return getDb().delete(twoFactor).where(eq(twoFactor.userId, userId)).run().changes > 0;
+}
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/** RFC 4648 base32 without padding (what authenticator apps expect). */
+function toBase32(bytes: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = ((value << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}

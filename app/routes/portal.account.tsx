@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { NavLink, Outlet } from "@remix-run/react";
+import { requireViewer } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Account | FX Trader" }];
+
+/** The four account areas, each its own nested route so every tab is a real URL that works without JavaScript. */
+export const ACCOUNT_TABS = [
+  { label: "Profile", to: "/portal/account" },
+  { label: "Subscription", to: "/portal/account/subscription" },
+  { label: "Security", to: "/portal/account/security" },
+  { label: "API Access", to: "/portal/account/api" },
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireViewer(request);
+  return json({});
+}
+
+export default function AccountLayout() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Account</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">Manage your profile, subscription, security and API access.</p>
+      <nav aria-label="Account sections" className="mt-8 border-b border-slate-200 dark:border-slate-700">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {ACCOUNT_TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                end
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `inline-block border-b-2 px-4 py-2 text-sm font-medium ${
+                    isActive
+                      ? "border-blue-700 text-blue-800 dark:border-blue-400 dark:text-blue-300"
+                      : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+                  }`
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
