@@ -6,6 +6,7 @@ import { getApiCaller } from "~/services/session.server";
 
 /** GET /api/signals/strategy/{strategyId}?limit=N: one strategy's signals, newest first; 404 for an unknown strategy. */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const caller = await getApiCaller(request);
   const strategyId = Number(params.strategyId);
   if (!Number.isInteger(strategyId) || strategyId < 1) {
     return problem(400, "strategyId must be a positive integer", {
@@ -14,7 +15,6 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   }
   if (!getStrategyById(strategyId)) return problem(404, `No strategy with id ${strategyId}`);
   const limit = parseLimit(new URL(request.url));
-  const caller = await getApiCaller(request);
   return apiJson(listSignalsForViewer(caller, { limit, strategyId }));
 });
 

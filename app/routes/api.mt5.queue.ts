@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listMt5Queue } from "~/models/mt5.server";
+import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
+import { requireApiUser } from "~/services/session.server";
+
+/**
+ * Reads `?after=` (the last queue id the client has seen).
+ * @returns a non-negative integer, 0 when absent.
+ * @throws Response 400 naming `after` otherwise.
+ */
+function parseAfter(url: URL): number {
+  const raw = url.searchParams.get("after");
+  if (raw === null || raw === "") return 0;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw problem(400, "after must be a non-negative integer (the nextCursor of the previous poll)", {
+      errors: [{ field: "after", message: "Must be a non-negative integer" }],
+    });
+  }
+  return value;
+}
+
+/**
+ * GET /api/mt5/queue?after=<id>&limit=N (API key or session): the caller's
+ * signals sent to MT5, oldest first, `{items: [{id, queuedAt, signal}], nextCursor}`.
+ * Polling with `?after=nextCursor` returns each queued signal exactly once.
+ */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  const url = new URL(request.url);
+  const after = parseAfter(url);
+  const limit = parseLimit(url);
+  return apiJson(listMt5Queue(user.id, { after, limit }));
+});
+
+export const action = () => methodNotAllowed(["GET"]);

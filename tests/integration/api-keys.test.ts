@@ -1,0 +1,483 @@
+/**
+ * API keys: generation (hash only), Bearer authentication on every GET /api
+ * route with the owner's entitlements, revocation, regeneration, ownership
+ * checks on the /portal/account/api actions, and the monthly usage limit.
+ * Real loaders and actions against this file's temporary SQLite database.
+ */
+import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiKeys, apiUsage, signals, strategies, strategyAccess, subscriptions, users, type NewSignal } from "../../db/schema";
+import {
+  API_MONTHLY_LIMIT,
+  ApiKeyLimitError,
+  generateApiKey,
+  hashApiKey,
+  listApiKeys,
+  MAX_ACTIVE_API_KEYS,
+  revokeApiKey,
+  usageMonth,
+  usageThisMonth,
+} from "~/models/api-keys.server";
+import { createSession } from "~/models/sessions.server";
+import * as authUser from "~/routes/api.auth.user";
+import * as me from "~/routes/api.me";
+import * as mt5Queue from "~/routes/api.mt5.queue";
+import * as signalsIndex from "~/routes/api.signals._index";
+import * as signalsByStrategy from "~/routes/api.signals.strategy.$strategyId";
+import * as strategyBySlug from "~/routes/api.strategies.$slug";
+import * as strategiesIndex from "~/routes/api.strategies._index";
+import * as strategyAccessRoute from "~/routes/api.user.strategy-access";
+import * as userSubscription from "~/routes/api.user.subscription";
+import * as page from "~/routes/portal.account.api";
+import { getSessionCookie } from "~/services/cookies.server";
+import { getDb } from "~/services/db.server";
+
+const BASE = "http://localhost";
+const DAY = 24 * 60 * 60 * 1000;
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+
+interface Fixtures {
+  alpha: number;
+  beta: number;
+  activeAlphaSignal: number;
+  subscriberId: number;
+  freeUserId: number;
+  otherUserId: number;
+  heavyUserId: number;
+  subscriberCookie: string;
+  freeCookie: string;
+  otherCookie: string;
+}
+let fx: Fixtures;
+
+async function cookieFor(userId: number): Promise<string> {
+  const { id } = createSession(userId, "vitest");
+  return (await getSessionCookie().serialize(id)).split(";")[0]!;
+}
+
+/** Runs a loader/action that may throw a Response; returns the Response either way. */
+async function settle(run: () => unknown): Promise<Response> {
+  try {
+    const result = await run();
+    if (result instanceof Response) return result;
+    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+function get(
+  handler: Handler,
+  path: string,
+  options: { key?: string; authorization?: string; cookie?: string; params?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers = new Headers();
+  if (options.key) headers.set("Authorization", `Bearer ${options.key}`);
+  if (options.authorization !== undefined) headers.set("Authorization", options.authorization);
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  const request = new Request(`${BASE}${path}`, { headers });
+  return settle(() => handler({ request, params: options.params ?? {}, context: {} }));
+}
+
+function postPage(cookie: string, values: Record<string, string>): Promise<Response> {
+  const request = new Request(`${BASE}/portal/account/api`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(values),
+  });
+  return settle(() => page.action({ request, params: {}, context: {} }));
+}
+
+/** Every GET /api route that exists, with the path and params to call it. */
+function everyRoute(): { name: string; handler: Handler; path: string; params?: Record<string, string> }[] {
+  return [
+    { name: "/api/auth/user", handler: authUser.loader as Handler, path: "/api/auth/user" },
+    { name: "/api/me", handler: me.loader as Handler, path: "/api/me" },
+    { name: "/api/user/subscription", handler: userSubscription.loader as Handler, path: "/api/user/subscription" },
+    { name: "/api/user/strategy-access", handler: strategyAccessRoute.loader as Handler, path: "/api/user/strategy-access" },
+    { name: "/api/signals", handler: signalsIndex.loader as Handler, path: "/api/signals?limit=50" },
+    {
+      name: "/api/signals/strategy/{id}",
+      handler: signalsByStrategy.loader as Handler,
+      path: `/api/signals/strategy/${fx.alpha}`,
+      params: { strategyId: String(fx.alpha) },
+    },
+    { name: "/api/strategies", handler: strategiesIndex.loader as Handler, path: "/api/strategies" },
+    { name: "/api/strategies/{slug}", handler: strategyBySlug.loader as Handler, path: "/api/strategies/alpha-swing", params: { slug: "alpha-swing" } },
+    { name: "/api/mt5/queue", handler: mt5Queue.loader as Handler, path: "/api/mt5/queue" },
+  ];
+}
+
+function storedKeyRows() {
+  return getDb().select().from(apiKeys).all();
+}
+
+function keyRow(id: number) {
+  return getDb().select().from(apiKeys).where(eq(apiKeys.id, id)).get()!;
+}
+
+beforeAll(async () => {
+  const db = getDb();
+  const now = Date.now();
+  const base = { description: "d", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD" };
+  const [alpha, beta] = db
+    .insert(strategies)
+    .values([
+      { ...base, slug: "alpha-swing", name: "Alpha Swing" },
+      { ...base, slug: "london-breakout", name: "London Breakout" },
+    ])
+    .returning()
+    .all();
+  const signal = (strategyId: number, minutesAgo: number, extra: Partial<NewSignal> = {}): NewSignal => ({
+    strategyId,
+    symbol: "EURUSD",
+    side: "LONG",
+    status: "ACTIVE",
+    entryPrice: 1.085,
+    stopLoss: 1.08,
+    takeProfit1: 1.09,
+    takeProfit2: 1.095,
+    createdAt: new Date(now - minutesAgo * 60_000),
+    expiresAt: new Date(now + DAY),
+    ...extra,
+  });
+  const [activeAlpha] = db
+    .insert(signals)
+    .values([signal(alpha.id, 5), signal(beta.id, 10), signal(alpha.id, 20, { status: "CLOSED", closedAt: new Date(now) })])
+    .returning()
+    .all();
+  const [subscriber, freeUser, other, heavy] = db
+    .insert(users)
+    .values([
+      { email: "sub@example.com", firstName: "Sam" },
+      { email: "free@example.com", firstName: "Fay" },
+      { email: "other@example.com", firstName: "Otto" },
+      { email: "heavy@example.com", firstName: "Hal" },
+    ])
+    .returning()
+    .all();
+  db.insert(subscriptions)
+    .values({ userId: subscriber.id, plan: "starter", status: "ACTIVE", startDate: new Date(now - DAY), endDate: new Date(now + 20 * DAY) })
+    .run();
+  db.insert(strategyAccess).values({ userId: subscriber.id, strategyId: alpha.id }).run();
+  fx = {
+    alpha: alpha.id,
+    beta: beta.id,
+    activeAlphaSignal: activeAlpha.id,
+    subscriberId: subscriber.id,
+    freeUserId: freeUser.id,
+    otherUserId: other.id,
+    heavyUserId: heavy.id,
+    subscriberCookie: await cookieFor(subscriber.id),
+    freeCookie: await cookieFor(freeUser.id),
+    otherCookie: await cookieFor(other.id),
+  };
+});
+
+describe("generateApiKey", () => {
+  it("returns an fxt_ key once and stores only its SHA-256 hash and 12-character prefix", () => {
+    const { key, record } = generateApiKey(fx.freeUserId);
+    expect(key).toMatch(/^fxt_[A-Za-z0-9_-]{43}$/);
+    expect(record.prefix).toBe(key.slice(0, 12));
+    const row = keyRow(record.id);
+    expect(row.keyHash).toBe(hashApiKey(key));
+    expect(row.userId).toBe(fx.freeUserId);
+    for (const stored of storedKeyRows()) {
+      expect(Object.values(stored).some((value) => String(value).includes(key))).toBe(false);
+    }
+    expect(JSON.stringify(listApiKeys(fx.freeUserId))).not.toContain(row.keyHash);
+    revokeApiKey(fx.freeUserId, record.id);
+  });
+
+  it("makes a different key each time", () => {
+    const a = generateApiKey(fx.heavyUserId);
+    const b = generateApiKey(fx.heavyUserId);
+    expect(a.key).not.toBe(b.key);
+    revokeApiKey(fx.heavyUserId, a.record.id);
+    revokeApiKey(fx.heavyUserId, b.record.id);
+  });
+
+  it(`allows at most ${MAX_ACTIVE_API_KEYS} active keys per user`, () => {
+    const made = Array.from({ length: MAX_ACTIVE_API_KEYS }, () => generateApiKey(fx.otherUserId));
+    expect(() => generateApiKey(fx.otherUserId)).toThrow(ApiKeyLimitError);
+    revokeApiKey(fx.otherUserId, made[0]!.record.id);
+    const another = generateApiKey(fx.otherUserId);
+    for (const { record } of [...made, another]) revokeApiKey(fx.otherUserId, record.id);
+  });
+});
+
+describe("/portal/account/api page", () => {
+  it("redirects signed-out visitors to sign in", async () => {
+    const res = await settle(() => page.loader({ request: new Request(`${BASE}/portal/account/api`), params: {}, context: {} }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
+  });
+
+  it("Generate New Key returns the key in the action data only (no cookie, no URL) with the spec's toast", async () => {
+    const res = await postPage(fx.subscriberCookie, { intent: "generate" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    expect(res.headers.get("Location")).toBeNull();
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const body = await res.json();
+    expect(body).toMatchObject({
+      ok: true,
+      intent: "generate",
+      toast: { title: "API Key Generated", description: "Your new API key has been generated. Please store it securely." },
+    });
+    expect(body.key).toMatch(/^fxt_/);
+    expect(body.prefix).toBe(body.key.slice(0, 12));
+    for (const stored of storedKeyRows()) {
+      expect(Object.values(stored).some((value) => String(value).includes(body.key))).toBe(false);
+    }
+
+    const list = await settle(() =>
+      page.loader({ request: new Request(`${BASE}/portal/account/api`, { headers: { Cookie: fx.subscriberCookie } }), params: {}, context: {} }),
+    );
+    const data = await list.json();
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(body.key);
+    expect(text).not.toContain(hashApiKey(body.key));
+    expect(data.keys[0]).toMatchObject({ prefix: body.prefix, status: "active", lastUsedAt: null, revokedAt: null });
+    expect(data.usage).toMatchObject({ limit: 10_000 });
+    revokeApiKey(fx.subscriberId, data.keys[0].id);
+  });
+
+  it("renders (server side, as without JavaScript) the new key masked and in plain text, the toast text, the list and usage", async () => {
+    const generatedRes = await postPage(fx.freeCookie, { intent: "generate" });
+    const actionData = await generatedRes.json();
+    const loaderRes = await settle(() =>
+      page.loader({ request: new Request(`${BASE}/portal/account/api`, { headers: { Cookie: fx.freeCookie } }), params: {}, context: {} }),
+    );
+    const loaderData = await loaderRes.json();
+    const id = "routes/portal.account.api";
+    const router = createMemoryRouter([{ id, path: "/portal/account/api", Component: page.default, loader: () => loaderData }], {
+      initialEntries: ["/portal/account/api"],
+      hydrationData: { loaderData: { [id]: loaderData }, actionData: { [id]: actionData } },
+    });
+    const original = console.error;
+    console.error = (...args: unknown[]) => {
+      if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
+      original(...args);
+    };
+    let html: string;
+    try {
+      html = renderToString(createElement(RouterProvider, { router }));
+    } finally {
+      console.error = original;
+    }
+    // Masked, read-only field holding the key.
+    const input = /<input[^>]*id="new-api-key"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(input).toContain('type="password"');
+    expect(input).toMatch(/readonly=""/i);
+    expect(input).toContain(`value="${actionData.key}"`);
+    // Plain selectable text and the toast text for browsers without JavaScript.
+    const noscript = [...html.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map((m) => m[1]).join("");
+    expect(noscript).toContain(actionData.key);
+    expect(noscript).toContain("API Key Generated");
+    expect(noscript).toContain("Your new API key has been generated. Please store it securely.");
+    // Show/Copy need JavaScript, so they appear only after hydration.
+    expect(html).not.toMatch(/>Show<|>Copy</);
+    expect(html).toContain("Generate New Key");
+    expect(html).toContain(`${actionData.prefix}…`);
+    expect(html).toMatch(/<progress[^>]*max="100"/);
+    expect(html).toMatch(/>0<\/span> \/ 10,000 requests/);
+    expect(html).toContain("/api/signals?limit=5");
+    expect(html).toContain('curl -H &quot;Authorization: Bearer &lt;key&gt;&quot;');
+    expect(page.meta({} as never)).toEqual([{ title: "API Access | FX Trader" }]);
+    revokeApiKey(fx.freeUserId, loaderData.keys[0].id);
+  });
+
+  it("answers 400 to an unknown intent and to a missing key id", async () => {
+    expect((await postPage(fx.subscriberCookie, { intent: "explode" })).status).toBe(400);
+    expect((await postPage(fx.subscriberCookie, { intent: "revoke" })).status).toBe(400);
+    expect((await postPage(fx.subscriberCookie, { intent: "regenerate", keyId: "abc" })).status).toBe(400);
+  });
+});
+
+describe("Bearer API keys on every GET /api route", () => {
+  it("authenticates every route as the key's owner", async () => {
+    const { key } = generateApiKey(fx.subscriberId);
+    for (const route of everyRoute()) {
+      const res = await get(route.handler, route.path, { key, params: route.params });
+      expect(res.status, route.name).toBe(200);
+    }
+    const user = await (await get(authUser.loader as Handler, "/api/auth/user", { key })).json();
+    expect(user).toMatchObject({ id: fx.subscriberId, email: "sub@example.com" });
+  });
+
+  it("applies the owner's entitlements: a subscriber's key unlocks what a free user's key does not", async () => {
+    const subscriberKey = generateApiKey(fx.subscriberId).key;
+    const freeKey = generateApiKey(fx.freeUserId).key;
+
+    const subMe = await (await get(me.loader as Handler, "/api/me", { key: subscriberKey })).json();
+    const freeMe = await (await get(me.loader as Handler, "/api/me", { key: freeKey })).json();
+    expect(subMe.entitlements.strategyAccess).toEqual([fx.alpha]);
+    expect(freeMe).toEqual({ subscription: { status: "FREE", planName: "Free" }, entitlements: { strategyAccess: [] } });
+
+    expect(await (await get(strategyAccessRoute.loader as Handler, "/api/user/strategy-access", { key: subscriberKey })).json()).toEqual([fx.alpha]);
+    expect((await (await get(userSubscription.loader as Handler, "/api/user/subscription", { key: subscriberKey })).json()).planName).toBe("Starter");
+    expect((await (await get(userSubscription.loader as Handler, "/api/user/subscription", { key: freeKey })).json()).status).toBe("FREE");
+
+    type S = { id: number; locked: boolean; entryPrice: number | null };
+    const find = (list: S[]) => list.find((s) => s.id === fx.activeAlphaSignal)!;
+    const subSignals: S[] = await (await get(signalsIndex.loader as Handler, "/api/signals?limit=50", { key: subscriberKey })).json();
+    const freeSignals: S[] = await (await get(signalsIndex.loader as Handler, "/api/signals?limit=50", { key: freeKey })).json();
+    expect(find(subSignals)).toMatchObject({ locked: false, entryPrice: 1.085 });
+    expect(find(freeSignals)).toMatchObject({ locked: true, entryPrice: null });
+
+    const params = { strategyId: String(fx.alpha) };
+    const path = `/api/signals/strategy/${fx.alpha}`;
+    const subByStrategy: S[] = await (await get(signalsByStrategy.loader as Handler, path, { key: subscriberKey, params })).json();
+    const freeByStrategy: S[] = await (await get(signalsByStrategy.loader as Handler, path, { key: freeKey, params })).json();
+    expect(find(subByStrategy).locked).toBe(false);
+    expect(find(freeByStrategy).locked).toBe(true);
+  });
+
+  it("refuses an unknown key with 401 on every route, public ones included", async () => {
+    const bogus = `fxt_${"A".repeat(43)}`;
+    for (const route of everyRoute()) {
+      const res = await get(route.handler, route.path, { key: bogus, params: route.params });
+      expect(res.status, route.name).toBe(401);
+      expect(res.headers.get("Content-Type")).toMatch(/application\/problem\+json/);
+    }
+  });
+
+  it("refuses a malformed Authorization header with 401", async () => {
+    const { key } = generateApiKey(fx.subscriberId);
+    for (const authorization of ["Basic dXNlcjpwYXNz", "Bearer", "Bearer ", key, `Bearer ${key} extra`]) {
+      const res = await get(me.loader as Handler, "/api/me", { authorization });
+      expect(res.status, authorization).toBe(401);
+    }
+  });
+
+  it("still answers 401 to signed-out callers without a key on protected routes", async () => {
+    expect((await get(me.loader as Handler, "/api/me")).status).toBe(401);
+    expect((await get(mt5Queue.loader as Handler, "/api/mt5/queue")).status).toBe(401);
+  });
+});
+
+describe("revoking and regenerating", () => {
+  it("a revoked key gets 401 at once", async () => {
+    const { key, record } = generateApiKey(fx.subscriberId);
+    expect((await get(me.loader as Handler, "/api/me", { key })).status).toBe(200);
+
+    const res = await postPage(fx.subscriberCookie, { intent: "revoke", keyId: String(record.id) });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/portal/account/api");
+    expect(res.headers.get("Set-Cookie")).toBeTruthy();
+    expect(keyRow(record.id).revokedAt).toBeInstanceOf(Date);
+
+    expect((await get(me.loader as Handler, "/api/me", { key })).status).toBe(401);
+    expect((await get(signalsIndex.loader as Handler, "/api/signals", { key })).status).toBe(401);
+    // Revoking again is refused: it is no longer an active key.
+    expect((await postPage(fx.subscriberCookie, { intent: "revoke", keyId: String(record.id) })).status).toBe(404);
+  });
+
+  it("regenerate revokes the old key and returns a working new one", async () => {
+    const old = generateApiKey(fx.subscriberId);
+    const res = await postPage(fx.subscriberCookie, { intent: "regenerate", keyId: String(old.record.id) });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ ok: true, intent: "regenerate", toast: { title: "API Key Generated" } });
+    expect(body.key).not.toBe(old.key);
+
+    expect((await get(me.loader as Handler, "/api/me", { key: old.key })).status).toBe(401);
+    const fresh = await get(authUser.loader as Handler, "/api/auth/user", { key: body.key });
+    expect(fresh.status).toBe(200);
+    expect((await fresh.json()).id).toBe(fx.subscriberId);
+    const rows = listApiKeys(fx.subscriberId);
+    expect(rows.find((k) => k.id === old.record.id)?.revokedAt).toBeInstanceOf(Date);
+    expect(rows[0]).toMatchObject({ prefix: body.prefix, revokedAt: null });
+  });
+
+  it("another user cannot revoke or regenerate someone else's key", async () => {
+    const owners = generateApiKey(fx.subscriberId);
+    const keyId = String(owners.record.id);
+
+    const revoke = await postPage(fx.otherCookie, { intent: "revoke", keyId });
+    expect(revoke.status).toBe(404);
+    const regenerate = await postPage(fx.otherCookie, { intent: "regenerate", keyId });
+    expect(regenerate.status).toBe(404);
+    const body = await regenerate.json();
+    expect(body.ok).toBe(false);
+    expect(JSON.stringify(body)).not.toMatch(/fxt_/);
+
+    expect(keyRow(owners.record.id).revokedAt).toBeNull();
+    expect((await get(me.loader as Handler, "/api/me", { key: owners.key })).status).toBe(200);
+
+    // Nor see it: the other user's page lists only their own keys.
+    const list = await settle(() =>
+      page.loader({ request: new Request(`${BASE}/portal/account/api`, { headers: { Cookie: fx.otherCookie } }), params: {}, context: {} }),
+    );
+    const data = (await list.json()) as { keys: { id: number }[] };
+    expect(data.keys.map((k) => k.id)).not.toContain(owners.record.id);
+    expect(revokeApiKey(fx.otherUserId, owners.record.id)).toBe(false);
+  });
+});
+
+describe("usage and the monthly limit", () => {
+  it("counts each keyed request this month and shows the count on the page", async () => {
+    const { key } = generateApiKey(fx.freeUserId);
+    const before = usageThisMonth(fx.freeUserId).requests;
+    await get(signalsIndex.loader as Handler, "/api/signals", { key });
+    await get(strategiesIndex.loader as Handler, "/api/strategies", { key });
+    await get(me.loader as Handler, "/api/me", { key });
+    const after = usageThisMonth(fx.freeUserId);
+    expect(after.requests).toBe(before + 3);
+    expect(after.limit).toBe(API_MONTHLY_LIMIT);
+    const now = new Date();
+    expect(after.resetsAt.toISOString()).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+
+    // Session requests (no key) are not counted.
+    await get(me.loader as Handler, "/api/me", { cookie: fx.freeCookie });
+    expect(usageThisMonth(fx.freeUserId).requests).toBe(before + 3);
+
+    const res = await settle(() =>
+      page.loader({ request: new Request(`${BASE}/portal/account/api`, { headers: { Cookie: fx.freeCookie } }), params: {}, context: {} }),
+    );
+    const data = await res.json();
+    expect(data.usage).toMatchObject({ requests: before + 3, limit: 10_000 });
+  });
+
+  it("updates lastUsedAt when a key is used", async () => {
+    const { key, record } = generateApiKey(fx.freeUserId);
+    expect(keyRow(record.id).lastUsedAt).toBeNull();
+    const started = Date.now();
+    await get(me.loader as Handler, "/api/me", { key });
+    const used = keyRow(record.id).lastUsedAt;
+    expect(used).toBeInstanceOf(Date);
+    expect(used!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+  });
+
+  it("answers 429 with a numeric Retry-After once the 10,000 monthly requests are used", async () => {
+    const { key } = generateApiKey(fx.heavyUserId);
+    const month = usageMonth(new Date());
+    const db = getDb();
+    db.insert(apiUsage)
+      .values({ userId: fx.heavyUserId, month, requests: API_MONTHLY_LIMIT - 1 })
+      .onConflictDoUpdate({ target: [apiUsage.userId, apiUsage.month], set: { requests: API_MONTHLY_LIMIT - 1 } })
+      .run();
+    // The 10,000th request is still allowed.
+    expect((await get(me.loader as Handler, "/api/me", { key })).status).toBe(200);
+
+    db.update(apiUsage)
+      .set({ requests: API_MONTHLY_LIMIT })
+      .where(and(eq(apiUsage.userId, fx.heavyUserId), eq(apiUsage.month, month)))
+      .run();
+    for (const route of everyRoute()) {
+      const res = await get(route.handler, route.path, { key, params: route.params });
+      expect(res.status, route.name).toBe(429);
+      const retryAfter = res.headers.get("Retry-After");
+      expect(retryAfter).toMatch(/^\d+$/);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+      expect(Number(retryAfter)).toBeLessThanOrEqual(31 * 24 * 60 * 60);
+    }
+    expect(usageThisMonth(fx.heavyUserId).requests).toBeGreaterThan(API_MONTHLY_LIMIT);
+  });
+});
