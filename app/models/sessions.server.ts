@@ -73,3 +73,16 @@ export function listSessions(userId: number, now = new Date()) {
     .all()
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
+
+/**
+ * Deletes session `sessionId` only when it belongs to `userId`.
+ * @returns true when a session was deleted; false when it does not exist or is another user's.
+ */
+export function deleteSessionOfUser(userId: number, sessionId: string): boolean {
+  return (
+    getDb()
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .run().changes > 0
+  );
+}

@@ -1,0 +1,118 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { InputField } from "~/components/ui/field";
+import { verifyCode } from "~/models/two-factor.server";
+import { clientIp } from "~/services/http.server";
+import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
+import { startSession } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { clearPendingTwoFactor, readPendingTwoFactor } from "~/services/two-factor-flow.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Two-Factor Verification | FX Trader" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export const INVALID_CODE_MESSAGE = "Invalid code. Enter the current 6-digit code from your authenticator app.";
+
+/** The code step's form: six digits, spaces allowed ("123 456"). */
+const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ required_error: "Enter the 6-digit code from your authenticator app" })
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "The code is 6 digits")),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await readPendingTwoFactor(request))) throw redirect("/login");
+  return json({}, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const pending = await readPendingTwoFactor(request);
+  if (!pending) {
+    return redirectWithToast(request, "/login", {
+      title: "Sign In Again",
+      description: "The verification step has expired. Sign in again to continue.",
+    });
+  }
+  const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  }
+  const limitKey = `2fa:${pending.userId}`;
+  const retryAfter = await limitSignIn(clientIp(request), limitKey);
+  if (retryAfter) {
+    return json(submission.reply({ formErrors: [`Too many attempts. ${retryMessage(retryAfter)}`], hideFields: ["code"] }), {
+      status: 429,
+      headers: { "Retry-After": String(retryAfter) },
+    });
+  }
+  if (!(await verifyCode(pending.userId, submission.value.code))) {
+    return json(submission.reply({ fieldErrors: { code: [INVALID_CODE_MESSAGE] }, hideFields: ["code"] }), { status: 400 });
+  }
+  await resetSignInLimit(limitKey);
+  return startSession(request, pending.userId, pending.returnTo, { "Set-Cookie": await clearPendingTwoFactor(request) });
+}
+
+export default function TwoFactorSignIn() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(twoFactorCodeSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction === "/login/two-factor";
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Two-factor verification</h1>
+          <CardDescription>Open your authenticator app and enter the 6-digit code it shows for FX Trader.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+            {form.errors ? (
+              <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+                {form.errors[0]}
+              </p>
+            ) : null}
+            <InputField
+              {...getInputProps(fields.code, { type: "text" })}
+              // Conform's constraint would add the 6-digit pattern; spaces are allowed, so the server decides.
+              pattern={undefined}
+              id={fields.code.id}
+              label="Authentication code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              autoFocus
+              className="font-mono tracking-widest"
+              error={fields.code.errors}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Verifying..." : "Verify"}
+            </Button>
+          </Form>
+          <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+            Wrong account or no access to your app?{" "}
+            <Link to="/login" className="font-medium text-blue-700 underline dark:text-blue-400">
+              Start over
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

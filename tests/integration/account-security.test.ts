@@ -1,0 +1,561 @@
+/**
+ * /portal/account/security end to end: two-factor enrolment, confirmation,
+ * replay protection and disabling; security settings and their effect on new
+ * sessions; the session list, revoking one session and "Logout All Other
+ * Sessions" — always scoped to the viewer. The route's loader and action are
+ * called with real `Request`s against this file's own temporary SQLite database.
+ * TOTP codes are computed with @epic-web/totp from the secret stored in the
+ * database; the clock (Date only) is pinned so time steps are deterministic.
+ */
+import { generateTOTP } from "@epic-web/totp";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessions, twoFactor, userSettings, users, type User } from "../../db/schema";
+import { createSession, listSessions } from "~/models/sessions.server";
+import { isTwoFactorEnabled, verifyCode } from "~/models/two-factor.server";
+import { getSecuritySettings } from "~/models/user-settings.server";
+import * as authUserRoute from "~/routes/api.auth.user";
+import * as securityRoute from "~/routes/portal.account.security";
+import { getSessionCookie } from "~/services/cookies.server";
+import { getDb } from "~/services/db.server";
+import { readToast } from "~/services/toast.server";
+
+const ORIGIN = "http://localhost:3000";
+const PAGE = "/portal/account/security";
+const STEP_MS = 30_000;
+const MINUTE_MS = 60_000;
+const INVALID_CODE = "Invalid code. Enter the current 6-digit code from your authenticator app.";
+
+const UA = {
+  chromeMac:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  firefoxWindows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  safariIphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+};
+
+// ---------------------------------------------------------------- helpers
+
+let ipCounter = 0;
+function nextIp(): string {
+  ipCounter += 1;
+  return `10.20.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+}
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+/** Runs a loader/action, returning a thrown Response as if it had been returned. */
+async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
+  try {
+    const result = await fn(args(request));
+    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
+    return result;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+let emailCounter = 0;
+function createUser(name: string): User {
+  emailCounter += 1;
+  return getDb()
+    .insert(users)
+    .values({ email: `${name}.${emailCounter}@example.com`, firstName: name, lastName: "Tester" })
+    .returning()
+    .get();
+}
+
+/** A signed-in `Cookie` header value for a new session of `userId`. */
+async function signedIn(userId: number, userAgent: string | null = UA.chromeMac): Promise<{ cookie: string; sessionId: string }> {
+  const { id } = createSession(userId, userAgent);
+  const cookie = (await getSessionCookie().serialize(id)).split(";")[0];
+  return { cookie, sessionId: id };
+}
+
+function page(cookie?: string): Request {
+  return new Request(`${ORIGIN}${PAGE}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+function post(cookie: string | undefined, fields: Record<string, string>): Request {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": nextIp() };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(`${ORIGIN}${PAGE}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+type LoaderData = {
+  twoFactor: {
+    enabled: boolean;
+    enabledAt: string | null;
+    pending: { secret: string; otpauthUri: string; qrDataUrl: string } | null;
+  };
+  settings: { loginNotifications: boolean; sessionTimeoutMinutes: number };
+  timeoutOptions: { minutes: number; label: string }[];
+  sessions: { handle: string; device: string; createdAt: string; lastSeenAt: string; current: boolean }[];
+};
+
+type ActionError = { intent: string; field: string; title: string; message: string };
+
+async function load(cookie: string): Promise<{ data: LoaderData; raw: string; response: Response }> {
+  const response = await run(securityRoute.loader, page(cookie));
+  expect(response.status).toBe(200);
+  const raw = await response.text();
+  return { data: JSON.parse(raw) as LoaderData, raw, response };
+}
+
+function act(cookie: string | undefined, fields: Record<string, string>): Promise<Response> {
+  return run(securityRoute.action, post(cookie, fields));
+}
+
+/** The flash toast a redirect carries. */
+async function toastOf(response: Response) {
+  const flash = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__flash="))
+    ?.split(";")[0];
+  expect(flash, "the response sets a flash cookie").toBeDefined();
+  return (await readToast(new Request(ORIGIN, { headers: { Cookie: flash! } }))).toast;
+}
+
+function twoFactorRow(userId: number) {
+  return getDb().select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
+}
+
+/** The code an authenticator app shows now (per the pinned clock) for the stored secret. */
+async function currentCode(userId: number): Promise<string> {
+  const row = twoFactorRow(userId);
+  if (!row) throw new Error("no two-factor row");
+  return (await generateTOTP({ secret: row.secret, algorithm: "SHA-1", digits: 6, period: 30 })).otp;
+}
+
+/** A code that is certainly wrong now (differs from the codes of this and the neighbouring steps). */
+async function wrongCode(userId: number): Promise<string> {
+  const good = new Set<string>();
+  const now = Date.now();
+  for (const offset of [-STEP_MS, 0, STEP_MS]) {
+    vi.setSystemTime(now + offset);
+    good.add(await currentCode(userId));
+  }
+  vi.setSystemTime(now);
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, "0");
+    if (!good.has(candidate)) return candidate;
+  }
+}
+
+function authUser(cookie: string) {
+  return run(authUserRoute.loader, new Request(`${ORIGIN}/api/auth/user`, { headers: { Cookie: cookie } }));
+}
+
+/** Pins the clock 5 s into a TOTP step so a test never straddles a step boundary. */
+function pinClock(): number {
+  const start = Math.floor(Date.now() / STEP_MS) * STEP_MS + 5_000;
+  vi.setSystemTime(start);
+  return start;
+}
+
+/** Puts `userId` through enrolment and returns the time of the confirming step. */
+async function enableTwoFactor(cookie: string, userId: number): Promise<void> {
+  expect((await act(cookie, { intent: "2fa-start" })).status).toBe(302);
+  const confirmed = await act(cookie, { intent: "2fa-confirm", code: await currentCode(userId) });
+  expect(confirmed.status).toBe(302);
+  expect(isTwoFactorEnabled(userId)).toBe(true);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  pinClock();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// ---------------------------------------------------------------- access
+
+describe("access", () => {
+  it("redirects a signed-out visitor to sign in, for the page and for every post", async () => {
+    const response = await run(securityRoute.loader, page());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(PAGE)}`);
+
+    for (const intent of ["2fa-start", "settings", "logout-others", "revoke"]) {
+      const posted = await act(undefined, { intent, sessionTimeoutMinutes: "15" });
+      expect(posted.status).toBe(302);
+      expect(posted.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
+    }
+  });
+
+  it("is never cached", async () => {
+    const user = createUser("cache");
+    const { cookie } = await signedIn(user.id);
+    const { response } = await load(cookie);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(securityRoute.meta({} as never)).toEqual([{ title: "Security | FX Trader" }]);
+  });
+
+  it("answers an unknown intent with 400", async () => {
+    const user = createUser("unknown");
+    const { cookie } = await signedIn(user.id);
+    const response = await act(cookie, { intent: "drop-tables" });
+    expect(response.status).toBe(400);
+  });
+});
+
+// ---------------------------------------------------------------- two-factor
+
+describe("two-factor authentication", () => {
+  it("starts enrolment: a pending secret, shown as a QR code and as text, with an authenticator-app URI", async () => {
+    const user = createUser("enrol");
+    const { cookie } = await signedIn(user.id);
+
+    expect((await load(cookie)).data.twoFactor).toEqual({ enabled: false, enabledAt: null, enabledText: null, pending: null });
+
+    const started = await act(cookie, { intent: "2fa-start" });
+    expect(started.status).toBe(302);
+    expect(started.headers.get("Location")).toBe(`${PAGE}#two-factor`);
+
+    const row = twoFactorRow(user.id);
+    expect(row).toBeDefined();
+    expect(row!.enabledAt).toBeNull();
+    expect(row!.secret).toMatch(/^[A-Z2-7]{32}$/); // 160-bit base32
+    expect(isTwoFactorEnabled(user.id)).toBe(false);
+
+    const { data } = await load(cookie);
+    const pending = data.twoFactor.pending!;
+    expect(pending.secret.replace(/ /g, "")).toBe(row!.secret);
+    expect(pending.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    const uri = new URL(pending.otpauthUri);
+    expect(uri.protocol).toBe("otpauth:");
+    expect(pending.otpauthUri.startsWith(`otpauth://totp/FX%20Trader:${encodeURIComponent(user.email)}?`)).toBe(true);
+    expect(uri.searchParams.get("secret")).toBe(row!.secret);
+    expect(uri.searchParams.get("issuer")).toBe("FX Trader");
+    expect(uri.searchParams.get("algorithm")).toBe("SHA1");
+    expect(uri.searchParams.get("digits")).toBe("6");
+    expect(uri.searchParams.get("period")).toBe("30");
+
+    // Starting again replaces the pending secret.
+    await act(cookie, { intent: "2fa-start" });
+    expect(twoFactorRow(user.id)!.secret).not.toBe(row!.secret);
+  });
+
+  it("a wrong confirming code is refused with 400 and leaves two-factor off", async () => {
+    const user = createUser("wrongconfirm");
+    const { cookie } = await signedIn(user.id);
+    await act(cookie, { intent: "2fa-start" });
+
+    for (const code of [await wrongCode(user.id), "", "12345", "abcdef"]) {
+      const response = await act(cookie, { intent: "2fa-confirm", code });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as ActionError;
+      expect(body).toMatchObject({ intent: "2fa-confirm", field: "code", message: INVALID_CODE });
+    }
+    expect(isTwoFactorEnabled(user.id)).toBe(false);
+    expect(twoFactorRow(user.id)!.enabledAt).toBeNull();
+  });
+
+  it("the right code enables it, with the 'Two-Factor Enabled' toast; the secret is no longer shown", async () => {
+    const user = createUser("confirm");
+    const { cookie } = await signedIn(user.id);
+    await act(cookie, { intent: "2fa-start" });
+    const secret = twoFactorRow(user.id)!.secret;
+
+    // Typed with a space, as apps display it.
+    const code = await currentCode(user.id);
+    const response = await act(cookie, { intent: "2fa-confirm", code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(PAGE);
+    expect((await toastOf(response))?.title).toBe("Two-Factor Enabled");
+
+    expect(isTwoFactorEnabled(user.id)).toBe(true);
+    const row = twoFactorRow(user.id)!;
+    expect(row.enabledAt).toBeInstanceOf(Date);
+    expect(row.lastUsedStep).toBe(Math.floor(Date.now() / STEP_MS));
+
+    const { data, raw } = await load(cookie);
+    expect(data.twoFactor.enabled).toBe(true);
+    expect(data.twoFactor.pending).toBeNull();
+    expect(raw).not.toContain(secret);
+
+    // Setting up again while enabled would swap the secret without a code: refused.
+    const again = await act(cookie, { intent: "2fa-start" });
+    expect(again.status).toBe(400);
+    expect(twoFactorRow(user.id)!.secret).toBe(secret);
+    expect(isTwoFactorEnabled(user.id)).toBe(true);
+  });
+
+  it("rejects a replayed code (same time step), then accepts the next step's code", async () => {
+    const user = createUser("replay");
+    const { cookie } = await signedIn(user.id);
+    await act(cookie, { intent: "2fa-start" });
+    const code = await currentCode(user.id);
+    expect((await act(cookie, { intent: "2fa-confirm", code })).status).toBe(302);
+
+    // The confirming code cannot be used again, for sign-in or for disabling.
+    expect(await verifyCode(user.id, code)).toBe(false);
+    const replay = await act(cookie, { intent: "2fa-disable", code });
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as ActionError).message).toBe(INVALID_CODE);
+    expect(isTwoFactorEnabled(user.id)).toBe(true);
+
+    // 30 s later the app shows a new code, which works once.
+    vi.setSystemTime(Date.now() + STEP_MS);
+    const next = await currentCode(user.id);
+    expect(await verifyCode(user.id, next)).toBe(true);
+    expect(await verifyCode(user.id, next)).toBe(false);
+  });
+
+  it("accepts a code from one step either side (clock drift), not two", async () => {
+    const user = createUser("window");
+    const { cookie } = await signedIn(user.id);
+    const start = Date.now();
+    await enableTwoFactor(cookie, user.id);
+
+    // A code shown 30 s earlier, entered now (its step is newer than the confirming one).
+    vi.setSystemTime(start + 2 * STEP_MS);
+    const previous = await currentCode(user.id);
+    vi.setSystemTime(start + 3 * STEP_MS);
+    expect(await verifyCode(user.id, previous)).toBe(true);
+
+    // A code from two steps back is too old.
+    vi.setSystemTime(start + 5 * STEP_MS);
+    const old = await currentCode(user.id);
+    vi.setSystemTime(start + 7 * STEP_MS);
+    expect(await verifyCode(user.id, old)).toBe(false);
+
+    // An older step than the last accepted one is refused even inside the window.
+    vi.setSystemTime(start + 9 * STEP_MS);
+    const older = await currentCode(user.id);
+    vi.setSystemTime(start + 10 * STEP_MS);
+    const newer = await currentCode(user.id);
+    expect(await verifyCode(user.id, newer)).toBe(true);
+    expect(await verifyCode(user.id, older)).toBe(false);
+  });
+
+  it("disables only with a valid code, with the 'Two-Factor Disabled' toast", async () => {
+    const user = createUser("disable");
+    const { cookie } = await signedIn(user.id);
+    await enableTwoFactor(cookie, user.id);
+    vi.setSystemTime(Date.now() + STEP_MS);
+
+    const wrong = await act(cookie, { intent: "2fa-disable", code: await wrongCode(user.id) });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as ActionError).field).toBe("code");
+    expect(isTwoFactorEnabled(user.id)).toBe(true);
+
+    const response = await act(cookie, { intent: "2fa-disable", code: await currentCode(user.id) });
+    expect(response.status).toBe(302);
+    expect((await toastOf(response))?.title).toBe("Two-Factor Disabled");
+    expect(isTwoFactorEnabled(user.id)).toBe(false);
+    expect(twoFactorRow(user.id)).toBeUndefined();
+  });
+
+  it("cancels a pending setup without touching an enabled one", async () => {
+    const user = createUser("cancel");
+    const { cookie } = await signedIn(user.id);
+    await act(cookie, { intent: "2fa-start" });
+    const cancelled = await act(cookie, { intent: "2fa-cancel" });
+    expect(cancelled.status).toBe(302);
+    expect(twoFactorRow(user.id)).toBeUndefined();
+
+    await enableTwoFactor(cookie, user.id);
+    await act(cookie, { intent: "2fa-cancel" });
+    expect(isTwoFactorEnabled(user.id)).toBe(true);
+  });
+
+  it("changes only the viewer's own two-factor state, whatever user id a form carries", async () => {
+    const viewer = createUser("tfa-viewer");
+    const victim = createUser("tfa-victim");
+    const { cookie: victimCookie } = await signedIn(victim.id);
+    await enableTwoFactor(victimCookie, victim.id);
+    const victimSecret = twoFactorRow(victim.id)!.secret;
+
+    const { cookie } = await signedIn(viewer.id);
+    await act(cookie, { intent: "2fa-start", userId: String(victim.id) });
+    await act(cookie, { intent: "2fa-cancel", userId: String(victim.id) });
+    expect(twoFactorRow(victim.id)!.secret).toBe(victimSecret);
+    expect(isTwoFactorEnabled(victim.id)).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------- settings
+
+describe("security settings", () => {
+  it("shows the defaults (notifications on, 30 days) and the six allowed timeouts", async () => {
+    const user = createUser("defaults");
+    const { cookie } = await signedIn(user.id);
+    const { data } = await load(cookie);
+    expect(data.settings).toEqual({ loginNotifications: true, sessionTimeoutMinutes: 43200 });
+    expect(data.timeoutOptions).toEqual([
+      { minutes: 15, label: "15 minutes" },
+      { minutes: 60, label: "1 hour" },
+      { minutes: 480, label: "8 hours" },
+      { minutes: 1440, label: "24 hours" },
+      { minutes: 10080, label: "7 days" },
+      { minutes: 43200, label: "30 days" },
+    ]);
+  });
+
+  it("saves the checkbox and the timeout (creating the settings row), with the 'Security Settings Saved' toast", async () => {
+    const user = createUser("save");
+    const { cookie } = await signedIn(user.id);
+    expect(getDb().select().from(userSettings).where(eq(userSettings.userId, user.id)).get()).toBeUndefined();
+
+    // Unchecked checkbox: the field is absent, as a browser sends it.
+    const off = await act(cookie, { intent: "settings", sessionTimeoutMinutes: "480" });
+    expect(off.status).toBe(302);
+    expect(off.headers.get("Location")).toBe(PAGE);
+    expect((await toastOf(off))?.title).toBe("Security Settings Saved");
+    expect(getSecuritySettings(user.id)).toEqual({ loginNotifications: false, sessionTimeoutMinutes: 480 });
+
+    const on = await act(cookie, { intent: "settings", loginNotifications: "on", sessionTimeoutMinutes: "60" });
+    expect(on.status).toBe(302);
+    expect(getSecuritySettings(user.id)).toEqual({ loginNotifications: true, sessionTimeoutMinutes: 60 });
+    expect((await load(cookie)).data.settings).toEqual({ loginNotifications: true, sessionTimeoutMinutes: 60 });
+  });
+
+  it("rejects a timeout outside the list with 400 and a field message, saving nothing", async () => {
+    const user = createUser("invalid");
+    const { cookie } = await signedIn(user.id);
+    await act(cookie, { intent: "settings", loginNotifications: "on", sessionTimeoutMinutes: "60" });
+
+    for (const value of ["16", "0", "-15", "abc", "", "525600", "15.5"]) {
+      const response = await act(cookie, { intent: "settings", sessionTimeoutMinutes: value });
+      expect(response.status, `timeout ${JSON.stringify(value)}`).toBe(400);
+      const body = (await response.json()) as ActionError;
+      expect(body.field).toBe("sessionTimeoutMinutes");
+      expect(body.message).toMatch(/session timeout/i);
+    }
+    const missing = await act(cookie, { intent: "settings", loginNotifications: "on" });
+    expect(missing.status).toBe(400);
+    expect(getSecuritySettings(user.id)).toEqual({ loginNotifications: true, sessionTimeoutMinutes: 60 });
+  });
+
+  it("saves only the viewer's settings, ignoring a user id in the form", async () => {
+    const viewer = createUser("settings-viewer");
+    const other = createUser("settings-other");
+    const { cookie } = await signedIn(viewer.id);
+    await act(cookie, { intent: "settings", sessionTimeoutMinutes: "15", userId: String(other.id) });
+    expect(getSecuritySettings(viewer.id).sessionTimeoutMinutes).toBe(15);
+    expect(getSecuritySettings(other.id)).toEqual({ loginNotifications: true, sessionTimeoutMinutes: 43200 });
+  });
+
+  it("the timeout really shortens NEW sessions; existing ones keep their expiry", async () => {
+    const user = createUser("timeout");
+    const { sessionId: existingId, cookie } = await signedIn(user.id);
+    const existingExpiry = getDb().select().from(sessions).where(eq(sessions.id, existingId)).get()!.expiresAt;
+
+    expect((await act(cookie, { intent: "settings", sessionTimeoutMinutes: "15" })).status).toBe(302);
+
+    const now = Date.now();
+    const { id, expiresAt } = createSession(user.id, UA.chromeMac);
+    expect(expiresAt.getTime()).toBe(now + 15 * MINUTE_MS);
+    const stored = getDb().select().from(sessions).where(eq(sessions.id, id)).get()!;
+    expect(stored.expiresAt.getTime()).toBe(now + 15 * MINUTE_MS);
+    expect(getDb().select().from(sessions).where(eq(sessions.id, existingId)).get()!.expiresAt).toEqual(existingExpiry);
+
+    // ...and the short session really ends: 16 minutes later its cookie is refused.
+    const shortCookie = (await getSessionCookie().serialize(id)).split(";")[0];
+    expect((await authUser(shortCookie)).status).toBe(200);
+    vi.setSystemTime(now + 16 * MINUTE_MS);
+    expect((await authUser(shortCookie)).status).toBe(401);
+    expect((await authUser(cookie)).status).toBe(200);
+
+    // 7 days for the next one.
+    await act(cookie, { intent: "settings", sessionTimeoutMinutes: "10080" });
+    const later = Date.now();
+    expect(createSession(user.id, null).expiresAt.getTime()).toBe(later + 7 * 24 * 60 * MINUTE_MS);
+  });
+});
+
+// ---------------------------------------------------------------- sessions
+
+describe("active sessions", () => {
+  it("lists only the viewer's sessions, with device, times and 'This device', and no raw session ids", async () => {
+    const viewer = createUser("list");
+    const other = createUser("list-other");
+    const otherSession = await signedIn(other.id, UA.firefoxWindows);
+    const phone = await signedIn(viewer.id, UA.safariIphone);
+    vi.setSystemTime(Date.now() + MINUTE_MS);
+    const laptop = await signedIn(viewer.id, UA.chromeMac);
+    const unknown = await signedIn(viewer.id, null);
+
+    const { data, raw } = await load(laptop.cookie);
+    expect(data.sessions).toHaveLength(3);
+    expect(data.sessions[0]).toMatchObject({ device: "Chrome 131 on macOS", current: true });
+    expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(data.sessions.map((s) => s.device).sort()).toEqual(["Chrome 131 on macOS", "Mobile Safari 17 on iOS", "Unknown device"]);
+    for (const s of data.sessions) {
+      expect(Number.isNaN(Date.parse(s.createdAt))).toBe(false);
+      expect(Number.isNaN(Date.parse(s.lastSeenAt))).toBe(false);
+      expect(s.handle).toMatch(/^[0-9a-f]{32}$/);
+    }
+    for (const id of [laptop.sessionId, phone.sessionId, unknown.sessionId, otherSession.sessionId]) {
+      expect(raw).not.toContain(id);
+    }
+    expect(raw).not.toContain("Firefox");
+  });
+
+  it("signs out one of the viewer's other sessions; its cookie gets 401 at once", async () => {
+    const viewer = createUser("revoke");
+    const current = await signedIn(viewer.id, UA.chromeMac);
+    const phone = await signedIn(viewer.id, UA.safariIphone);
+    expect((await authUser(phone.cookie)).status).toBe(200);
+
+    const handle = (await load(current.cookie)).data.sessions.find((s) => !s.current)!.handle;
+    const response = await act(current.cookie, { intent: "revoke", sessionId: handle });
+    expect(response.status).toBe(302);
+    expect((await toastOf(response))?.title).toBe("Session Signed Out");
+
+    expect((await authUser(phone.cookie)).status).toBe(401);
+    expect((await authUser(current.cookie)).status).toBe(200);
+    expect(listSessions(viewer.id).map((s) => s.id)).toEqual([current.sessionId]);
+  });
+
+  it("refuses to revoke the current session from the list (400)", async () => {
+    const viewer = createUser("revoke-current");
+    const current = await signedIn(viewer.id);
+    const handle = (await load(current.cookie)).data.sessions[0].handle;
+    const response = await act(current.cookie, { intent: "revoke", sessionId: handle });
+    expect(response.status).toBe(400);
+    expect((await authUser(current.cookie)).status).toBe(200);
+  });
+
+  it("never revokes another user's session, by its handle or its raw id (404); that session still works", async () => {
+    const viewer = createUser("attacker");
+    const victim = createUser("victim");
+    const attacker = await signedIn(viewer.id);
+    const victimSession = await signedIn(victim.id, UA.firefoxWindows);
+    const victimHandle = (await load(victimSession.cookie)).data.sessions[0].handle;
+
+    for (const sessionId of [victimHandle, victimSession.sessionId, "", "nonsense"]) {
+      const response = await act(attacker.cookie, { intent: "revoke", sessionId, userId: String(victim.id) });
+      expect(response.status, `sessionId ${JSON.stringify(sessionId)}`).toBe(404);
+    }
+    expect((await authUser(victimSession.cookie)).status).toBe(200);
+    expect(listSessions(victim.id)).toHaveLength(1);
+  });
+
+  it("'Logout All Other Sessions' deletes the viewer's other sessions only, reporting the count", async () => {
+    const viewer = createUser("others");
+    const bystander = createUser("bystander");
+    const current = await signedIn(viewer.id, UA.chromeMac);
+    const phone = await signedIn(viewer.id, UA.safariIphone);
+    const tablet = await signedIn(viewer.id, UA.firefoxWindows);
+    const bystanderSession = await signedIn(bystander.id);
+
+    const response = await act(current.cookie, { intent: "logout-others", userId: String(bystander.id) });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(PAGE);
+    expect(await toastOf(response)).toEqual({ title: "Sessions Signed Out", description: "2 other sessions were signed out." });
+
+    expect((await authUser(current.cookie)).status).toBe(200);
+    expect((await authUser(phone.cookie)).status).toBe(401);
+    expect((await authUser(tablet.cookie)).status).toBe(401);
+    expect((await authUser(bystanderSession.cookie)).status).toBe(200);
+    expect(listSessions(viewer.id).map((s) => s.id)).toEqual([current.sessionId]);
+
+    const again = await act(current.cookie, { intent: "logout-others" });
+    expect(await toastOf(again)).toEqual({ title: "Sessions Signed Out", description: "No other sessions were signed in." });
+  });
+});
