@@ -1,0 +1,160 @@
+/**
+ * Landing page content for signed-out visitors (spec section 2 "Landing
+ * page"). Everything here is static sample content, not server data.
+ */
+import { CONTACT_PATH, REFUND_DAYS, SIGNUP_PATH, TRIAL_DAYS, type CallToAction } from "./pricing";
+
+export const LANDING_META = {
+  title: "Rules-Based Forex Strategies & Signals",
+  description:
+    "Rules-based FX strategies on majors, minors and gold with signals, risk controls, third-party tracked performance, education and free tools. Start a 7-day free trial.",
+};
+
+export const HERO: {
+  eyebrow: string;
+  title: string;
+  lead: string;
+  primary: CallToAction;
+  secondary: CallToAction;
+  note: string;
+} = {
+  eyebrow: "Rules-based FX strategies and signals",
+  title: "Trade forex with a plan, not a hunch",
+  lead: "Systematic strategies on the majors, minors and gold. Every signal comes with an entry, a stop loss, targets and the reasoning behind it, delivered where you trade and tracked by independent platforms.",
+  primary: { label: "Start Free Trial", to: SIGNUP_PATH },
+  secondary: { label: "View Strategies", to: "/strategies" },
+  note: `${TRIAL_DAYS}-day free trial · No setup fees · ${REFUND_DAYS}-day refund promise`,
+};
+
+export interface TrustBadge {
+  title: "Methodology" | "Risk Controls" | "Third-Party Tracking" | "Secure Billing";
+  description: string;
+}
+
+export const TRUST_BADGES: TrustBadge[] = [
+  { title: "Methodology", description: "Published rules for every setup, entry, exit and market filter." },
+  { title: "Risk Controls", description: "A hard stop loss on every signal and fixed risk per trade." },
+  { title: "Third-Party Tracking", description: "Results recorded by independent tracking platforms." },
+  { title: "Secure Billing", description: "Encrypted checkout, simple monthly plans, no setup fees." },
+];
+
+export interface SampleSignal {
+  symbol: string;
+  side: "LONG" | "SHORT";
+  entry: number;
+  stopLoss: number;
+  takeProfit: number;
+  /** Display age, e.g. '12 min ago' (static sample). */
+  age: string;
+}
+
+export const LIVE_SIGNALS_SAMPLE = {
+  title: "Live Signals",
+  badge: "Sample",
+  caption: "Sample signals for illustration only: not live prices and not a recommendation to trade.",
+  rows: [
+    { symbol: "EURUSD", side: "LONG", entry: 1.0845, stopLoss: 1.0815, takeProfit: 1.0905, age: "12 min ago" },
+    { symbol: "GBPUSD", side: "SHORT", entry: 1.2678, stopLoss: 1.2712, takeProfit: 1.261, age: "47 min ago" },
+    { symbol: "XAUUSD", side: "LONG", entry: 2345.5, stopLoss: 2338, takeProfit: 2360.5, age: "2 hr ago" },
+  ] satisfies SampleSignal[],
+};
+
+export interface WhyPoint {
+  title: "Evidence-Driven" | "Risk-First" | "Clarity" | "Delivery";
+  description: string;
+}
+
+export const WHY_SECTION = {
+  title: "Why FX Trader",
+  lead: "We publish the rules, show the risk and let independently tracked results speak for themselves.",
+};
+
+export const WHY_POINTS: WhyPoint[] = [
+  {
+    title: "Evidence-Driven",
+    description:
+      "Every strategy is backtested on 5 or more years of data with realistic spreads, commission and slippage before it publishes a single signal.",
+  },
+  {
+    title: "Risk-First",
+    description:
+      "Position sizing starts from the stop loss. Each signal carries a hard stop and scaled targets, and each strategy caps its risk per trade.",
+  },
+  {
+    title: "Clarity",
+    description:
+      "A plain-language rationale with every signal, the full rules behind each strategy, and results reported with their drawdowns, not just their wins.",
+  },
+  {
+    title: "Delivery",
+    description:
+      "Signals reach you by web portal, email, Telegram and MT5/TradingView alerts, or flow straight into your own systems through API webhooks.",
+  },
+];
+
+export type StrategyRiskClass = "Conservative" | "Balanced" | "Aggressive";
+
+export interface StrategyHighlight {
+  slug: string;
+  name: string;
+  riskClass: StrategyRiskClass;
+  /** Sample win rate in percent. */
+  winRate: number;
+  timeframes: string;
+  instruments: string;
+  description: string;
+}
+
+export const HIGHLIGHTS_SECTION = {
+  title: "Strategy Highlights",
+  lead: "Three of our rules-based playbooks, from steady swing trading to fast London-session breakouts.",
+  winRateLabel: "sample win rate",
+  note: "Sample win rates are hypothetical, based on backtests and tracked history. Past performance is not indicative of future results.",
+  linkLabel: "View Strategy",
+};
+
+export const STRATEGY_HIGHLIGHTS: StrategyHighlight[] = [
+  {
+    slug: "alpha-swing",
+    name: "Alpha Swing",
+    riskClass: "Balanced",
+    winRate: 68,
+    timeframes: "H4, D1",
+    instruments: "Major pairs",
+    description: "Buys pullbacks in established daily uptrends and sells rallies in downtrends, holding for several days.",
+  },
+  {
+    slug: "london-breakout",
+    name: "London Breakout",
+    riskClass: "Aggressive",
+    winRate: 72,
+    timeframes: "M15, H1",
+    instruments: "GBP, EUR and JPY pairs",
+    description: "Trades the break of the Asian-session range in the first hours of the London open, with tight stops.",
+  },
+  {
+    slug: "gold-intraday",
+    name: "Gold Intraday",
+    riskClass: "Conservative",
+    winRate: 75,
+    timeframes: "M15, H1",
+    instruments: "XAUUSD",
+    description: "Trades pullbacks to value in spot gold during London and New York, at most two trades a day.",
+  },
+];
+
+export const CLOSING_CTA: { title: string; body: string; primary: CallToAction; secondary: CallToAction } = {
+  title: "Ready to trade with a plan?",
+  body: `Start a ${TRIAL_DAYS}-day free trial, or talk through which strategy fits your account and schedule on a free 30-minute strategy call.`,
+  primary: { label: "Start Free Trial", to: SIGNUP_PATH },
+  secondary: { label: "Book a Strategy Call", to: CONTACT_PATH },
+};
+
+export const LANDING_DISCLAIMER =
+  "FX Trader provides rules-based signals, research and education only. It gives no investment advice, portfolio management or brokerage. All results shown are hypothetical and past performance is not indicative of future results.";
+
+/** Meta for the signed-in home page (the dashboard's home variant). */
+export const HOME_META = {
+  title: "Home",
+  description: "Your FX Trader home: subscription status, active signals, strategy access and the latest signals at a glance.",
+};

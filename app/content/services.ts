@@ -1,0 +1,129 @@
+/**
+ * Services page content (spec section 2 "Services"). Plan names and prices
+ * come from the pricing content so the two pages agree.
+ */
+import { ACADEMY_TRACKS } from "./academy";
+import {
+  ADD_ONS,
+  addOnPriceLabel,
+  COMING_SOON,
+  CONTACT_PATH,
+  formatUsd,
+  PLANS,
+  UPTIME_SLA,
+  type CallToAction,
+  type PlaceholderAction,
+} from "./pricing";
+
+export const SERVICES_META = {
+  title: "Services",
+  description:
+    "What FX Trader offers: rules-based signal subscriptions delivered by portal, email, Telegram, MT5/TradingView and API webhooks, research, education and mentorship.",
+};
+
+export const SERVICES_INTRO = {
+  title: "What We Offer",
+  lead: "Rules-based signals, the research behind them and the education to use them well, delivered to the platforms you already trade on.",
+};
+
+export interface ServiceCard {
+  id: "signals" | "research" | "education" | "api";
+  title: string;
+  description: string;
+  points: string[];
+  links: CallToAction[];
+}
+
+/** The tiers named on the signal subscriptions card, from the plans. */
+export const SIGNAL_TIERS: { name: string; price: string }[] = PLANS.map((plan) => ({
+  name: plan.name,
+  price: `${formatUsd(plan.priceUsd)}/${plan.period}`,
+}));
+
+export const DELIVERY_CHANNELS = ["Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"] as const;
+
+const mentorship = ADD_ONS.find((addOn) => addOn.id === "mentorship")!;
+const totalLessons = ACADEMY_TRACKS.reduce((sum, track) => sum + track.lessons, 0);
+
+export const SIGNAL_SUBSCRIPTIONS: ServiceCard & { tiersLabel: string; channelsLabel: string } = {
+  id: "signals",
+  title: "Signal Subscriptions",
+  description:
+    "Follow one strategy or several. Every signal states the symbol, direction, entry, stop loss, targets, expiry and a short rationale.",
+  points: [
+    "Strategies on the majors, minors and gold",
+    "A hard stop loss and two take-profit levels on every signal",
+    "Untriggered signals expire automatically",
+  ],
+  tiersLabel: "Tiers",
+  channelsLabel: "Delivery",
+  links: [
+    { label: "View Strategies", to: "/strategies" },
+    { label: "Compare Plans", to: "/pricing" },
+  ],
+};
+
+export const RESEARCH: ServiceCard = {
+  id: "research",
+  title: "Research & Analysis",
+  description: "The context behind the signals, written for traders who want to understand why a setup qualifies.",
+  points: [
+    "Strategy notes on recent setups, winners and losers alike",
+    "Macro context ahead of central bank decisions and tier-one data",
+    "Risk management guides and platform how-tos",
+    "Case studies that walk through complete trades",
+  ],
+  links: [{ label: "Read Insights", to: "/insights" }],
+};
+
+export const EDUCATION: ServiceCard = {
+  id: "education",
+  title: "Education & Mentorship",
+  description: "Learn the rules before you follow them, then sharpen your execution with a mentor.",
+  points: [
+    `${ACADEMY_TRACKS.length} academy tracks, ${totalLessons} lessons from foundations to strategy modules`,
+    "Live webinars and quizzes, with certification at the end",
+    `1-on-1 mentorship at ${addOnPriceLabel(mentorship)}`,
+  ],
+  links: [
+    { label: "Explore the Academy", to: "/academy" },
+    { label: "Book Mentorship", to: CONTACT_PATH },
+  ],
+};
+
+/** The sample webhook payload shown on the API card (illustrative, not a live signal). */
+export const SAMPLE_PAYLOAD = {
+  symbol: "EURUSD",
+  direction: "LONG",
+  entry: 1.0845,
+  stopLoss: 1.0815,
+  takeProfit: 1.0905,
+  rationale: "Pullback into the rising H4 20-EMA with the daily trend intact.",
+};
+
+export const API_INTEGRATIONS: ServiceCard & { payloadLabel: string; payload: string; docs: PlaceholderAction } = {
+  id: "api",
+  title: "API & Integrations",
+  description: "Receive each signal as JSON the moment it is published and route it into your own tools, bots or dashboards.",
+  points: [
+    "Webhooks pushed to your endpoint on every new signal",
+    "API keys you can rotate from your account",
+    `Included with Institutional, with a ${UPTIME_SLA} uptime SLA`,
+  ],
+  links: [],
+  payloadLabel: "Sample webhook payload",
+  payload: JSON.stringify(SAMPLE_PAYLOAD, null, 2),
+  docs: { label: "API Docs", note: COMING_SOON },
+};
+
+export const SERVICE_NOTICE = {
+  title: "Service notice",
+  body: "FX Trader provides rules-based signals, research and education for information only. We do not give investment advice, manage portfolios or act as a broker, and you place every trade yourself with a broker of your choice. All performance figures are hypothetical; past performance is not indicative of future results.",
+};
+
+export const SERVICES_CTA: { title: string; body: string; primary: CallToAction; secondary: CallToAction } = {
+  title: "Not sure which service fits?",
+  body: "Compare the plans side by side, or tell us how you trade and we will point you to the right setup.",
+  primary: { label: "View Pricing", to: "/pricing" },
+  secondary: { label: "Contact Us", to: CONTACT_PATH },
+};

@@ -1,0 +1,150 @@
+/**
+ * /services — 'What We Offer' (spec section 2 "Services"). Static content
+ * from ~/content/services; the 'API Docs' button is a disabled placeholder
+ * (docs/decisions/marketing-placeholders.md).
+ */
+import type { MetaFunction } from "@remix-run/node";
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import type { CallToAction } from "~/content/pricing";
+import { pageMeta } from "~/content/seo";
+import {
+  API_INTEGRATIONS,
+  DELIVERY_CHANNELS,
+  EDUCATION,
+  RESEARCH,
+  SERVICE_NOTICE,
+  SERVICES_CTA,
+  SERVICES_INTRO,
+  SERVICES_META,
+  SIGNAL_SUBSCRIPTIONS,
+  SIGNAL_TIERS,
+  type ServiceCard as ServiceCardContent,
+} from "~/content/services";
+
+export const meta: MetaFunction = () => pageMeta(SERVICES_META.title, SERVICES_META.description);
+
+export default function Services() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{SERVICES_INTRO.title}</h1>
+        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{SERVICES_INTRO.lead}</p>
+      </header>
+
+      <div className="mt-10 grid gap-6 lg:grid-cols-2">
+        <ServiceCard service={SIGNAL_SUBSCRIPTIONS}>
+          <h3 className="mt-5 text-sm font-semibold">{SIGNAL_SUBSCRIPTIONS.tiersLabel}</h3>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-3">
+            {SIGNAL_TIERS.map((tier) => (
+              <li key={tier.name} className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
+                <span className="block font-semibold">{tier.name}</span>
+                <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">{tier.price}</span>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-5 text-sm font-semibold">{SIGNAL_SUBSCRIPTIONS.channelsLabel}</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {DELIVERY_CHANNELS.map((channel) => (
+              <li key={channel}>
+                <Badge variant="outline">{channel}</Badge>
+              </li>
+            ))}
+          </ul>
+        </ServiceCard>
+
+        <ServiceCard service={RESEARCH} />
+        <ServiceCard service={EDUCATION} />
+
+        <ServiceCard service={API_INTEGRATIONS}>
+          <figure className="mt-5 min-w-0">
+            <figcaption className="text-sm font-semibold">{API_INTEGRATIONS.payloadLabel}</figcaption>
+            <pre
+              tabIndex={0}
+              role="region"
+              aria-label={API_INTEGRATIONS.payloadLabel}
+              className="mt-2 max-w-full overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100 dark:bg-slate-950 dark:ring-1 dark:ring-slate-700"
+            >
+              <code>{API_INTEGRATIONS.payload}</code>
+            </pre>
+          </figure>
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <Button variant="outline" disabled aria-describedby="api-docs-note">
+              {API_INTEGRATIONS.docs.label}
+            </Button>
+            <span id="api-docs-note" className="text-sm text-slate-700 dark:text-slate-300">
+              {API_INTEGRATIONS.docs.note}
+            </span>
+          </div>
+        </ServiceCard>
+      </div>
+
+      <aside
+        aria-labelledby="service-notice"
+        className="mt-10 rounded-xl border border-amber-300 bg-amber-50 p-6 dark:border-amber-700 dark:bg-amber-950"
+      >
+        <h2 id="service-notice" className="font-semibold text-amber-950 dark:text-amber-100">
+          {SERVICE_NOTICE.title}
+        </h2>
+        <p className="mt-2 text-sm text-amber-950 dark:text-amber-100">{SERVICE_NOTICE.body}</p>
+      </aside>
+
+      <section
+        aria-labelledby="services-cta"
+        className="mt-10 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      >
+        <h2 id="services-cta" className="text-2xl font-bold">
+          {SERVICES_CTA.title}
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-700 dark:text-slate-300">{SERVICES_CTA.body}</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <ButtonLink to={SERVICES_CTA.primary.to} size="lg">
+            {SERVICES_CTA.primary.label}
+          </ButtonLink>
+          <ButtonLink to={SERVICES_CTA.secondary.to} size="lg" variant="outline">
+            {SERVICES_CTA.secondary.label}
+          </ButtonLink>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function ServiceCard({ service, children }: { service: ServiceCardContent; children?: ReactNode }) {
+  const titleId = `service-${service.id}`;
+  return (
+    <Card className="flex min-w-0 flex-col" role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <h2 id={titleId} className="text-xl leading-tight font-semibold">
+          {service.title}
+        </h2>
+        <p className="text-base text-slate-700 dark:text-slate-300">{service.description}</p>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col">
+        {service.points.length > 0 ? (
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 marker:text-blue-700 dark:text-slate-300 dark:marker:text-blue-400">
+            {service.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        ) : null}
+        {children}
+        {service.links.length > 0 ? <CardLinks links={service.links} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CardLinks({ links }: { links: CallToAction[] }) {
+  return (
+    <div className="mt-auto flex flex-wrap gap-3 pt-6">
+      {links.map((link, index) => (
+        <ButtonLink key={link.to + link.label} to={link.to} variant={index === 0 ? "default" : "outline"}>
+          {link.label}
+        </ButtonLink>
+      ))}
+    </div>
+  );
+}

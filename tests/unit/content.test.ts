@@ -1,0 +1,276 @@
+/**
+ * The marketing content modules carry the spec's copy and constants
+ * (sections 2, 3, 4 and 9) word for word.
+ */
+import { describe, expect, it } from "vitest";
+import { ABOUT_CTA, CONTACT_DETAILS, MISSION, PARTNERS, TEAM_GROUPS, VALUES } from "~/content/about";
+import {
+  ACADEMY_CTA,
+  ACADEMY_TRACKS,
+  CERTIFICATION,
+  CERTIFICATION_THRESHOLD_PERCENT,
+  courseProgress,
+  CURRICULUM_TOTALS,
+  formatPercent,
+  FREE_GUIDE,
+  INSTRUCTOR_HIGHLIGHTS,
+  LEARNING_FORMATS,
+  SAMPLE_COURSES,
+} from "~/content/academy";
+import {
+  CLOSING_CTA,
+  HERO,
+  HIGHLIGHTS_SECTION,
+  LIVE_SIGNALS_SAMPLE,
+  STRATEGY_HIGHLIGHTS,
+  TRUST_BADGES,
+  WHY_POINTS,
+  WHY_SECTION,
+} from "~/content/landing";
+import {
+  ADD_ONS,
+  addOnPriceLabel,
+  CONTACT_SALES,
+  formatUsd,
+  isDocumentLink,
+  PLANS,
+  PRICING_DISCLAIMER,
+  PRICING_FAQ,
+  REFUND_DAYS,
+  SIGNUP_PATH,
+  TRIAL,
+  UPTIME_SLA,
+} from "~/content/pricing";
+import { pageMeta, pageTitle } from "~/content/seo";
+import {
+  API_INTEGRATIONS,
+  DELIVERY_CHANNELS,
+  EDUCATION,
+  RESEARCH,
+  SAMPLE_PAYLOAD,
+  SERVICES_CTA,
+  SERVICES_INTRO,
+  SIGNAL_SUBSCRIPTIONS,
+  SIGNAL_TIERS,
+} from "~/content/services";
+import { PLAN_RULES, TRIAL_DAYS } from "~/domain/plans";
+import { riskBadgeVariant } from "~/domain/signal-display";
+
+describe("pricing content", () => {
+  it("has the three plans at $97, $197 and $497 a month, Pro most popular", () => {
+    expect(PLANS.map((p) => [p.name, p.priceUsd, p.period])).toEqual([
+      ["Starter", 97, "month"],
+      ["Pro", 197, "month"],
+      ["Institutional", 497, "month"],
+    ]);
+    expect(PLANS.filter((p) => p.mostPopular).map((p) => p.id)).toEqual(["pro"]);
+    // Prices agree with the entitlement rules.
+    for (const plan of PLANS) expect(plan.priceUsd).toBe(PLAN_RULES[plan.id].monthlyPriceUsd);
+    expect(PLANS.map((p) => formatUsd(p.priceUsd))).toEqual(["$97", "$197", "$497"]);
+  });
+
+  it("lists each plan's features from spec section 3", () => {
+    const features = Object.fromEntries(PLANS.map((p) => [p.id, p.features]));
+    expect(features.starter).toEqual(["1 strategy", "Email and portal alerts", "Weekly summary", "Basic tools", "Community support"]);
+    expect(features.pro).toEqual(["3 strategies", "All alert channels", "Daily market brief", "Priority support", "Academy", "Advanced tools"]);
+    expect(features.institutional).toEqual([
+      "All strategies",
+      "API and webhooks",
+      "99.9% uptime SLA",
+      "Custom onboarding",
+      "1-on-1 mentorship",
+      "White-label",
+    ]);
+  });
+
+  it("sends Starter and Pro to sign-up and Institutional to /contact as 'Contact Sales'", () => {
+    const ctas = Object.fromEntries(PLANS.map((p) => [p.id, p.cta]));
+    expect(SIGNUP_PATH).toBe("/api/login?screen=signup");
+    expect(ctas.starter.to).toBe(SIGNUP_PATH);
+    expect(ctas.pro.to).toBe(SIGNUP_PATH);
+    expect(ctas.institutional).toEqual({ label: "Contact Sales", to: "/contact" });
+    expect(CONTACT_SALES.cta.to).toBe("/contact");
+    expect(isDocumentLink(SIGNUP_PATH)).toBe(true);
+    expect(isDocumentLink("/contact")).toBe(false);
+  });
+
+  it("prices the add-ons at $150 per session and $75 per template", () => {
+    expect(ADD_ONS.map((a) => [a.id, a.priceUsd, a.unit])).toEqual([
+      ["mentorship", 150, "session"],
+      ["risk-templates", 75, "template"],
+    ]);
+    expect(ADD_ONS.map(addOnPriceLabel)).toEqual(["$150 per session", "$75 per template"]);
+  });
+
+  it("states the 7-day trial, 30-day refund, no setup fees and 99.9% uptime SLA", () => {
+    expect(TRIAL_DAYS).toBe(7);
+    expect(TRIAL.days).toBe(7);
+    expect(TRIAL.title).toBe("7-Day Free Trial");
+    expect(TRIAL.cta).toEqual({ label: "Start Free Trial", to: SIGNUP_PATH });
+    expect(REFUND_DAYS).toBe(30);
+    expect(TRIAL.points).toContain("No setup fees");
+    expect(TRIAL.points).toContain("30-day refund promise");
+    expect(UPTIME_SLA).toBe("99.9%");
+  });
+
+  it("has an FAQ of about six answered questions and a no-advice disclaimer", () => {
+    expect(PRICING_FAQ.length).toBeGreaterThanOrEqual(5);
+    expect(PRICING_FAQ.length).toBeLessThanOrEqual(8);
+    for (const item of PRICING_FAQ) {
+      expect(item.question.endsWith("?")).toBe(true);
+      expect(item.answer.length).toBeGreaterThan(40);
+    }
+    expect(new Set(PRICING_FAQ.map((i) => i.question)).size).toBe(PRICING_FAQ.length);
+    expect(PRICING_DISCLAIMER).toMatch(/not investment advice/);
+    expect(PRICING_DISCLAIMER).toMatch(/hypothetical/);
+    expect(PRICING_DISCLAIMER).toMatch(/past performance is not indicative/i);
+  });
+});
+
+describe("landing content", () => {
+  it("has the hero and closing calls to action", () => {
+    expect(HERO.primary).toEqual({ label: "Start Free Trial", to: "/api/login?screen=signup" });
+    expect(HERO.secondary).toEqual({ label: "View Strategies", to: "/strategies" });
+    expect(CLOSING_CTA.primary).toEqual({ label: "Start Free Trial", to: "/api/login?screen=signup" });
+    expect(CLOSING_CTA.secondary).toEqual({ label: "Book a Strategy Call", to: "/contact" });
+  });
+
+  it("has the four badges and the four 'Why FX Trader' points", () => {
+    expect(TRUST_BADGES.map((b) => b.title)).toEqual(["Methodology", "Risk Controls", "Third-Party Tracking", "Secure Billing"]);
+    expect(WHY_SECTION.title).toBe("Why FX Trader");
+    expect(WHY_POINTS.map((p) => p.title)).toEqual(["Evidence-Driven", "Risk-First", "Clarity", "Delivery"]);
+  });
+
+  it("labels the static 'Live Signals' card as a sample with three rows", () => {
+    expect(LIVE_SIGNALS_SAMPLE.title).toBe("Live Signals");
+    expect(LIVE_SIGNALS_SAMPLE.badge).toBe("Sample");
+    expect(LIVE_SIGNALS_SAMPLE.caption).toMatch(/sample/i);
+    expect(LIVE_SIGNALS_SAMPLE.rows).toHaveLength(3);
+    for (const row of LIVE_SIGNALS_SAMPLE.rows) {
+      // Stops and targets sit on the correct side of the entry.
+      if (row.side === "LONG") expect(row.stopLoss < row.entry && row.entry < row.takeProfit).toBe(true);
+      else expect(row.stopLoss > row.entry && row.entry > row.takeProfit).toBe(true);
+    }
+  });
+
+  it("highlights three strategies with their risk classes and sample win rates", () => {
+    expect(STRATEGY_HIGHLIGHTS.map((s) => [s.name, s.riskClass, s.winRate])).toEqual([
+      ["Alpha Swing", "Balanced", 68],
+      ["London Breakout", "Aggressive", 72],
+      ["Gold Intraday", "Conservative", 75],
+    ]);
+    expect(STRATEGY_HIGHLIGHTS.map((s) => riskBadgeVariant(s.riskClass))).toEqual(["default", "destructive", "secondary"]);
+    expect(STRATEGY_HIGHLIGHTS.map((s) => s.slug)).toEqual(["alpha-swing", "london-breakout", "gold-intraday"]);
+    expect(HIGHLIGHTS_SECTION.winRateLabel).toBe("sample win rate");
+  });
+});
+
+describe("services content", () => {
+  it("offers the four services under 'What We Offer'", () => {
+    expect(SERVICES_INTRO.title).toBe("What We Offer");
+    expect(SIGNAL_TIERS.map((t) => t.name)).toEqual(["Starter", "Pro", "Institutional"]);
+    expect(SIGNAL_TIERS.map((t) => t.price)).toEqual(["$97/month", "$197/month", "$497/month"]);
+    expect([...DELIVERY_CHANNELS]).toEqual(["Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"]);
+    expect(SIGNAL_SUBSCRIPTIONS.links.map((l) => l.to)).toEqual(["/strategies", "/pricing"]);
+    expect(RESEARCH.links.map((l) => l.to)).toEqual(["/insights"]);
+    expect(EDUCATION.links.map((l) => l.to)).toEqual(["/academy", "/contact"]);
+    expect(EDUCATION.points.join(" ")).toContain("$150 per session");
+    expect(SERVICES_CTA.primary.to).toBe("/pricing");
+    expect(SERVICES_CTA.secondary.to).toBe("/contact");
+  });
+
+  it("shows a sample payload with symbol, direction, entry, stopLoss, takeProfit and rationale", () => {
+    expect(Object.keys(SAMPLE_PAYLOAD)).toEqual(["symbol", "direction", "entry", "stopLoss", "takeProfit", "rationale"]);
+    expect(JSON.parse(API_INTEGRATIONS.payload)).toEqual(SAMPLE_PAYLOAD);
+    expect(API_INTEGRATIONS.docs).toEqual({ label: "API Docs", note: "Coming soon" });
+  });
+});
+
+describe("academy content", () => {
+  it("has the four tracks exactly as spec section 3", () => {
+    expect(ACADEMY_TRACKS.map((t) => [t.title, t.lessons, t.hours, t.level])).toEqual([
+      ["Foundations", 8, 4, "Beginner"],
+      ["Risk & Psychology", 12, 6, "Intermediate"],
+      ["Strategy Modules", 16, 8, "Advanced"],
+      ["Platform Setup", 6, 3, "Beginner"],
+    ]);
+    expect(CURRICULUM_TOTALS).toEqual({ lessons: 42, hours: 21 });
+  });
+
+  it("has four learning formats and instructor highlights", () => {
+    expect(LEARNING_FORMATS).toHaveLength(4);
+    expect(INSTRUCTOR_HIGHLIGHTS.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("requires 80% of the curriculum for certification", () => {
+    expect(CERTIFICATION_THRESHOLD_PERCENT).toBe(80);
+    expect(CERTIFICATION.thresholdPercent).toBe(80);
+    expect(CERTIFICATION.body).toContain("80% of the curriculum");
+    // 80% of 42 lessons is 33.6, rounded up.
+    expect(CERTIFICATION.requiredLessons).toBe(34);
+    expect(CERTIFICATION.info).toEqual({ label: "Certification Info", note: "Coming soon" });
+    expect(FREE_GUIDE.action).toEqual({ label: "Free Guide", note: "Coming soon" });
+    expect(ACADEMY_CTA.primary.to).toBe("/pricing");
+  });
+
+  it("computes the sample course progress from the lessons: 7 of 10 = 70%, 3 of 8 = 37.5%", () => {
+    expect(SAMPLE_COURSES.map(courseProgress)).toEqual([
+      { completed: 7, total: 10, percent: 70 },
+      { completed: 3, total: 8, percent: 37.5 },
+    ]);
+    expect(SAMPLE_COURSES.map((c) => formatPercent(courseProgress(c).percent))).toEqual(["70%", "37.5%"]);
+    for (const course of SAMPLE_COURSES) {
+      const statuses = course.lessons.map((l) => l.status);
+      expect(statuses.filter((s) => s === "current")).toHaveLength(1);
+      // Done lessons come first, then the current one, then the rest.
+      const firstNotDone = statuses.findIndex((s) => s !== "done");
+      expect(statuses[firstNotDone]).toBe("current");
+      expect(statuses.slice(firstNotDone + 1).every((s) => s === "not-started")).toBe(true);
+    }
+  });
+
+  it("counts only done lessons, so the current lesson does not add progress", () => {
+    expect(
+      courseProgress({
+        id: "x",
+        title: "X",
+        lessons: [
+          { title: "a", status: "done" },
+          { title: "b", status: "current" },
+        ],
+      }).percent,
+    ).toBe(50);
+    expect(courseProgress({ id: "empty", title: "Empty", lessons: [] }).percent).toBe(0);
+  });
+});
+
+describe("about content", () => {
+  it("has a mission, values, team groups, partners, contact details and the three calls to action", () => {
+    expect(MISSION.body.length).toBeGreaterThan(50);
+    expect(MISSION.scope).toMatch(/do not give personal investment advice/);
+    expect(VALUES.length).toBeGreaterThanOrEqual(3);
+    expect(TEAM_GROUPS.length).toBeGreaterThanOrEqual(3);
+    expect(PARTNERS.length).toBeGreaterThanOrEqual(2);
+    const labels = CONTACT_DETAILS.map((d) => d.label);
+    expect(labels).toEqual(expect.arrayContaining(["Email", "Business hours", "Response time"]));
+    expect(CONTACT_DETAILS.find((d) => d.label === "Business hours")?.value).toBe("Mon-Fri 9:00 AM-6:00 PM EST");
+    expect(CONTACT_DETAILS.find((d) => d.label === "Response time")?.value).toMatch(/24 hours.*4 hours/);
+    expect(ABOUT_CTA.actions.map((a) => a.to)).toEqual(["/contact", "/pricing", "/strategies"]);
+  });
+});
+
+describe("pageMeta", () => {
+  it("returns the title, description and Open Graph tags", () => {
+    expect(pageTitle("Pricing")).toBe("Pricing | FX Trader");
+    const meta = pageMeta("Pricing", "Plans and prices.");
+    expect(meta).toEqual(
+      expect.arrayContaining([
+        { title: "Pricing | FX Trader" },
+        { name: "description", content: "Plans and prices." },
+        { property: "og:title", content: "Pricing | FX Trader" },
+        { property: "og:description", content: "Plans and prices." },
+        { property: "og:type", content: "website" },
+      ]),
+    );
+  });
+});
