@@ -1,0 +1,276 @@
+/**
+ * The signed-in dashboard (spec section 2 "Dashboard home"): the signed-in
+ * home page `/` renders the "home" variant, `/dashboard` the "trading" one.
+ * Data comes from `loadDashboard` (~/models/dashboard.server).
+ */
+import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SignalList } from "~/components/signal-list";
+import { RiskBadge } from "~/components/strategy-card";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import type { DashboardData, DashboardVariant } from "~/models/dashboard.server";
+
+export interface DashboardOverviewProps {
+  data: SerializeFrom<DashboardData>;
+  variant?: DashboardVariant;
+}
+
+const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";
+const muted = "text-slate-700 dark:text-slate-300";
+
+/** 24x24 outline icon paths for the quick cards. */
+const ICONS = {
+  dashboard: "M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z",
+  strategies: "M12 3a9 9 0 1 0 9 9M12 7a5 5 0 1 0 5 5M12 11a1 1 0 1 0 1 1M14 10l6-6M17 4h3v3",
+  education: "M2 9l10-5 10 5-10 5zM6 11v5c0 1.5 3 3 6 3s6-1.5 6-3v-5M22 9v6",
+  tools: "M6 3h12a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM8 6h8v4H8zM8 14h.01M12 14h.01M16 14h.01M8 17h.01M12 17h.01M16 17h.01",
+} as const;
+
+const QUICK_CARDS = [
+  { title: "Dashboard", to: "/dashboard", description: "Live signals, counts and your strategy access.", icon: ICONS.dashboard },
+  { title: "My Strategies", to: "/portal/strategies", description: "The strategies you follow and their signals.", icon: ICONS.strategies },
+  { title: "Education", to: "/portal/education", description: "Continue your learning tracks and lessons.", icon: ICONS.education },
+  { title: "Tools", to: "/tools", description: "Position size and risk of ruin calculators.", icon: ICONS.tools },
+] as const;
+
+const QUICK_LINKS = [
+  { label: "Account Settings", to: "/portal/account" },
+  { label: "My Strategies", to: "/portal/strategies" },
+  { label: "Education", to: "/portal/education" },
+] as const;
+
+const NOTIFICATION_PREFERENCES = [
+  { text: "Email Alerts Enabled", state: "on" },
+  { text: "Telegram Setup", state: "setup" },
+  { text: "Web Push Disabled", state: "off" },
+] as const;
+
+const DOT_CLASS: Record<(typeof NOTIFICATION_PREFERENCES)[number]["state"], string> = {
+  on: "bg-green-600 dark:bg-green-400",
+  setup: "bg-amber-500 dark:bg-amber-400",
+  off: "bg-slate-400 dark:bg-slate-500",
+};
+
+function StatCard({
+  label,
+  value,
+  hint,
+  warning = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: ReactNode;
+  warning?: boolean;
+  testId: string;
+}) {
+  return (
+    <div
+      data-testid={testId}
+      data-warning={warning || undefined}
+      className={`rounded-xl border p-5 shadow-sm ${
+        warning
+          ? "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950/40 dark:text-amber-100"
+          : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      }`}
+    >
+      <dt className={`text-sm font-medium ${warning ? "" : muted}`}>{label}</dt>
+      <dd className="mt-2 flex items-center gap-2 text-2xl font-bold tabular-nums">
+        {warning ? <span aria-hidden="true">⚠</span> : null}
+        {value}
+      </dd>
+      {hint ? <dd className={`mt-1 text-sm ${warning ? "" : muted}`}>{hint}</dd> : null}
+    </div>
+  );
+}
+
+function SectionHeader({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 p-6 pb-3">
+      <h2 id={id} className="text-lg leading-tight font-semibold">
+        {title}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+export function DashboardOverview({ data, variant = data.variant }: DashboardOverviewProps) {
+  const { subscription, strategyAccess, strategies } = data;
+  const strategyNames = data.strategyNames as Record<number, string>;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome to Your Trading Dashboard</h1>
+        <p className={`mt-2 ${muted}`}>
+          Signed in as {data.displayName}. Your signals, strategies and account at a glance.
+        </p>
+      </header>
+
+      <section aria-label="Account summary" className="mt-8">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <StatCard
+            testId="stat-subscription"
+            label="Subscription Status"
+            value={subscription.status}
+            warning={!subscription.isActive}
+            hint={
+              subscription.isActive ? (
+                `${subscription.planLabel} plan`
+              ) : (
+                <>
+                  {subscription.planLabel === subscription.status ? "No active subscription. " : `${subscription.planLabel} plan. `}
+                  <Link to="/pricing" className="font-medium underline underline-offset-2">
+                    View plans
+                  </Link>
+                </>
+              )
+            }
+          />
+          <StatCard testId="stat-active-signals" label="Active Signals" value={String(data.activeSignals)} hint="Live across all strategies" />
+          <StatCard
+            testId="stat-strategy-access"
+            label="Strategy Access"
+            value={strategyAccess.label}
+            hint={`${strategyAccess.count} of ${strategyAccess.total} strategies unlocked`}
+          />
+        </dl>
+      </section>
+
+      {variant === "home" ? (
+        <nav aria-label="Quick access" className="mt-8">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {QUICK_CARDS.map((card) => (
+              <li key={card.to}>
+                <Link
+                  to={card.to}
+                  className="flex h-full flex-col gap-1 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-colors hover:border-blue-600 hover:bg-blue-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-blue-400 dark:hover:bg-slate-800"
+                >
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.75"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    className="mb-1 h-7 w-7 text-blue-700 dark:text-blue-400"
+                  >
+                    <path d={card.icon} />
+                  </svg>
+                  <span className="font-semibold">{card.title}</span>
+                  <span className={`text-sm ${muted}`}>{card.description}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2 lg:self-start" role="region" aria-labelledby="recent-signals">
+          <SectionHeader
+            id="recent-signals"
+            title="Recent Signals"
+            action={
+              <Link to="/dashboard" className={linkClass}>
+                View All Signals
+              </Link>
+            }
+          />
+          <CardContent>
+            <SignalList
+              signals={data.recentSignals}
+              now={data.now}
+              strategyNames={strategyNames}
+              showRationale
+              label="Recent signals"
+              emptyText="No signals available"
+              emptyAction={
+                <Link to="/strategies" className={buttonClass("outline", "sm")}>
+                  Browse Strategies
+                </Link>
+              }
+            />
+          </CardContent>
+        </Card>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card role="region" aria-labelledby="strategy-overview">
+            <SectionHeader
+              id="strategy-overview"
+              title="Strategy Overview"
+              action={
+                <Link to="/portal/strategies" className={linkClass}>
+                  Manage Strategies
+                </Link>
+              }
+            />
+            <CardContent>
+              {strategies.length === 0 ? (
+                <div className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-600">
+                  <p className={muted}>No strategies available</p>
+                  <Link to="/pricing" className={buttonClass("default", "sm", "mt-4")}>
+                    Subscribe to Strategies
+                  </Link>
+                </div>
+              ) : (
+                <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+                  {strategies.map((strategy) => (
+                    <li key={strategy.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                      <div className="min-w-0">
+                        <Link to={`/strategies/${strategy.slug}`} className={linkClass}>
+                          {strategy.name}
+                        </Link>
+                        <p className={`text-xs ${muted}`}>{strategy.timeframes}</p>
+                      </div>
+                      <div className="flex flex-wrap gap-1.5">
+                        <RiskBadge riskClass={strategy.riskClass} />
+                        <Badge variant={strategy.accessible ? "success" : "outline"}>
+                          {strategy.accessible ? "In your plan" : "Not in your plan"}
+                        </Badge>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card role="region" aria-labelledby="quick-links">
+            <SectionHeader id="quick-links" title="Quick Links" />
+            <CardContent>
+              <ul className="flex flex-col gap-2">
+                {QUICK_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={linkClass}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+
+          <Card role="region" aria-labelledby="notification-preferences">
+            <SectionHeader id="notification-preferences" title="Notification Preferences" />
+            <CardContent>
+              <ul className="flex flex-col gap-2 text-sm">
+                {NOTIFICATION_PREFERENCES.map((pref) => (
+                  <li key={pref.text} className="flex items-center gap-2">
+                    <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${DOT_CLASS[pref.state]}`} />
+                    {pref.text}
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,346 @@
+/**
+ * A list of signals (spec sections 2 "Dashboard home" and "Strategy detail",
+ * 3 "Signal", 4 "Signal row tint" and "Signal age display").
+ *
+ * Wide screens (over 640px) get a table; narrow ones get stacked cards, so the
+ * page never scrolls sideways (the table scrolls inside its own region if the
+ * container is narrower than the table). Locked signals (the viewer is not
+ * entitled to the strategy) show a link to /pricing instead of price levels.
+ *
+ * Ages are computed from `now` (an ISO string from the loader) so the server
+ * and the client render the same text.
+ */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import type { ApiSignal } from "~/domain/signals";
+import { formatDateTime, formatPrice, sideTint, signalAge } from "~/domain/signal-display";
+
+/** The fields the list reads; loader JSON of `ApiSignal` fits. */
+export type SignalListItem = Pick<
+  ApiSignal,
+  | "id"
+  | "strategyId"
+  | "symbol"
+  | "side"
+  | "status"
+  | "entryJson"
+  | "sl"
+  | "tpJson"
+  | "rationale"
+  | "createdAt"
+  | "expiresAt"
+  | "locked"
+> &
+  Partial<Pick<ApiSignal, "direction" | "entryPrice" | "stopLoss" | "takeProfit1" | "takeProfit2">>;
+
+export interface SignalListProps {
+  signals: readonly SignalListItem[];
+  /** Reference time for the age labels (ISO string from the loader). */
+  now: string;
+  /** Text shown when there are no signals. */
+  emptyText: string;
+  /** Extra content under the empty text, e.g. a link. */
+  emptyAction?: ReactNode;
+  /** Tint rows by side: green for LONG, red otherwise (the strategy page). */
+  tint?: boolean;
+  /** Show the rationale column / line. */
+  showRationale?: boolean;
+  /** Strategy names by id; when given, each row names its strategy. */
+  strategyNames?: Readonly<Record<number, string>>;
+  /** Accessible name of the table and the card list. */
+  label?: string;
+}
+
+const METHOD_LABEL: Record<string, string> = { market: "Market", limit: "Limit", stop: "Stop" };
+
+/** Row tints with WCAG AA contrast for the text on them in both themes. */
+const TINT_CLASS = {
+  green: "bg-green-50 dark:bg-green-950/40 border-l-4 border-l-green-700 dark:border-l-green-400",
+  red: "bg-red-50 dark:bg-red-950/40 border-l-4 border-l-red-700 dark:border-l-red-400",
+} as const;
+
+function sideOf(signal: SignalListItem): string {
+  return signal.side ?? signal.direction ?? "";
+}
+
+function statusVariant(status: string): BadgeVariant {
+  if (status === "ACTIVE") return "default";
+  if (status === "CANCELLED") return "outline";
+  return "secondary";
+}
+
+export function SideBadge({ side }: { side: string }) {
+  const long = side === "LONG";
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        long ? "bg-green-700 text-white" : "bg-red-700 text-white"
+      }`}
+    >
+      <span aria-hidden="true" className="mr-1">
+        {long ? "▲" : "▼"}
+      </span>
+      {side}
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={statusVariant(status)}>
+      {status === "ACTIVE" ? (
+        <span aria-hidden="true" className="mr-1.5 inline-block h-1.5 w-1.5 rounded-full bg-current" />
+      ) : null}
+      {status}
+    </Badge>
+  );
+}
+
+function LockedNote() {
+  return (
+    <Link
+      to="/pricing"
+      className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
+    >
+      <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 shrink-0 fill-current">
+        <path d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1.5 1.5 0 0 0-1.5 1.5v5A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-5A1.5 1.5 0 0 0 12 7h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 6H6V4.5a2 2 0 1 1 4 0V7Z" />
+      </svg>
+      Subscribe to unlock
+    </Link>
+  );
+}
+
+function Age({ createdAt, now }: { createdAt: string; now: string }) {
+  return (
+    <time dateTime={createdAt} title={formatDateTime(createdAt)}>
+      {signalAge(createdAt, new Date(now))}
+    </time>
+  );
+}
+
+function entryPriceOf(signal: SignalListItem) {
+  return signal.entryJson?.price ?? signal.entryPrice ?? null;
+}
+
+function rowClass(signal: SignalListItem, tint: boolean): string {
+  return tint ? TINT_CLASS[sideTint(sideOf(signal))] : "";
+}
+
+const cellClass = "px-2.5 py-2.5 align-top";
+const headClass = "px-2.5 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300";
+const mutedText = "text-slate-700 dark:text-slate-300";
+
+/** A compact UTC time for the expiry line, e.g. 'Nov 21, 14:05 UTC'. */
+function shortDateTime(iso: string): string {
+  const text = new Date(iso).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  });
+  return `${text} UTC`;
+}
+
+function methodLabel(signal: SignalListItem): string {
+  return METHOD_LABEL[signal.entryJson.method] ?? signal.entryJson.method;
+}
+
+function SignalTable({
+  signals,
+  now,
+  tint,
+  showRationale,
+  strategyNames,
+  label,
+}: Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
+  Pick<SignalListProps, "signals" | "strategyNames">) {
+  const columns = 7;
+  return (
+    // A focusable, labelled region so keyboard users can scroll a table wider than its container.
+    <div role="region" aria-label={label} tabIndex={0} className="hidden overflow-x-auto rounded-lg min-[641px]:block">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead className="border-b border-slate-200 dark:border-slate-700">
+          <tr>
+            <th scope="col" className={headClass}>
+              Symbol / Side
+            </th>
+            <th scope="col" className={headClass}>
+              Status
+            </th>
+            <th scope="col" className={headClass}>
+              Entry
+            </th>
+            <th scope="col" className={headClass}>
+              SL
+            </th>
+            <th scope="col" className={headClass}>
+              TP1
+            </th>
+            <th scope="col" className={headClass}>
+              TP2
+            </th>
+            <th scope="col" className={headClass}>
+              Created / Expires
+            </th>
+          </tr>
+        </thead>
+        {signals.map((signal) => {
+          const side = sideOf(signal);
+          const tintClass = rowClass(signal, tint);
+          const rationale = showRationale && signal.rationale ? signal.rationale : null;
+          return (
+            <tbody key={signal.id} className="border-b border-slate-200 last:border-b-0 dark:border-slate-700">
+              <tr data-side={side} data-testid="signal-row" className={tintClass}>
+                <th scope="row" className={`${cellClass} text-left font-semibold whitespace-nowrap`}>
+                  <span className="block">{signal.symbol}</span>
+                  <span className="mt-1 block">
+                    <SideBadge side={side} />
+                  </span>
+                  {strategyNames?.[signal.strategyId] ? (
+                    <span className={`mt-1 block text-xs font-normal ${mutedText}`}>{strategyNames[signal.strategyId]}</span>
+                  ) : null}
+                </th>
+                <td className={cellClass}>
+                  <StatusBadge status={signal.status} />
+                </td>
+                {signal.locked ? (
+                  <td colSpan={4} className={cellClass}>
+                    <LockedNote />
+                    <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)} entry</span>
+                  </td>
+                ) : (
+                  <>
+                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                      {formatPrice(signal.symbol, entryPriceOf(signal))}
+                      <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)}</span>
+                    </td>
+                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                      {formatPrice(signal.symbol, signal.sl ?? signal.stopLoss)}
+                    </td>
+                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                      {formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1)}
+                    </td>
+                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                      {formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2)}
+                    </td>
+                  </>
+                )}
+                <td className={`${cellClass} whitespace-nowrap`}>
+                  <Age createdAt={signal.createdAt} now={now} />
+                  <span className={`block text-xs ${mutedText}`}>
+                    Exp. <time dateTime={signal.expiresAt}>{shortDateTime(signal.expiresAt)}</time>
+                  </span>
+                </td>
+              </tr>
+              {rationale ? (
+                <tr className={tintClass}>
+                  <td colSpan={columns} className={`px-2.5 pb-2.5 text-xs ${mutedText}`}>
+                    <span className="font-semibold">Rationale: </span>
+                    {rationale}
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          );
+        })}
+      </table>
+    </div>
+  );
+}
+
+function CardField({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className={`text-xs font-medium ${mutedText}`}>{term}</dt>
+      <dd className="font-medium tabular-nums break-words">{children}</dd>
+    </div>
+  );
+}
+
+function SignalCards({
+  signals,
+  now,
+  tint,
+  showRationale,
+  strategyNames,
+  label,
+}: Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
+  Pick<SignalListProps, "signals" | "strategyNames">) {
+  return (
+    <ul aria-label={label} className="flex flex-col gap-3 min-[641px]:hidden">
+      {signals.map((signal) => {
+        const side = sideOf(signal);
+        return (
+          <li
+            key={signal.id}
+            data-side={side}
+            data-testid="signal-card"
+            className={`rounded-lg border border-slate-200 p-4 dark:border-slate-700 ${rowClass(signal, tint)}`}
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-base font-semibold">{signal.symbol}</span>
+              <SideBadge side={side} />
+              <StatusBadge status={signal.status} />
+              <span className={`ml-auto text-sm ${mutedText}`}>
+                <Age createdAt={signal.createdAt} now={now} />
+              </span>
+            </div>
+            {strategyNames?.[signal.strategyId] ? (
+              <p className={`mt-1 text-xs ${mutedText}`}>{strategyNames[signal.strategyId]}</p>
+            ) : null}
+            {signal.locked ? (
+              <div className="mt-3">
+                <LockedNote />
+              </div>
+            ) : (
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                <CardField term={`Entry (${methodLabel(signal)})`}>
+                  {formatPrice(signal.symbol, entryPriceOf(signal))}
+                </CardField>
+                <CardField term="SL">{formatPrice(signal.symbol, signal.sl ?? signal.stopLoss)}</CardField>
+                <CardField term="TP1">{formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1)}</CardField>
+                <CardField term="TP2">{formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2)}</CardField>
+              </dl>
+            )}
+            <p className={`mt-3 text-xs ${mutedText}`}>
+              Expires <time dateTime={signal.expiresAt}>{shortDateTime(signal.expiresAt)}</time>
+            </p>
+            {showRationale && signal.rationale ? <p className={`mt-2 text-sm ${mutedText}`}>{signal.rationale}</p> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Signals as a table (wide screens) or stacked cards (640px and narrower). */
+export function SignalList({
+  signals,
+  now,
+  emptyText,
+  emptyAction,
+  tint = false,
+  showRationale = true,
+  strategyNames,
+  label = "Signals",
+}: SignalListProps) {
+  if (signals.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center dark:border-slate-600">
+        <p className={mutedText}>{emptyText}</p>
+        {emptyAction ? <div className="mt-4">{emptyAction}</div> : null}
+      </div>
+    );
+  }
+  const shared = { signals, now, tint, showRationale, strategyNames, label };
+  return (
+    <div>
+      <SignalTable {...shared} />
+      <SignalCards {...shared} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Data for the signed-in dashboards (spec section 2 "Dashboard home"): the
+ * home page `/` (variant "home", 3 recent signals) and the trading dashboard
+ * `/dashboard` (variant "trading", 10 recent signals).
+ */
+import type { ApiSignal } from "~/domain/signals";
+import { countActiveSignals, listSignalsForViewer } from "~/models/signals.server";
+import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
+import { getEntitlements } from "~/models/subscriptions.server";
+import type { PublicUser } from "~/models/users.server";
+
+export type DashboardVariant = "home" | "trading";
+
+/** Recent signals shown per variant (spec sections 2 and 9). */
+export const DASHBOARD_SIGNAL_LIMITS: Record<DashboardVariant, number> = { home: 3, trading: 10 };
+/** Strategies shown in the Strategy Overview card. */
+export const DASHBOARD_STRATEGY_LIMIT = 3;
+
+export interface DashboardStrategy extends ApiStrategy {
+  /** Whether the viewer's plan shows this strategy's live signals in full. */
+  accessible: boolean;
+}
+
+export interface DashboardData {
+  variant: DashboardVariant;
+  /** First name, else email, for the greeting. */
+  displayName: string;
+  subscription: {
+    /** What the stat card shows: the subscription status (e.g. 'ACTIVE', 'TRIAL'), or 'Free' without one. */
+    status: string;
+    /** The plan's name, or 'Free'. */
+    planLabel: string;
+    /** True only for status ACTIVE; anything else is shown as a warning. */
+    isActive: boolean;
+  };
+  /** How many signals have status ACTIVE. */
+  activeSignals: number;
+  strategyAccess: {
+    count: number;
+    total: number;
+    /** e.g. '2 / 3'. */
+    label: string;
+  };
+  recentSignals: ApiSignal[];
+  strategies: DashboardStrategy[];
+  /** Strategy names by id, for labelling signals. */
+  strategyNames: Record<number, string>;
+  /** Reference time for signal ages (ISO). */
+  now: string;
+}
+
+/** Everything the dashboard overview shows for `viewer`. */
+export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now = new Date()): DashboardData {
+  const entitlements = getEntitlements(viewer, now);
+  const catalogue = listStrategies();
+  const entitled = new Set(entitlements.strategyIds);
+  const accessCount = catalogue.filter((s) => entitled.has(s.id)).length;
+  const status = entitlements.subscription?.status ?? entitlements.planLabel;
+
+  return {
+    variant,
+    displayName: viewer.firstName?.trim() || viewer.email,
+    subscription: { status, planLabel: entitlements.planLabel, isActive: status === "ACTIVE" },
+    activeSignals: countActiveSignals(),
+    strategyAccess: { count: accessCount, total: catalogue.length, label: `${accessCount} / ${catalogue.length}` },
+    recentSignals: listSignalsForViewer(viewer, { limit: DASHBOARD_SIGNAL_LIMITS[variant] }),
+    strategies: catalogue
+      .slice(0, DASHBOARD_STRATEGY_LIMIT)
+      .map((s) => ({ ...toApiStrategy(s), accessible: entitled.has(s.id) })),
+    strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
+    now: now.toISOString(),
+  };
+}

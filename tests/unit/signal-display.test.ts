@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  priceDecimals,
+  riskBadgeVariant,
+  sideTint,
+  signalAge,
+} from "~/domain/signal-display";
+
+const NOW = new Date("2026-11-20T12:00:00.000Z");
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+function ago(ms: number): Date {
+  return new Date(NOW.getTime() - ms);
+}
+
+describe("signalAge", () => {
+  it("says 'Just now' under one minute", () => {
+    expect(signalAge(ago(0), NOW)).toBe("Just now");
+    expect(signalAge(ago(59 * SECOND), NOW)).toBe("Just now");
+    expect(signalAge(ago(59 * SECOND + 999), NOW)).toBe("Just now");
+  });
+
+  it("counts whole minutes from one minute to under an hour", () => {
+    expect(signalAge(ago(60 * SECOND), NOW)).toBe("1 min ago");
+    expect(signalAge(ago(119 * SECOND), NOW)).toBe("1 min ago");
+    expect(signalAge(ago(59 * MINUTE), NOW)).toBe("59 min ago");
+    expect(signalAge(ago(60 * MINUTE - 1), NOW)).toBe("59 min ago");
+  });
+
+  it("counts whole hours from one hour to under 24 hours", () => {
+    expect(signalAge(ago(60 * MINUTE), NOW)).toBe("1 hr ago");
+    expect(signalAge(ago(2 * HOUR - 1), NOW)).toBe("1 hr ago");
+    expect(signalAge(ago(23 * HOUR + 59 * MINUTE), NOW)).toBe("23 hr ago");
+    expect(signalAge(ago(24 * HOUR - 1), NOW)).toBe("23 hr ago");
+  });
+
+  it("shows the date from 24 hours on", () => {
+    expect(signalAge(ago(24 * HOUR), NOW)).toBe("Nov 19, 2026");
+    expect(signalAge(ago(24 * HOUR), NOW)).toBe(formatDate(ago(24 * HOUR)));
+    expect(signalAge(ago(30 * 24 * HOUR), NOW)).toBe("Oct 21, 2026");
+  });
+
+  it("accepts ISO strings, as loaders serialise them", () => {
+    expect(signalAge(ago(5 * MINUTE).toISOString(), NOW)).toBe("5 min ago");
+    expect(signalAge("2026-11-18T08:00:00.000Z", NOW)).toBe("Nov 18, 2026");
+  });
+
+  it("treats a time slightly in the future (clock skew) as 'Just now'", () => {
+    expect(signalAge(new Date(NOW.getTime() + 5 * SECOND), NOW)).toBe("Just now");
+  });
+
+  it("formats dates in UTC regardless of the local zone", () => {
+    expect(formatDate("2026-11-20T23:30:00.000Z")).toBe("Nov 20, 2026");
+    expect(formatDateTime("2026-11-20T14:05:00.000Z")).toBe("Nov 20, 2026, 14:05 UTC");
+  });
+});
+
+describe("sideTint", () => {
+  it("is green for LONG and red otherwise", () => {
+    expect(sideTint("LONG")).toBe("green");
+    expect(sideTint("SHORT")).toBe("red");
+    expect(sideTint("")).toBe("red");
+    expect(sideTint("long")).toBe("red");
+  });
+});
+
+describe("riskBadgeVariant", () => {
+  it("maps Conservative to secondary, Balanced to default, anything else to destructive", () => {
+    expect(riskBadgeVariant("Conservative")).toBe("secondary");
+    expect(riskBadgeVariant("Balanced")).toBe("default");
+    expect(riskBadgeVariant("Aggressive")).toBe("destructive");
+    expect(riskBadgeVariant("Speculative")).toBe("destructive");
+    expect(riskBadgeVariant("")).toBe("destructive");
+    expect(riskBadgeVariant("conservative")).toBe("destructive");
+  });
+});
+
+describe("formatPrice", () => {
+  it("uses 5 decimals for ordinary pairs", () => {
+    expect(priceDecimals("EURUSD")).toBe(5);
+    expect(formatPrice("EURUSD", 1.085)).toBe("1.08500");
+    expect(formatPrice("GBPUSD", 1.27345)).toBe("1.27345");
+  });
+
+  it("uses 3 decimals for JPY-quoted pairs", () => {
+    expect(priceDecimals("USDJPY")).toBe(3);
+    expect(formatPrice("USDJPY", 151.2)).toBe("151.200");
+    expect(formatPrice("gbpjpy", 190.12345)).toBe("190.123");
+  });
+
+  it("uses 2 decimals for gold and silver", () => {
+    expect(priceDecimals("XAUUSD")).toBe(2);
+    expect(priceDecimals("XAGUSD")).toBe(2);
+    expect(formatPrice("XAUUSD", 2350.5)).toBe("2350.50");
+  });
+
+  it("shows a dash for withheld prices", () => {
+    expect(formatPrice("EURUSD", null)).toBe("—");
+    expect(formatPrice("EURUSD", undefined)).toBe("—");
+  });
+});
