@@ -16,6 +16,7 @@ import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
+import { usePendingListSkeleton } from "~/components/pending-page";
 import { Toaster } from "~/components/ui/toast";
 import { getViewer } from "~/services/session.server";
 import { getTheme, THEME_KEY, type Theme } from "~/services/theme.server";
@@ -73,11 +74,12 @@ function Document({ theme, savedTheme, children }: { theme: Theme; savedTheme: b
 
 export default function App() {
   const { user, theme, toast } = useLoaderData<typeof loader>();
+  const pendingSkeleton = usePendingListSkeleton();
   return (
     <Document theme={theme ?? "light"} savedTheme={theme !== null}>
       <Navbar user={user} theme={theme ?? "light"} />
       <main id="main" className="flex-1">
-        <Outlet />
+        {pendingSkeleton ?? <Outlet />}
       </main>
       <Footer />
       <Toaster serverToast={toast} />

@@ -39,10 +39,10 @@ export function Navbar({ user, theme }: { user: PublicUser | null; theme: Theme 
     </>
   ) : (
     <>
-      <Link to="/api/login" className={buttonClass("ghost", "sm")}>
+      <Link to="/api/login" reloadDocument className={buttonClass("ghost", "sm")}>
         Login
       </Link>
-      <Link to="/api/login" className={buttonClass("default", "sm")}>
+      <Link to="/api/login?screen=signup" reloadDocument className={buttonClass("default", "sm")}>
         Start Free Trial
       </Link>
     </>

@@ -6,7 +6,6 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { SkeletonCardGrid } from "~/components/ui/skeleton";
 import { riskBadgeVariant } from "~/domain/signal-display";
 import type { ApiStrategy } from "~/models/strategies.server";
 
@@ -15,9 +14,6 @@ export type StrategyCardData = Pick<
   ApiStrategy,
   "slug" | "name" | "description" | "riskClass" | "timeframes" | "instruments" | "winRate" | "isActive"
 >;
-
-/** How many skeleton cards the strategies page shows while loading (spec section 9). */
-export const STRATEGY_SKELETON_COUNT = 6;
 
 /** '68%' or '68.5%'. */
 export function formatWinRate(winRate: number): string {
@@ -80,9 +76,4 @@ export function StrategyCard({ strategy, headingLevel = "h2" }: { strategy: Stra
       </div>
     </Card>
   );
-}
-
-/** Six placeholder cards shown while the strategies load. */
-export function StrategiesSkeleton() {
-  return <SkeletonCardGrid count={STRATEGY_SKELETON_COUNT} label="Loading strategies" />;
 }

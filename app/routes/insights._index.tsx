@@ -20,7 +20,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { controlClass } from "~/components/ui/field";
-import { SkeletonCardGrid } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/toast";
 import {
   categoryFromSlug,
@@ -40,7 +39,6 @@ import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
 /** Spec section 9: blog list limit 12. */
 const INSIGHTS_LIST_LIMIT = 12;
 /** Spec section 9: insights skeleton count 6. */
-const SKELETON_COUNT = 6;
 /** Delay between the last keystroke and the search request, in ms. */
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -107,13 +105,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   subscribeToNewsletter(parsed.data.email);
   return json<NewsletterResult>({ intent: "newsletter", ok: true, message: NEWSLETTER_COPY.successMessage, email: "" });
-}
-
-// ---------------------------------------------------------------------------
-
-/** Loading state for client-side navigation to /insights (spec: 6 skeleton cards). */
-export function InsightsSkeleton() {
-  return <SkeletonCardGrid count={SKELETON_COUNT} label="Loading insights" />;
 }
 
 function searchFor(q: string, category: string | null): string {

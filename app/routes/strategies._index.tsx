@@ -3,8 +3,8 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { StrategiesSkeleton, StrategyCard } from "~/components/strategy-card";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StrategyCard } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
 
@@ -23,12 +23,6 @@ export function loader() {
 
 export default function StrategiesIndex() {
   const { strategies } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  // Reloading this page's data (e.g. following the Strategies link again): show the skeleton.
-  const loading =
-    navigation.state === "loading" &&
-    !navigation.formMethod &&
-    navigation.location.pathname.replace(/\/+$/, "").toLowerCase() === "/strategies";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -41,10 +35,8 @@ export default function StrategiesIndex() {
         </p>
       </header>
 
-      <section aria-label="Strategies" className="mt-10" aria-busy={loading || undefined}>
-        {loading ? (
-          <StrategiesSkeleton />
-        ) : strategies.length === 0 ? (
+      <section aria-label="Strategies" className="mt-10">
+        {strategies.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-600">
             <h2 className="text-xl font-semibold">No Strategies Available</h2>
             <p className="mt-2 text-slate-700 dark:text-slate-300">
