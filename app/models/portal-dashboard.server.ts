@@ -1,0 +1,64 @@
+/**
+ * Data for the portal dashboard (spec section 2 "Portal dashboard"): the
+ * greeting name, the 10 latest signals the viewer may see (ACTIVE signals of
+ * strategies outside the viewer's plan come locked, without prices), up to 3
+ * of the viewer's entitled strategies, and the subscription card.
+ * The market outlook and the risk meter are static content (~/content/portal).
+ */
+import { greetingName, PORTAL_SIGNAL_LIMIT, PORTAL_STRATEGY_LIMIT } from "~/content/portal";
+import type { ApiSignal } from "~/domain/signals";
+import { listSignalsForViewer } from "~/models/signals.server";
+import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
+import { getEntitlements } from "~/models/subscriptions.server";
+import type { PublicUser } from "~/models/users.server";
+
+export interface PortalSubscription {
+  planName: string;
+  /** e.g. 'ACTIVE', 'TRIAL', 'PAUSED'. */
+  status: string;
+  /** True only for status ACTIVE; any other status is shown as a warning. */
+  isActive: boolean;
+}
+
+export interface PortalDashboardData {
+  /** The user's first name as stored (null when missing or blank). */
+  firstName: string | null;
+  /** The name to greet: the first name, else 'Trader'. */
+  greetingName: string;
+  /** The 10 latest signals, newest first, locked where the viewer is not entitled. */
+  signals: ApiSignal[];
+  /** Strategy names by id, for labelling signals. */
+  strategyNames: Record<number, string>;
+  /** Up to 3 of the viewer's entitled strategies, in entitlement order. */
+  strategies: ApiStrategy[];
+  /** How many strategies the viewer is entitled to in all. */
+  strategyCount: number;
+  /** The viewer's subscription, or null on the Free tier. */
+  subscription: PortalSubscription | null;
+  /** Reference time for signal ages (ISO). */
+  now: string;
+}
+
+/** Everything the portal dashboard shows for `viewer`. */
+export function loadPortalDashboard(viewer: PublicUser, now = new Date()): PortalDashboardData {
+  const entitlements = getEntitlements(viewer, now);
+  const catalogue = listStrategies();
+  const byId = new Map(catalogue.map((strategy) => [strategy.id, strategy]));
+  const entitled = entitlements.strategyIds.flatMap((id) => {
+    const strategy = byId.get(id);
+    return strategy ? [strategy] : [];
+  });
+  const firstName = viewer.firstName?.trim() || null;
+  const sub = entitlements.subscription;
+
+  return {
+    firstName,
+    greetingName: greetingName(firstName),
+    signals: listSignalsForViewer(viewer, { limit: PORTAL_SIGNAL_LIMIT }),
+    strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
+    strategies: entitled.slice(0, PORTAL_STRATEGY_LIMIT).map(toApiStrategy),
+    strategyCount: entitled.length,
+    subscription: sub ? { planName: sub.planName, status: sub.status, isActive: sub.status === "ACTIVE" } : null,
+    now: now.toISOString(),
+  };
+}
