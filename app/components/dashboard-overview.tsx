@@ -188,7 +188,7 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
               now={data.now}
               strategyNames={strategyNames}
               showRationale
-              label="Recent signals"
+              label="Latest signals"
               emptyText="No signals available"
               emptyAction={
                 <Link to="/strategies" className={buttonClass("outline", "sm")}>

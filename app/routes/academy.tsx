@@ -33,6 +33,7 @@ import {
 } from "~/content/academy";
 import type { PlaceholderAction } from "~/content/pricing";
 import { pageMeta } from "~/content/seo";
+import { progressBarClass } from "~/components/ui/progress";
 
 export const meta: MetaFunction = () => pageMeta(ACADEMY_META.title, ACADEMY_META.description);
 
@@ -241,7 +242,7 @@ function CourseProgressCard({ course }: { course: SampleCourse }) {
           value={progress.percent}
           aria-labelledby={titleId}
           aria-valuetext={`${formatPercent(progress.percent)}, ${summary}`}
-          className="mt-2 h-2.5 w-full appearance-none overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700 [&::-moz-progress-bar]:bg-blue-700 dark:[&::-moz-progress-bar]:bg-blue-400 [&::-webkit-progress-bar]:bg-slate-200 dark:[&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-blue-700 dark:[&::-webkit-progress-value]:bg-blue-400"
+          className={`mt-2 ${progressBarClass}`}
         >
           {formatPercent(progress.percent)}
         </progress>

@@ -22,6 +22,7 @@ import {
 import { appOrigin } from "~/services/auth.server";
 import { requireViewer } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { progressBarClass } from "~/components/ui/progress";
 
 export const meta: MetaFunction = () => [{ title: "API Access | FX Trader" }];
 
@@ -262,7 +263,7 @@ export default function ApiAccess() {
             value={percent}
             aria-labelledby="api-usage-title"
             aria-valuetext={`${percent}% used, ${numberFormat.format(usage.requests)} of ${numberFormat.format(usage.limit)} requests`}
-            className="h-2.5 w-full appearance-none overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700 [&::-moz-progress-bar]:bg-blue-700 dark:[&::-moz-progress-bar]:bg-blue-400 [&::-webkit-progress-bar]:bg-slate-200 dark:[&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-blue-700 dark:[&::-webkit-progress-value]:bg-blue-400"
+            className={progressBarClass}
           >
             {`${percent}%`}
           </progress>

@@ -26,6 +26,7 @@ import {
 } from "~/content/portal";
 import { loadPortalDashboard } from "~/models/portal-dashboard.server";
 import { requireViewer } from "~/services/session.server";
+import { progressBarClass } from "~/components/ui/progress";
 
 export const meta: MetaFunction = () => [
   { title: PORTAL_DASHBOARD_META.title },
@@ -40,8 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const muted = "text-slate-700 dark:text-slate-300";
 const linkClass =
   "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";
-const progressClass =
-  "h-2.5 w-full appearance-none overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700 [&::-moz-progress-bar]:bg-blue-700 dark:[&::-moz-progress-bar]:bg-blue-400 [&::-webkit-progress-bar]:bg-slate-200 dark:[&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-blue-700 dark:[&::-webkit-progress-value]:bg-blue-400";
 
 function SectionHeader({ id, title, badge, action }: { id: string; title: string; badge?: ReactNode; action?: ReactNode }) {
   return (
@@ -107,7 +106,7 @@ function RiskMeter() {
           value={used}
           aria-labelledby="risk-meter-used"
           aria-valuetext={`${used}% of the daily risk budget used`}
-          className={`mt-2 ${progressClass}`}
+          className={`mt-2 ${progressBarClass}`}
         >
           {used}%
         </progress>

@@ -42,6 +42,7 @@ import {
   type TrackSlug,
 } from "~/content/portal";
 import { requireViewer } from "~/services/session.server";
+import { progressBarClass } from "~/components/ui/progress";
 
 export const meta: MetaFunction = () => [
   { title: EDUCATION_META.title },
@@ -58,8 +59,6 @@ const CONTINUE_ID = "continue-learning";
 const muted = "text-slate-700 dark:text-slate-300";
 const linkClass =
   "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";
-const progressClass =
-  "h-2.5 w-full appearance-none overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700 [&::-moz-progress-bar]:bg-blue-700 dark:[&::-moz-progress-bar]:bg-blue-400 [&::-webkit-progress-bar]:bg-slate-200 dark:[&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-blue-700 dark:[&::-webkit-progress-value]:bg-blue-400";
 
 /** A track tab's link, jumping to the continue-learning section. */
 function tabHref(slug: TrackSlug): string {
@@ -84,7 +83,7 @@ function useSelectedTrack(): TrackSlug {
 
 function ProgressBar({ percent, labelledBy, valueText }: { percent: number; labelledBy: string; valueText: string }) {
   return (
-    <progress max={PROGRESS_MAX} value={percent} aria-labelledby={labelledBy} aria-valuetext={valueText} className={progressClass}>
+    <progress max={PROGRESS_MAX} value={percent} aria-labelledby={labelledBy} aria-valuetext={valueText} className={progressBarClass}>
       {formatPercent(percent)}
     </progress>
   );
