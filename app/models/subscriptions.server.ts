@@ -1,11 +1,22 @@
 /**
- * Subscriptions, chosen strategies and the entitlements they grant.
+ * Subscriptions, chosen strategies and the entitlements they grant; the
+ * subscription lifecycle (plan changes, pause, resume, cancel, lazy settling
+ * at period end) and its billing records (docs/decisions/subscriptions-and-billing.md).
  */
-import { asc, eq } from "drizzle-orm";
-import { strategies, strategyAccess, subscriptions, type Subscription } from "../../db/schema";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import {
+  billingRecords,
+  strategies,
+  strategyAccess,
+  subscriptions,
+  type PlanId,
+  type Subscription,
+} from "../../db/schema";
 import type { Db } from "../../db/connection";
 import { entitledStrategyIds, isSubscriptionLive } from "~/domain/entitlements";
 import { FREE_PLAN_LABEL, PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/domain/plans";
+import * as lifecycle from "~/domain/subscription-lifecycle";
+import type { BillingEntry, LifecycleError, SubscriptionState } from "~/domain/subscription-lifecycle";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/services/db.server";
 
@@ -54,7 +65,7 @@ export interface Entitlements {
 /** Entitlements of `user` (null: a signed-out visitor, who has none). */
 export function getEntitlements(user: PublicUser | null, now = new Date()): Entitlements {
   if (!user) return { subscription: null, planLabel: FREE_PLAN_LABEL, strategyIds: [] };
-  const sub = getSubscription(user.id);
+  const sub = settledSubscription(user.id, getSubscription(user.id), now);
   const ids = entitledStrategyIds({
     role: user.role,
     subscription: sub,
@@ -84,6 +95,16 @@ export function getEntitlements(user: PublicUser | null, now = new Date()): Enti
 export function startTrial(tx: Tx, userId: number, now = new Date()): void {
   const endDate = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
   tx.insert(subscriptions).values({ userId, plan: TRIAL_PLAN, status: "TRIAL", startDate: now, endDate, createdAt: now }).run();
+  tx.insert(billingRecords)
+    .values({
+      userId,
+      event: "trial_started",
+      plan: TRIAL_PLAN,
+      amountCents: 0,
+      description: `${PLAN_RULES[TRIAL_PLAN].name} plan — ${TRIAL_DAYS}-day free trial`,
+      createdAt: now,
+    })
+    .run();
   const limit = PLAN_RULES[TRIAL_PLAN].strategyLimit ?? Number.MAX_SAFE_INTEGER;
   const active = tx
     .select({ id: strategies.id })
@@ -98,3 +119,197 @@ export function startTrial(tx: Tx, userId: number, now = new Date()): void {
       .run();
   });
 }
+
+// ---------------------------------------------------------------------------
+// Lifecycle
+
+function toState(sub: Subscription): SubscriptionState {
+  return {
+    plan: sub.plan,
+    status: sub.status,
+    startDate: sub.startDate,
+    endDate: sub.endDate,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+  };
+}
+
+function insertBilling(tx: Tx, userId: number, entries: readonly BillingEntry[]): void {
+  for (const entry of entries) {
+    tx.insert(billingRecords)
+      .values({
+        userId,
+        event: entry.event,
+        plan: entry.plan,
+        amountCents: entry.amountCents,
+        description: entry.description,
+        createdAt: entry.at,
+      })
+      .run();
+  }
+}
+
+/** Writes `state` as the user's subscription row (inserting it when missing) and returns the row. */
+function writeSubscription(tx: Tx, userId: number, state: SubscriptionState, now: Date): Subscription {
+  return tx
+    .insert(subscriptions)
+    .values({ userId, ...state, createdAt: now })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...state } })
+    .returning()
+    .get();
+}
+
+/** Inside `tx`: the user's subscription with any ended period settled (and persisted, with its records). */
+function settleInTx(tx: Tx, userId: number, now: Date): Subscription | undefined {
+  const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  if (!sub || !lifecycle.needsSettlement(sub, now)) return sub;
+  const settled = lifecycle.settle(toState(sub), now);
+  insertBilling(tx, userId, settled.billing);
+  return writeSubscription(tx, userId, settled.subscription, now);
+}
+
+/**
+ * Applies what happens at the end of the user's current period (trial →
+ * EXPIRED, cancelling → CANCELLED, ACTIVE → renewed with 'renewed' records) in
+ * one transaction, and returns the subscription as it now is (undefined on Free).
+ * Cheap when nothing is due: one read, no write. Call it before showing or changing a subscription.
+ */
+export function settleSubscription(userId: number, now = new Date()): Subscription | undefined {
+  const current = getSubscription(userId);
+  if (!current || !lifecycle.needsSettlement(current, now)) return current;
+  return getDb().transaction((tx) => settleInTx(tx, userId, now));
+}
+
+/**
+ * `sub` as it is at `now`, settled lazily for getEntitlements: persisted when
+ * `now` is not in the future (records are never dated ahead of the clock);
+ * for a future `now` the settled state is only computed, not written.
+ */
+function settledSubscription(userId: number, sub: Subscription | undefined, now: Date): Subscription | undefined {
+  if (!sub || !lifecycle.needsSettlement(sub, now)) return sub;
+  if (now.getTime() <= Date.now()) return settleSubscription(userId, now);
+  return { ...sub, ...lifecycle.settle(toState(sub), now).subscription };
+}
+
+export type SubscriptionChange = { ok: true; subscription: Subscription } | { ok: false; error: LifecycleError };
+
+/**
+ * Runs one lifecycle transition for the user in ONE transaction: settles the
+ * period first, applies `transition`, writes the subscription and its billing records.
+ */
+function transition(
+  userId: number,
+  now: Date,
+  apply: (state: SubscriptionState | null) => lifecycle.LifecycleResult,
+): SubscriptionChange {
+  return getDb().transaction((tx) => {
+    const current = settleInTx(tx, userId, now);
+    const result = apply(current ? toState(current) : null);
+    if (!result.ok) return { ok: false, error: result.error };
+    const row = writeSubscription(tx, userId, result.subscription, now);
+    insertBilling(tx, userId, result.billing);
+    return { ok: true, subscription: row };
+  });
+}
+
+/** Moves the user to `plan` (see `changePlan` in app/domain/subscription-lifecycle.ts). */
+export function changePlan(userId: number, plan: PlanId, now = new Date()): SubscriptionChange {
+  return transition(userId, now, (state) => lifecycle.changePlan(state, plan, now));
+}
+
+/** Pauses the user's ACTIVE subscription; entitlements stop at once. */
+export function pauseSubscription(userId: number, now = new Date()): SubscriptionChange {
+  return transition(userId, now, (state) => lifecycle.pause(state, now));
+}
+
+/** Resumes the user's PAUSED subscription (a new period when the old one ended meanwhile). */
+export function resumeSubscription(userId: number, now = new Date()): SubscriptionChange {
+  return transition(userId, now, (state) => lifecycle.resume(state, now));
+}
+
+/** Cancels at period end (ACTIVE stays ACTIVE until then); a PAUSED subscription ends at once. */
+export function cancelSubscription(userId: number, now = new Date()): SubscriptionChange {
+  return transition(userId, now, (state) => lifecycle.cancel(state, now));
+}
+
+export interface BillingHistoryItem {
+  id: number;
+  event: BillingEntry["event"];
+  plan: PlanId;
+  amountCents: number;
+  description: string;
+  createdAt: Date;
+}
+
+/** The user's billing records, newest first. */
+export function listBillingHistory(userId: number, limit = 100): BillingHistoryItem[] {
+  return getDb()
+    .select({
+      id: billingRecords.id,
+      event: billingRecords.event,
+      plan: billingRecords.plan,
+      amountCents: billingRecords.amountCents,
+      description: billingRecords.description,
+      createdAt: billingRecords.createdAt,
+    })
+    .from(billingRecords)
+    .where(eq(billingRecords.userId, userId))
+    .orderBy(desc(billingRecords.createdAt), desc(billingRecords.id))
+    .limit(limit)
+    .all();
+}
+
+// ---------------------------------------------------------------------------
+// Strategy picks
+
+export type ChooseStrategiesErrorCode = "no-plan" | "over-limit" | "unknown-strategy" | "inactive-strategy" | "none-chosen";
+
+export type ChooseStrategiesResult =
+  | { ok: true; strategyIds: number[] }
+  | { ok: false; code: ChooseStrategiesErrorCode; message: string };
+
+function pluralStrategies(n: number): string {
+  return `${n} ${n === 1 ? "strategy" : "strategies"}`;
+}
+
+/**
+ * Replaces the strategies the user follows with `strategyIds` (in that order),
+ * in one transaction, after checking them: the user needs a live subscription
+ * ('Choose a plan first'); every id must be an existing, active strategy; and
+ * no more than the plan's strategy limit (Institutional: any number).
+ */
+export function chooseStrategies(userId: number, strategyIds: readonly number[], now = new Date()): ChooseStrategiesResult {
+  const ids = [...new Set(strategyIds)];
+  return getDb().transaction((tx): ChooseStrategiesResult => {
+    const sub = settleInTx(tx, userId, now);
+    if (!sub || !isSubscriptionLive(sub, now)) {
+      return { ok: false, code: "no-plan", message: "Choose a plan first" };
+    }
+    if (ids.length === 0) return { ok: false, code: "none-chosen", message: "Choose at least one strategy" };
+    const rule = PLAN_RULES[sub.plan];
+    if (rule.strategyLimit !== null && ids.length > rule.strategyLimit) {
+      return {
+        ok: false,
+        code: "over-limit",
+        message: `Your ${rule.name} plan includes ${pluralStrategies(rule.strategyLimit)}. You chose ${ids.length}.`,
+      };
+    }
+    const found = tx
+      .select({ id: strategies.id, name: strategies.name, isActive: strategies.isActive })
+      .from(strategies)
+      .where(inArray(strategies.id, ids))
+      .all();
+    if (found.length !== ids.length) return { ok: false, code: "unknown-strategy", message: "Choose from the listed strategies" };
+    const inactive = found.find((s) => !s.isActive);
+    if (inactive) {
+      return { ok: false, code: "inactive-strategy", message: `${inactive.name} is currently inactive and cannot be chosen` };
+    }
+    tx.delete(strategyAccess).where(eq(strategyAccess.userId, userId)).run();
+    ids.forEach((strategyId, index) => {
+      tx.insert(strategyAccess)
+        .values({ userId, strategyId, createdAt: new Date(now.getTime() + index) })
+        .run();
+    });
+    return { ok: true, strategyIds: ids };
+  });
+}
+

@@ -1,0 +1,340 @@
+/**
+ * The subscription lifecycle as pure transitions (docs/decisions/subscriptions-and-billing.md).
+ *
+ * Every function takes the current state (or null for a user on the Free tier)
+ * and `now`, and returns either the next state plus the billing records the
+ * change produces, or a typed error for a transition that is not allowed. No
+ * I/O: the model (`app/models/subscriptions.server.ts`) persists the result.
+ *
+ * Units: dates are UTC instants (`Date`); amounts are US cents; a billing
+ * period is one calendar month (date-fns `addMonths`, so Jan 31 + 1 month is
+ * Feb 28, or Feb 29 in a leap year). Renewals stay anchored on the day of
+ * `startDate`: a period started Jan 31 renews Feb 28, then Mar 31, Apr 30, ...
+ *
+ * No payment provider is wired in yet: billing records say what a change
+ * costs, they are not charges.
+ */
+import { addMonths } from "date-fns";
+import type { BILLING_EVENTS, PlanId, SubscriptionStatus } from "../../db/schema";
+import { PLAN_RULES } from "./plans";
+
+export type BillingEvent = (typeof BILLING_EVENTS)[number];
+
+/** The persisted facts of a subscription that transitions read and write. */
+export interface SubscriptionState {
+  plan: PlanId;
+  status: SubscriptionStatus;
+  /** Start of the subscription's billing anchor (when the trial or paid period began). */
+  startDate: Date;
+  /** End of the current period: trial end, next billing date, or when it ended. */
+  endDate: Date;
+  /** ACTIVE but ends (becomes CANCELLED) when the current period ends. */
+  cancelAtPeriodEnd: boolean;
+}
+
+/** One row for the billing history. */
+export interface BillingEntry {
+  event: BillingEvent;
+  plan: PlanId;
+  /** US cents; 0 for status changes that cost nothing. */
+  amountCents: number;
+  description: string;
+  /** When it happened (UTC). */
+  at: Date;
+}
+
+export type LifecycleErrorCode =
+  | "no-subscription"
+  | "same-plan"
+  | "paused"
+  | "not-active"
+  | "not-paused"
+  | "already-cancelling";
+
+/** Why a transition is not allowed, with a message fit to show the user. */
+export interface LifecycleError {
+  code: LifecycleErrorCode;
+  message: string;
+}
+
+export type LifecycleResult =
+  | { ok: true; subscription: SubscriptionState; billing: BillingEntry[] }
+  | { ok: false; error: LifecycleError };
+
+/** Most renewals one settle applies (about 100 years of monthly periods), so bad data cannot loop forever. */
+export const MAX_RENEWALS_PER_SETTLE = 1200;
+
+/** A plan's monthly price in US cents. */
+export function planPriceCents(plan: PlanId): number {
+  return Math.round(PLAN_RULES[plan].monthlyPriceUsd * 100);
+}
+
+/** US cents as dollars, e.g. 19700 → '$197.00'. */
+export function formatUsdCents(cents: number): string {
+  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+}
+
+/** 'Pro plan — $197.00/month'. */
+export function planPriceLabel(plan: PlanId): string {
+  return `${PLAN_RULES[plan].name} plan — ${formatUsdCents(planPriceCents(plan))}/month`;
+}
+
+/** A UTC calendar date such as 'Dec 1, 2026' (kept here so the domain stays free of UI modules). */
+function utcDate(date: Date): string {
+  return date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * A Date whose calendar getters and setters work in UTC, passed to date-fns as
+ * its `in` context so month arithmetic does not depend on the server's time zone.
+ */
+class UtcCalendarDate extends Date {
+  override getDate(): number {
+    return this.getUTCDate();
+  }
+  override getMonth(): number {
+    return this.getUTCMonth();
+  }
+  override getFullYear(): number {
+    return this.getUTCFullYear();
+  }
+  override setMonth(month: number, date?: number): number {
+    return date === undefined ? this.setUTCMonth(month) : this.setUTCMonth(month, date);
+  }
+  override setFullYear(year: number, month?: number, date?: number): number {
+    if (month === undefined) return this.setUTCFullYear(year);
+    return date === undefined ? this.setUTCFullYear(year, month) : this.setUTCFullYear(year, month, date);
+  }
+}
+
+const inUtc = (value: Date | number | string) => new UtcCalendarDate(value);
+
+/**
+ * `date` plus `months` calendar months in UTC (date-fns `addMonths`): the same
+ * day of the month, or the month's last day when it is shorter (Jan 31 + 1 → Feb 28).
+ */
+export function addUtcMonths(date: Date, months: number): Date {
+  return new Date(addMonths(date, months, { in: inUtc }).getTime());
+}
+
+/** The end of a one-month period that starts at `start`. */
+export function oneMonthAfter(start: Date): Date {
+  return addUtcMonths(start, 1);
+}
+
+/**
+ * The end of the period that follows one ending at `end`, for a subscription
+ * anchored at `anchor`. When `end` is a monthly boundary of the anchor
+ * (`addMonths(anchor, k)`), the next one is `addMonths(anchor, k + 1)`, which
+ * keeps the billing day stable across short months (Jan 31 → Feb 28 → Mar 31);
+ * otherwise simply `addMonths(end, 1)`.
+ */
+export function nextPeriodEnd(anchor: Date, end: Date): Date {
+  for (let k = 1; k <= MAX_RENEWALS_PER_SETTLE * 2; k++) {
+    const boundary = addUtcMonths(anchor, k);
+    if (boundary.getTime() === end.getTime()) return addUtcMonths(anchor, k + 1);
+    if (boundary > end) break;
+  }
+  return addUtcMonths(end, 1);
+}
+
+function fail(code: LifecycleErrorCode, message: string): LifecycleResult {
+  return { ok: false, error: { code, message } };
+}
+
+function startNewPeriod(plan: PlanId, now: Date): SubscriptionState {
+  return { plan, status: "ACTIVE", startDate: now, endDate: oneMonthAfter(now), cancelAtPeriodEnd: false };
+}
+
+/**
+ * Choose a plan.
+ * - none, TRIAL, EXPIRED or CANCELLED → ACTIVE on `plan` with a new one-month period starting `now`.
+ * - ACTIVE → switches to `plan` at once, keeping the current period (no proration)
+ *   and withdrawing a pending cancellation.
+ * - ACTIVE with a pending cancellation, same plan → the cancellation is withdrawn
+ *   (a 'resumed' record, nothing charged).
+ * The record's amount is the new plan's monthly price.
+ * Errors: `same-plan` (already ACTIVE on it), `paused` (resume first).
+ */
+export function changePlan(state: SubscriptionState | null, plan: PlanId, now: Date): LifecycleResult {
+  const price = planPriceCents(plan);
+  const record: BillingEntry = { event: "plan_changed", plan, amountCents: price, description: planPriceLabel(plan), at: now };
+  if (!state || state.status === "TRIAL" || state.status === "EXPIRED" || state.status === "CANCELLED") {
+    return { ok: true, subscription: startNewPeriod(plan, now), billing: [record] };
+  }
+  if (state.status === "PAUSED") {
+    return fail("paused", "Your subscription is paused. Resume it before changing plan.");
+  }
+  // ACTIVE
+  if (state.plan === plan) {
+    if (!state.cancelAtPeriodEnd) return fail("same-plan", `You are already on the ${PLAN_RULES[plan].name} plan.`);
+    return {
+      ok: true,
+      subscription: { ...state, cancelAtPeriodEnd: false },
+      billing: [
+        {
+          event: "resumed",
+          plan,
+          amountCents: 0,
+          description: `${PLAN_RULES[plan].name} plan — cancellation withdrawn`,
+          at: now,
+        },
+      ],
+    };
+  }
+  return { ok: true, subscription: { ...state, plan, cancelAtPeriodEnd: false }, billing: [record] };
+}
+
+/**
+ * Pause: ACTIVE → PAUSED; entitlements stop at once, the period end is kept.
+ * Errors: `not-active` (only an ACTIVE subscription can pause), `already-cancelling`.
+ */
+export function pause(state: SubscriptionState | null, now: Date): LifecycleResult {
+  if (!state) return fail("no-subscription", "You have no subscription to pause.");
+  if (state.status !== "ACTIVE") return fail("not-active", "Only an active subscription can be paused.");
+  if (state.cancelAtPeriodEnd) {
+    return fail("already-cancelling", `Your subscription is cancelled and ends on ${utcDate(state.endDate)}; it cannot be paused.`);
+  }
+  return {
+    ok: true,
+    subscription: { ...state, status: "PAUSED" },
+    billing: [{ event: "paused", plan: state.plan, amountCents: 0, description: `${PLAN_RULES[state.plan].name} plan paused`, at: now }],
+  };
+}
+
+/**
+ * Resume: PAUSED → ACTIVE. While the paused period has not ended it carries on
+ * (nothing charged); if it ended meanwhile a new one-month period starts `now`
+ * at the plan's price.
+ * Errors: `not-paused`.
+ */
+export function resume(state: SubscriptionState | null, now: Date): LifecycleResult {
+  if (!state) return fail("no-subscription", "You have no subscription to resume.");
+  if (state.status !== "PAUSED") return fail("not-paused", "Only a paused subscription can be resumed.");
+  const name = PLAN_RULES[state.plan].name;
+  if (state.endDate > now) {
+    return {
+      ok: true,
+      subscription: { ...state, status: "ACTIVE", cancelAtPeriodEnd: false },
+      billing: [{ event: "resumed", plan: state.plan, amountCents: 0, description: `${name} plan resumed`, at: now }],
+    };
+  }
+  return {
+    ok: true,
+    subscription: startNewPeriod(state.plan, now),
+    billing: [
+      {
+        event: "resumed",
+        plan: state.plan,
+        amountCents: planPriceCents(state.plan),
+        description: `${name} plan resumed — ${formatUsdCents(planPriceCents(state.plan))}/month`,
+        at: now,
+      },
+    ],
+  };
+}
+
+/**
+ * Cancel.
+ * - ACTIVE → stays ACTIVE with `cancelAtPeriodEnd`: it stays active to the end
+ *   of the period, then ends (see `settle`).
+ * - PAUSED → CANCELLED at once (a paused subscription grants nothing, so nothing is cut short).
+ * Errors: `already-cancelling`, `not-active` (TRIAL, EXPIRED, CANCELLED), `no-subscription`.
+ */
+export function cancel(state: SubscriptionState | null, now: Date): LifecycleResult {
+  if (!state) return fail("no-subscription", "You have no subscription to cancel.");
+  const name = PLAN_RULES[state.plan].name;
+  if (state.status === "PAUSED") {
+    return {
+      ok: true,
+      subscription: { ...state, status: "CANCELLED", endDate: now, cancelAtPeriodEnd: false },
+      billing: [{ event: "cancelled", plan: state.plan, amountCents: 0, description: `${name} plan cancelled`, at: now }],
+    };
+  }
+  if (state.status === "TRIAL") {
+    return fail("not-active", `Your free trial ends on its own on ${utcDate(state.endDate)}; there is nothing to cancel.`);
+  }
+  if (state.status !== "ACTIVE") return fail("not-active", "Your subscription has already ended.");
+  if (state.cancelAtPeriodEnd) {
+    return fail("already-cancelling", `Your subscription is already cancelled and ends on ${utcDate(state.endDate)}.`);
+  }
+  return {
+    ok: true,
+    subscription: { ...state, cancelAtPeriodEnd: true },
+    billing: [
+      {
+        event: "cancelled",
+        plan: state.plan,
+        amountCents: 0,
+        description: `${name} plan cancelled — active until ${utcDate(state.endDate)}`,
+        at: now,
+      },
+    ],
+  };
+}
+
+/** Whether `settle(state, now)` would change anything: the current period of an ACTIVE or TRIAL subscription has ended. */
+export function needsSettlement(state: SubscriptionState | null | undefined, now: Date): boolean {
+  if (!state) return false;
+  return (state.status === "ACTIVE" || state.status === "TRIAL") && state.endDate <= now;
+}
+
+/**
+ * Applies what happens when the current period ends (call it lazily, before
+ * reading or changing a subscription):
+ * - ACTIVE with `cancelAtPeriodEnd` → CANCELLED (end date kept);
+ * - TRIAL → EXPIRED;
+ * - ACTIVE → renewed month by month until the period covers `now`, one
+ *   'renewed' record at the plan's price per renewal, dated at the renewal;
+ * - PAUSED, CANCELLED, EXPIRED, or a period that has not ended → unchanged, no records.
+ */
+export function settle(state: SubscriptionState, now: Date): { subscription: SubscriptionState; billing: BillingEntry[]; changed: boolean } {
+  if (!needsSettlement(state, now)) return { subscription: state, billing: [], changed: false };
+  if (state.status === "TRIAL") {
+    return { subscription: { ...state, status: "EXPIRED" }, billing: [], changed: true };
+  }
+  if (state.cancelAtPeriodEnd) {
+    return { subscription: { ...state, status: "CANCELLED", cancelAtPeriodEnd: false }, billing: [], changed: true };
+  }
+  const billing: BillingEntry[] = [];
+  const price = planPriceCents(state.plan);
+  let endDate = state.endDate;
+  while (endDate <= now && billing.length < MAX_RENEWALS_PER_SETTLE) {
+    billing.push({
+      event: "renewed",
+      plan: state.plan,
+      amountCents: price,
+      description: `${PLAN_RULES[state.plan].name} plan renewed — ${formatUsdCents(price)}/month`,
+      at: endDate,
+    });
+    endDate = nextPeriodEnd(state.startDate, endDate);
+  }
+  return { subscription: { ...state, endDate }, billing, changed: true };
+}
+
+/**
+ * What the subscription's end date means for display: 'Next billing date'
+ * (ACTIVE), 'Ends on' (ACTIVE, cancelling), 'Trial ends' (TRIAL), 'Current
+ * period ends' (PAUSED), 'Ended on' (CANCELLED), 'Trial ended' (EXPIRED).
+ */
+export function periodLabel(state: Pick<SubscriptionState, "status" | "cancelAtPeriodEnd">): string {
+  switch (state.status) {
+    case "ACTIVE":
+      return state.cancelAtPeriodEnd ? "Ends on" : "Next billing date";
+    case "TRIAL":
+      return "Trial ends";
+    case "PAUSED":
+      return "Current period ends";
+    case "CANCELLED":
+      return "Ended on";
+    case "EXPIRED":
+      return "Trial ended";
+  }
+}
+
+/** 'All strategies' for Institutional, else '1 strategy' / '3 strategies'. */
+export function strategyLimitLabel(plan: PlanId): string {
+  const limit = PLAN_RULES[plan].strategyLimit;
+  if (limit === null) return "All strategies";
+  return `${limit} ${limit === 1 ? "strategy" : "strategies"}`;
+}

@@ -1,0 +1,161 @@
+/**
+ * /portal/account — Profile (spec section 2 "Account"): first name, last name
+ * and email with Save Changes, and account statistics from real data.
+ *
+ * A native form posted to this route's action (works without JavaScript),
+ * validated by the same zod schema on the client (Conform) and the server.
+ * Success: post/redirect/get with the 'Profile Updated' toast. Errors
+ * re-render with status 400 and field messages. The action only ever changes
+ * the signed-in viewer: any user id in the form is ignored.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { InputField } from "~/components/ui/field";
+import { formatDate } from "~/domain/signal-display";
+import { accountStats, updateProfile } from "~/models/profile.server";
+import { settleSubscription } from "~/models/subscriptions.server";
+import { profileSchema } from "~/schemas/account";
+import { requireViewer } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Profile | FX Trader" }];
+
+const PAGE = "/portal/account";
+
+/** Spec section 8. */
+export const PROFILE_UPDATED_TOAST = {
+  title: "Profile Updated",
+  description: "Your profile information has been saved.",
+} as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireViewer(request);
+  const now = new Date();
+  settleSubscription(user.id, now);
+  const stats = accountStats(user.id, now);
+  return json(
+    {
+      profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email },
+      stats: stats
+        ? {
+            memberSince: stats.memberSince.toISOString(),
+            memberSinceText: formatDate(stats.memberSince),
+            signalsReceived: stats.signalsReceived,
+            strategiesFollowed: stats.strategiesFollowed,
+          }
+        : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireViewer(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (formData.get("intent") !== "update-profile") {
+    return json(submission.reply({ formErrors: ["Unknown action. Reload the page and try again."] }), { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return json(submission.reply(), { status: 400 });
+  }
+  // Always the signed-in viewer: a user id posted with the form is never read.
+  const result = updateProfile(user.id, submission.value);
+  if (!result.ok) {
+    const field = result.code === "email-taken" ? { fieldErrors: { email: [result.message] } } : { formErrors: [result.message] };
+    return json(submission.reply(field), { status: 400 });
+  }
+  return redirectWithToast(request, PAGE, PROFILE_UPDATED_TOAST);
+}
+
+function Stat({ term, value, detail }: { term: string; value: string | number; detail?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{term}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+      {detail ? <dd className="mt-1 text-xs text-slate-700 dark:text-slate-300">{detail}</dd> : null}
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const { profile, stats } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: profile,
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <Card className="lg:col-span-2">
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Profile</h2>
+          <CardDescription>Your name and the email address you sign in with.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+            <input type="hidden" name="intent" value="update-profile" />
+            {form.errors ? (
+              <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+                {form.errors[0]}
+              </p>
+            ) : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField
+                {...getInputProps(fields.firstName, { type: "text" })}
+                id={fields.firstName.id}
+                label="First name"
+                autoComplete="given-name"
+                error={fields.firstName.errors}
+              />
+              <InputField
+                {...getInputProps(fields.lastName, { type: "text" })}
+                id={fields.lastName.id}
+                label="Last name"
+                autoComplete="family-name"
+                error={fields.lastName.errors}
+              />
+            </div>
+            <InputField
+              {...getInputProps(fields.email, { type: "email" })}
+              id={fields.email.id}
+              label="Email"
+              autoComplete="email"
+              error={fields.email.errors}
+            />
+            <div>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Saving..." : "Save Changes"}
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="account-stats-title">
+        <h2 id="account-stats-title" className="text-xl font-semibold">
+          Account statistics
+        </h2>
+        {stats ? (
+          <dl className="mt-4 grid gap-3">
+            <Stat term="Member since" value={stats.memberSinceText} />
+            <Stat term="Signals received" value={stats.signalsReceived} detail="Published on your strategies since you joined" />
+            <Stat term="Strategies followed" value={stats.strategiesFollowed} />
+          </dl>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,487 @@
+/**
+ * /portal/strategies end to end: the loader's data per tab, "Choose your
+ * strategies" against the plan limit, the Live Signals tab (only the viewer's
+ * strategies, locked where the plan does not reach), Send to MT5, and the
+ * delivery settings — with real `Request`s and signed-in cookies against this
+ * file's temporary SQLite database.
+ */
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  mt5Queue,
+  signals,
+  strategies,
+  strategyAccess,
+  subscriptions,
+  userSettings,
+  users,
+  type NewSignal,
+  type User,
+} from "../../db/schema";
+import { createSession } from "~/models/sessions.server";
+import { getChosenStrategyIds } from "~/models/subscriptions.server";
+import * as route from "~/routes/portal.strategies";
+import { getSessionCookie } from "~/services/cookies.server";
+import { getDb } from "~/services/db.server";
+import { readToast } from "~/services/toast.server";
+
+const ORIGIN = "http://localhost:3000";
+const PAGE = "/portal/strategies";
+const DAY = 24 * 60 * 60 * 1000;
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
+  try {
+    const result = await fn(args(request));
+    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
+    return result;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+let counter = 0;
+function createUser(name: string, role: "user" | "admin" = "user"): User {
+  counter += 1;
+  return getDb()
+    .insert(users)
+    .values({ email: `${name.toLowerCase()}.${counter}@example.com`, firstName: name, role })
+    .returning()
+    .get();
+}
+
+async function cookieFor(userId: number): Promise<string> {
+  const { id } = createSession(userId, "vitest");
+  return (await getSessionCookie().serialize(id)).split(";")[0]!;
+}
+
+function get(query: string, cookie?: string): Request {
+  return new Request(`${ORIGIN}${PAGE}${query}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+function post(query: string, cookie: string | undefined, fields: [string, string][]): Request {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(`${ORIGIN}${PAGE}${query}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+async function toastOf(response: Response) {
+  const flash = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__flash="))
+    ?.split(";")[0];
+  expect(flash, "the response sets a flash cookie").toBeDefined();
+  return (await readToast(new Request(ORIGIN, { headers: { Cookie: flash! } }))).toast;
+}
+
+async function load(query: string, cookie: string) {
+  const response = await run(route.loader, get(query, cookie));
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+function subscribe(userId: number, plan: "starter" | "pro" | "institutional", status: "ACTIVE" | "PAUSED" | "TRIAL" = "ACTIVE") {
+  const now = Date.now();
+  getDb()
+    .insert(subscriptions)
+    .values({ userId, plan, status, startDate: new Date(now - DAY), endDate: new Date(now + 20 * DAY) })
+    .run();
+}
+
+function pick(userId: number, ids: number[]) {
+  const now = Date.now();
+  ids.forEach((strategyId, i) => getDb().insert(strategyAccess).values({ userId, strategyId, createdAt: new Date(now + i) }).run());
+}
+
+function queueRows(userId: number) {
+  return getDb().select().from(mt5Queue).where(eq(mt5Queue.userId, userId)).all();
+}
+
+interface Fx {
+  alpha: number;
+  london: number;
+  gold: number;
+  /** Inactive strategy. */
+  dormant: number;
+  alphaActive: number;
+  alphaClosed: number;
+  londonActive: number;
+  londonClosed: number;
+  goldActive: number;
+}
+let fx: Fx;
+
+beforeAll(() => {
+  const db = getDb();
+  const base = { description: "d", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD", winRate: 68, avgDuration: "3 days" };
+  const [alpha, london, gold, dormant] = db
+    .insert(strategies)
+    .values([
+      { ...base, slug: "alpha-swing", name: "Alpha Swing" },
+      { ...base, slug: "london-breakout", name: "London Breakout", riskClass: "Aggressive" },
+      { ...base, slug: "gold-intraday", name: "Gold Intraday", riskClass: "Conservative" },
+      { ...base, slug: "dormant-carry", name: "Dormant Carry", isActive: false },
+    ])
+    .returning()
+    .all();
+  const now = Date.now();
+  const signal = (strategyId: number, minutesAgo: number, extra: Partial<NewSignal> = {}): NewSignal => ({
+    strategyId,
+    symbol: "EURUSD",
+    side: "LONG",
+    status: "ACTIVE",
+    entryPrice: 1.085,
+    entryMethod: "limit",
+    stopLoss: 1.08,
+    takeProfit1: 1.09,
+    takeProfit2: 1.095,
+    createdAt: new Date(now - minutesAgo * 60_000),
+    expiresAt: new Date(now + DAY),
+    ...extra,
+  });
+  const rows = db
+    .insert(signals)
+    .values([
+      signal(alpha!.id, 10),
+      signal(alpha!.id, 100, { status: "CLOSED", closedAt: new Date(now) }),
+      signal(london!.id, 20, { symbol: "GBPUSD", side: "SHORT" }),
+      signal(london!.id, 200, { symbol: "GBPUSD", status: "CLOSED", closedAt: new Date(now) }),
+      signal(gold!.id, 5, { symbol: "XAUUSD", entryPrice: 2650, stopLoss: 2640, takeProfit1: 2670 }),
+    ])
+    .returning()
+    .all();
+  fx = {
+    alpha: alpha!.id,
+    london: london!.id,
+    gold: gold!.id,
+    dormant: dormant!.id,
+    alphaActive: rows[0]!.id,
+    alphaClosed: rows[1]!.id,
+    londonActive: rows[2]!.id,
+    londonClosed: rows[3]!.id,
+    goldActive: rows[4]!.id,
+  };
+});
+
+describe("access", () => {
+  it("redirects signed-out visitors to sign in, returning to the same tab", async () => {
+    const response = await run(route.loader, get("?tab=signals"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(`${PAGE}?tab=signals`)}`);
+    const posted = await run(route.action, post("?tab=signals", undefined, [["intent", "send-mt5"], ["signalId", String(fx.alphaActive)]]));
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
+  });
+});
+
+describe("tabs", () => {
+  it("defaults to overview (also for unknown tabs) with the subscription, accessible strategies and the choice", async () => {
+    const user = createUser("Olive");
+    subscribe(user.id, "starter");
+    pick(user.id, [fx.london]);
+    const cookie = await cookieFor(user.id);
+    for (const query of ["", "?tab=nonsense", "?tab=OVERVIEW"]) {
+      const data = await load(query, cookie);
+      expect(data.tab).toBe("overview");
+    }
+    const data = await load("", cookie);
+    expect(data.planLabel).toBe("Starter");
+    expect(data.subscription).toMatchObject({ planName: "Starter", status: "ACTIVE", live: true, periodLabel: "Next billing date" });
+    expect(data.strategies.map((s: { id: number }) => s.id)).toEqual([fx.london]);
+    expect(data.choice).toMatchObject({ live: true, planName: "Starter", limit: 1, limitText: "1 strategy", chosen: [fx.london] });
+    expect(data.choice.options.map((o: { id: number }) => o.id)).toEqual([fx.alpha, fx.london, fx.gold]);
+    expect(data.signals).toBeNull();
+    expect(data.settings).toBeNull();
+  });
+
+  it("a Free user sees no subscription and no accessible strategies", async () => {
+    const user = createUser("Fred");
+    const data = await load("?tab=overview", await cookieFor(user.id));
+    expect(data.subscription).toBeNull();
+    expect(data.planLabel).toBe("Free");
+    expect(data.strategies).toEqual([]);
+    expect(data.choice.live).toBe(false);
+    const perf = await load("?tab=performance", await cookieFor(user.id));
+    expect(perf.performance).toEqual([]);
+  });
+
+  it("includes an entitled inactive strategy in the overview cards, flagged inactive", async () => {
+    const user = createUser("Ina");
+    subscribe(user.id, "pro");
+    pick(user.id, [fx.dormant, fx.alpha]);
+    const data = await load("", await cookieFor(user.id));
+    expect(data.strategies.map((s: { id: number; isActive: boolean }) => [s.id, s.isActive])).toEqual([
+      [fx.alpha, true],
+      [fx.dormant, false],
+    ]);
+    expect(route.INACTIVE_STRATEGY_TEXT).toBe("This strategy is currently inactive. New signals are paused.");
+  });
+
+  it("performance lists each accessible strategy's figures with per-slug sample stats", async () => {
+    const user = createUser("Pera");
+    subscribe(user.id, "pro");
+    pick(user.id, [fx.alpha, fx.gold]);
+    const data = await load("?tab=performance", await cookieFor(user.id));
+    expect(data.performance).toHaveLength(2);
+    expect(data.performance[0]).toMatchObject({ slug: "alpha-swing", winRate: 68, riskClass: "Balanced", avgDuration: "3 days" });
+    expect(data.performance[0].sample.stats).toContainEqual({ label: "Profit factor", value: "1.84" });
+    expect(data.performance[1]).toMatchObject({ slug: "gold-intraday", riskClass: "Conservative" });
+  });
+});
+
+describe("Choose your strategies", () => {
+  it("refuses more picks than the plan allows with 400 and a message naming the limit; nothing changes", async () => {
+    const user = createUser("Over");
+    subscribe(user.id, "starter");
+    pick(user.id, [fx.alpha]);
+    const response = await run(
+      route.action,
+      post("?tab=overview", await cookieFor(user.id), [
+        ["intent", "choose-strategies"],
+        ["strategyIds", String(fx.london)],
+        ["strategyIds", String(fx.gold)],
+      ]),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ intent: "choose-strategies", field: "strategyIds", values: { strategyIds: [fx.london, fx.gold] } });
+    expect(body.message).toMatch(/^Your Starter plan includes 1 strategy/);
+    expect(getChosenStrategyIds(user.id)).toEqual([fx.alpha]);
+  });
+
+  it("saves picks within the limit, replacing the old ones, with a toast", async () => {
+    const user = createUser("Within");
+    subscribe(user.id, "pro");
+    pick(user.id, [fx.alpha]);
+    const response = await run(
+      route.action,
+      post("?tab=overview", await cookieFor(user.id), [
+        ["intent", "choose-strategies"],
+        ["strategyIds", String(fx.gold)],
+        ["strategyIds", String(fx.london)],
+      ]),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?tab=overview`);
+    expect(await toastOf(response)).toEqual({ title: "Strategies Updated", description: "You now follow 2 strategies." });
+    expect(getChosenStrategyIds(user.id)).toEqual([fx.gold, fx.london]);
+  });
+
+  it("refuses unknown and inactive strategies, no picks, and users without a live plan", async () => {
+    const user = createUser("Picky");
+    subscribe(user.id, "institutional");
+    const cookie = await cookieFor(user.id);
+    const choose = (ids: string[]) =>
+      run(route.action, post("", cookie, [["intent", "choose-strategies"], ...ids.map((id): [string, string] => ["strategyIds", id])]));
+    expect((await choose(["999999"])).status).toBe(400);
+    const inactive = await choose([String(fx.dormant)]);
+    expect(inactive.status).toBe(400);
+    expect((await inactive.json()).message).toBe("Dormant Carry is currently inactive and cannot be chosen");
+    const none = await choose([]);
+    expect(none.status).toBe(400);
+    expect((await none.json()).message).toBe("Choose at least one strategy");
+    expect((await choose(["abc"])).status).toBe(400);
+    // Institutional: any number of active strategies.
+    expect((await choose([String(fx.alpha), String(fx.london), String(fx.gold)])).status).toBe(302);
+
+    const free = createUser("NoPlan");
+    const noPlan = await run(route.action, post("", await cookieFor(free.id), [["intent", "choose-strategies"], ["strategyIds", String(fx.alpha)]]));
+    expect(noPlan.status).toBe(400);
+    expect((await noPlan.json()).message).toBe("Choose a plan first");
+    expect(getChosenStrategyIds(free.id)).toEqual([]);
+
+    const paused = createUser("Paused");
+    subscribe(paused.id, "pro", "PAUSED");
+    const pausedResponse = await run(route.action, post("", await cookieFor(paused.id), [["intent", "choose-strategies"], ["strategyIds", String(fx.alpha)]]));
+    expect((await pausedResponse.json()).message).toBe("Choose a plan first");
+  });
+
+  it("ignores a user id in the form", async () => {
+    const a = createUser("Ava");
+    const b = createUser("Bea");
+    subscribe(a.id, "starter");
+    subscribe(b.id, "starter");
+    pick(a.id, [fx.alpha]);
+    await run(
+      route.action,
+      post("", await cookieFor(b.id), [
+        ["intent", "choose-strategies"],
+        ["userId", String(a.id)],
+        ["user_id", String(a.id)],
+        ["strategyIds", String(fx.gold)],
+      ]),
+    );
+    expect(getChosenStrategyIds(a.id)).toEqual([fx.alpha]);
+    expect(getChosenStrategyIds(b.id)).toEqual([fx.gold]);
+  });
+});
+
+describe("Live Signals", () => {
+  it("lists only the viewer's strategies, locking ACTIVE signals the plan does not reach", async () => {
+    // Downgraded to Starter with two picks: Alpha (first pick) is entitled, London is the viewer's but locked.
+    const user = createUser("Lena");
+    subscribe(user.id, "starter");
+    pick(user.id, [fx.alpha, fx.london]);
+    const data = await load("?tab=signals", await cookieFor(user.id));
+    const byId = new Map(data.signals.map((s: route.PortalSignal) => [s.id, s]));
+    expect([...byId.keys()].sort()).toEqual([fx.alphaActive, fx.alphaClosed, fx.londonActive, fx.londonClosed].sort());
+    expect(byId.has(fx.goldActive)).toBe(false);
+
+    const alpha = byId.get(fx.alphaActive) as route.PortalSignal;
+    expect(alpha).toMatchObject({ locked: false, actionable: true, entryPrice: 1.085, strategyName: "Alpha Swing" });
+    expect(alpha.ticket).toContain("EURUSD LONG\nEntry: 1.08500 (limit)\nStop loss: 1.08000\nTP1: 1.09000\nTP2: 1.09500");
+    expect(alpha.ticket).toContain("Strategy: Alpha Swing");
+
+    const london = byId.get(fx.londonActive) as route.PortalSignal;
+    expect(london).toMatchObject({ locked: true, actionable: false, ticket: null, entryPrice: null, sl: null, stopLoss: null });
+    // CLOSED signals are the public track record: shown in full, with no actions.
+    expect(byId.get(fx.londonClosed)).toMatchObject({ locked: false, actionable: false, entryPrice: 1.085 });
+    // Newest first.
+    const times = data.signals.map((s: { createdAt: string }) => Date.parse(s.createdAt));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+  });
+
+  it("shows no signals for a user without strategies", async () => {
+    const user = createUser("Empty");
+    const data = await load("?tab=signals", await cookieFor(user.id));
+    expect(data.signals).toEqual([]);
+  });
+
+  it("caps the list at 20", async () => {
+    const db = getDb();
+    const now = Date.now();
+    const [extra] = db.insert(strategies).values({ slug: "busy", name: "Busy", description: "d", riskClass: "Balanced", timeframes: "M15", instruments: "EURUSD" }).returning().all();
+    db.insert(signals)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          strategyId: extra!.id,
+          symbol: "EURUSD",
+          side: "LONG" as const,
+          entryPrice: 1.1,
+          stopLoss: 1.09,
+          takeProfit1: 1.11,
+          createdAt: new Date(now - i * 1000),
+          expiresAt: new Date(now + DAY),
+        })),
+      )
+      .run();
+    const user = createUser("Busy");
+    subscribe(user.id, "institutional");
+    const data = await load("?tab=signals", await cookieFor(user.id));
+    expect(data.signals).toHaveLength(route.PORTAL_SIGNALS_LIMIT);
+  });
+
+  it("Send to MT5 queues an entitled ACTIVE signal with the 'Sent to MT5' toast; a second send is refused", async () => {
+    const user = createUser("Mia");
+    subscribe(user.id, "starter");
+    pick(user.id, [fx.alpha]);
+    const cookie = await cookieFor(user.id);
+    const send = (signalId: number) => run(route.action, post("?tab=signals", cookie, [["intent", "send-mt5"], ["signalId", String(signalId)]]));
+
+    const response = await send(fx.alphaActive);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?tab=signals`);
+    expect(await toastOf(response)).toEqual({ title: "Sent to MT5", description: "The signal is queued for your MT5 Expert Advisor." });
+    expect(queueRows(user.id).map((r) => r.signalId)).toEqual([fx.alphaActive]);
+
+    const again = await send(fx.alphaActive);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ intent: "send-mt5", signalId: fx.alphaActive, toast: { title: "Already queued", variant: "destructive" } });
+    expect(queueRows(user.id)).toHaveLength(1);
+  });
+
+  it("Send to MT5 refuses signals of strategies outside the plan, closed ones and unknown ids; no row is written", async () => {
+    const user = createUser("Nia");
+    subscribe(user.id, "starter");
+    pick(user.id, [fx.alpha, fx.london]);
+    const cookie = await cookieFor(user.id);
+    const send = (signalId: string) => run(route.action, post("?tab=signals", cookie, [["intent", "send-mt5"], ["signalId", signalId]]));
+
+    const locked = await send(String(fx.londonActive));
+    expect(locked.status).toBe(403);
+    expect((await locked.json()).toast).toMatchObject({ title: "Cannot Send to MT5", variant: "destructive" });
+    expect((await send(String(fx.goldActive))).status).toBe(403);
+    expect((await send(String(fx.alphaClosed))).status).toBe(403);
+    expect((await send("987654")).status).toBe(404);
+    expect((await send("nope")).status).toBe(404);
+    expect(queueRows(user.id)).toEqual([]);
+
+    const free = createUser("Freya");
+    const freeResponse = await run(route.action, post("", await cookieFor(free.id), [["intent", "send-mt5"], ["signalId", String(fx.alphaActive)]]));
+    expect(freeResponse.status).toBe(403);
+    expect(queueRows(free.id)).toEqual([]);
+  });
+});
+
+describe("Settings", () => {
+  it("loads the defaults for a user without a settings row", async () => {
+    const user = createUser("Def");
+    const data = await load("?tab=settings", await cookieFor(user.id));
+    expect(data.settings).toEqual({ emailAlerts: true, telegramAlerts: false, pushAlerts: false, newsBlackout: true, riskTemplate: "Balanced" });
+  });
+
+  it("saves toggles (ticked = on, absent = off) and the risk template with 'Settings Saved', leaving security settings alone", async () => {
+    const user = createUser("Set");
+    getDb().insert(userSettings).values({ userId: user.id, loginNotifications: false, sessionTimeoutMinutes: 60 }).run();
+    const cookie = await cookieFor(user.id);
+    const response = await run(
+      route.action,
+      post("?tab=settings", cookie, [
+        ["intent", "save-settings"],
+        ["telegramAlerts", "on"],
+        ["pushAlerts", "on"],
+        ["riskTemplate", "Aggressive"],
+      ]),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?tab=settings`);
+    expect((await toastOf(response))?.title).toBe("Settings Saved");
+    const row = getDb().select().from(userSettings).where(eq(userSettings.userId, user.id)).get();
+    expect(row).toMatchObject({
+      emailAlerts: false,
+      telegramAlerts: true,
+      pushAlerts: true,
+      newsBlackout: false,
+      riskTemplate: "Aggressive",
+      loginNotifications: false,
+      sessionTimeoutMinutes: 60,
+    });
+    const data = await load("?tab=settings", cookie);
+    expect(data.settings).toMatchObject({ telegramAlerts: true, riskTemplate: "Aggressive" });
+  });
+
+  it("creates the settings row when missing", async () => {
+    const user = createUser("NoRow");
+    const response = await run(
+      route.action,
+      post("", await cookieFor(user.id), [["intent", "save-settings"], ["emailAlerts", "on"], ["riskTemplate", "Conservative"]]),
+    );
+    expect(response.status).toBe(302);
+    const row = getDb().select().from(userSettings).where(and(eq(userSettings.userId, user.id))).get();
+    expect(row).toMatchObject({ emailAlerts: true, newsBlackout: false, riskTemplate: "Conservative" });
+  });
+
+  it("re-renders with 400 for an unknown risk template and saves nothing", async () => {
+    const user = createUser("Bad");
+    const response = await run(
+      route.action,
+      post("?tab=settings", await cookieFor(user.id), [["intent", "save-settings"], ["emailAlerts", "on"], ["riskTemplate", "YOLO"]]),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      intent: "save-settings",
+      field: "riskTemplate",
+      message: "Choose Conservative, Balanced or Aggressive",
+      values: { settings: { emailAlerts: true, riskTemplate: "YOLO" } },
+    });
+    expect(getDb().select().from(userSettings).where(eq(userSettings.userId, user.id)).get()).toBeUndefined();
+  });
+
+  it("rejects an unknown intent with 400", async () => {
+    const user = createUser("Huh");
+    const response = await run(route.action, post("", await cookieFor(user.id), [["intent", "drop-tables"]]));
+    expect(response.status).toBe(400);
+  });
+});

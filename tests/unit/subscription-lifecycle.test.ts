@@ -1,0 +1,250 @@
+/**
+ * The pure subscription lifecycle: every transition, the refused ones, settle
+ * at period end, and calendar-month arithmetic in UTC.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  addUtcMonths,
+  cancel,
+  changePlan,
+  formatUsdCents,
+  needsSettlement,
+  nextPeriodEnd,
+  pause,
+  periodLabel,
+  planPriceCents,
+  planPriceLabel,
+  resume,
+  settle,
+  strategyLimitLabel,
+  type LifecycleResult,
+  type SubscriptionState,
+} from "~/domain/subscription-lifecycle";
+
+const NOW = new Date("2026-11-22T10:00:00.000Z");
+const DAY = 24 * 60 * 60 * 1000;
+
+function state(extra: Partial<SubscriptionState> = {}): SubscriptionState {
+  return {
+    plan: "pro",
+    status: "ACTIVE",
+    startDate: new Date("2026-11-01T09:00:00.000Z"),
+    endDate: new Date("2026-12-01T09:00:00.000Z"),
+    cancelAtPeriodEnd: false,
+    ...extra,
+  };
+}
+
+function ok(result: LifecycleResult) {
+  if (!result.ok) throw new Error(`expected success, got ${result.error.code}: ${result.error.message}`);
+  return result;
+}
+
+function err(result: LifecycleResult) {
+  if (result.ok) throw new Error("expected an error");
+  return result.error;
+}
+
+describe("prices and labels", () => {
+  it("uses the plan prices in cents", () => {
+    expect(planPriceCents("starter")).toBe(9700);
+    expect(planPriceCents("pro")).toBe(19700);
+    expect(planPriceCents("institutional")).toBe(49700);
+    expect(formatUsdCents(19700)).toBe("$197.00");
+    expect(formatUsdCents(0)).toBe("$0.00");
+    expect(planPriceLabel("pro")).toBe("Pro plan — $197.00/month");
+    expect(strategyLimitLabel("starter")).toBe("1 strategy");
+    expect(strategyLimitLabel("pro")).toBe("3 strategies");
+    expect(strategyLimitLabel("institutional")).toBe("All strategies");
+  });
+
+  it("labels the end date by status", () => {
+    expect(periodLabel({ status: "ACTIVE", cancelAtPeriodEnd: false })).toBe("Next billing date");
+    expect(periodLabel({ status: "ACTIVE", cancelAtPeriodEnd: true })).toBe("Ends on");
+    expect(periodLabel({ status: "TRIAL", cancelAtPeriodEnd: false })).toBe("Trial ends");
+    expect(periodLabel({ status: "PAUSED", cancelAtPeriodEnd: false })).toBe("Current period ends");
+    expect(periodLabel({ status: "CANCELLED", cancelAtPeriodEnd: false })).toBe("Ended on");
+    expect(periodLabel({ status: "EXPIRED", cancelAtPeriodEnd: false })).toBe("Trial ended");
+  });
+});
+
+describe("month arithmetic (UTC)", () => {
+  it("clamps to the last day of shorter months", () => {
+    expect(addUtcMonths(new Date("2026-01-31T12:00:00Z"), 1).toISOString()).toBe("2026-02-28T12:00:00.000Z");
+    expect(addUtcMonths(new Date("2028-01-31T12:00:00Z"), 1).toISOString()).toBe("2028-02-29T12:00:00.000Z");
+    expect(addUtcMonths(new Date("2026-03-31T00:30:00Z"), 1).toISOString()).toBe("2026-04-30T00:30:00.000Z");
+    expect(addUtcMonths(new Date("2026-12-15T23:59:00Z"), 1).toISOString()).toBe("2027-01-15T23:59:00.000Z");
+  });
+
+  it("keeps renewals anchored on the start day (Jan 31 → Feb 28 → Mar 31)", () => {
+    const anchor = new Date("2026-01-31T12:00:00Z");
+    const feb = addUtcMonths(anchor, 1);
+    expect(nextPeriodEnd(anchor, feb).toISOString()).toBe("2026-03-31T12:00:00.000Z");
+    // An end date off the anchor's grid simply moves on a month.
+    expect(nextPeriodEnd(anchor, new Date("2026-02-10T00:00:00Z")).toISOString()).toBe("2026-03-10T00:00:00.000Z");
+  });
+});
+
+describe("changePlan", () => {
+  it.each([
+    ["no subscription", null],
+    ["TRIAL", state({ status: "TRIAL", endDate: new Date(NOW.getTime() + 3 * DAY) })],
+    ["EXPIRED", state({ status: "EXPIRED", endDate: new Date(NOW.getTime() - DAY) })],
+    ["CANCELLED", state({ status: "CANCELLED", endDate: new Date(NOW.getTime() - DAY) })],
+  ])("from %s starts an ACTIVE one-month period now", (_label, from) => {
+    const result = ok(changePlan(from, "starter", NOW));
+    expect(result.subscription).toEqual({
+      plan: "starter",
+      status: "ACTIVE",
+      startDate: NOW,
+      endDate: new Date("2026-12-22T10:00:00.000Z"),
+      cancelAtPeriodEnd: false,
+    });
+    expect(result.billing).toEqual([
+      { event: "plan_changed", plan: "starter", amountCents: 9700, description: "Starter plan — $97.00/month", at: NOW },
+    ]);
+  });
+
+  it("from Jan 31 ends the first period on Feb 28", () => {
+    const jan31 = new Date("2026-01-31T08:00:00Z");
+    expect(ok(changePlan(null, "pro", jan31)).subscription.endDate.toISOString()).toBe("2026-02-28T08:00:00.000Z");
+  });
+
+  it("on ACTIVE switches plan at once and keeps the period", () => {
+    const from = state();
+    const result = ok(changePlan(from, "institutional", NOW));
+    expect(result.subscription).toEqual({ ...from, plan: "institutional" });
+    expect(result.billing).toEqual([
+      { event: "plan_changed", plan: "institutional", amountCents: 49700, description: "Institutional plan — $497.00/month", at: NOW },
+    ]);
+  });
+
+  it("on ACTIVE while cancelling switches plan and withdraws the cancellation", () => {
+    const result = ok(changePlan(state({ cancelAtPeriodEnd: true }), "starter", NOW));
+    expect(result.subscription.cancelAtPeriodEnd).toBe(false);
+    expect(result.subscription.plan).toBe("starter");
+  });
+
+  it("to the same plan while cancelling withdraws the cancellation without a charge", () => {
+    const result = ok(changePlan(state({ cancelAtPeriodEnd: true }), "pro", NOW));
+    expect(result.subscription).toEqual(state());
+    expect(result.billing).toHaveLength(1);
+    expect(result.billing[0]).toMatchObject({ event: "resumed", amountCents: 0 });
+  });
+
+  it("refuses the plan already held and a paused subscription", () => {
+    expect(err(changePlan(state(), "pro", NOW))).toMatchObject({ code: "same-plan", message: "You are already on the Pro plan." });
+    expect(err(changePlan(state({ status: "PAUSED" }), "starter", NOW)).code).toBe("paused");
+  });
+});
+
+describe("pause", () => {
+  it("ACTIVE → PAUSED, keeping the period, nothing charged", () => {
+    const result = ok(pause(state(), NOW));
+    expect(result.subscription).toEqual(state({ status: "PAUSED" }));
+    expect(result.billing).toEqual([{ event: "paused", plan: "pro", amountCents: 0, description: "Pro plan paused", at: NOW }]);
+  });
+
+  it("refuses anything but a plain ACTIVE subscription", () => {
+    expect(err(pause(null, NOW)).code).toBe("no-subscription");
+    for (const status of ["TRIAL", "PAUSED", "CANCELLED", "EXPIRED"] as const) {
+      expect(err(pause(state({ status }), NOW)).code, status).toBe("not-active");
+    }
+    expect(err(pause(state({ cancelAtPeriodEnd: true }), NOW)).code).toBe("already-cancelling");
+  });
+});
+
+describe("resume", () => {
+  it("PAUSED within its period → ACTIVE with the same period, nothing charged", () => {
+    const result = ok(resume(state({ status: "PAUSED" }), NOW));
+    expect(result.subscription).toEqual(state());
+    expect(result.billing).toEqual([{ event: "resumed", plan: "pro", amountCents: 0, description: "Pro plan resumed", at: NOW }]);
+  });
+
+  it("PAUSED after its period ended → ACTIVE with a new period from now at the plan price", () => {
+    const result = ok(resume(state({ status: "PAUSED", endDate: new Date("2026-11-20T00:00:00Z") }), NOW));
+    expect(result.subscription).toEqual({
+      plan: "pro",
+      status: "ACTIVE",
+      startDate: NOW,
+      endDate: new Date("2026-12-22T10:00:00.000Z"),
+      cancelAtPeriodEnd: false,
+    });
+    expect(result.billing[0]).toMatchObject({ event: "resumed", amountCents: 19700, description: "Pro plan resumed — $197.00/month" });
+  });
+
+  it("refuses anything not PAUSED", () => {
+    expect(err(resume(null, NOW)).code).toBe("no-subscription");
+    for (const status of ["ACTIVE", "TRIAL", "CANCELLED", "EXPIRED"] as const) {
+      expect(err(resume(state({ status }), NOW)).code, status).toBe("not-paused");
+    }
+  });
+});
+
+describe("cancel", () => {
+  it("ACTIVE stays ACTIVE until the end of the period, flagged to end", () => {
+    const result = ok(cancel(state(), NOW));
+    expect(result.subscription).toEqual(state({ cancelAtPeriodEnd: true }));
+    expect(result.billing).toEqual([
+      { event: "cancelled", plan: "pro", amountCents: 0, description: "Pro plan cancelled — active until Dec 1, 2026", at: NOW },
+    ]);
+  });
+
+  it("PAUSED ends at once", () => {
+    const result = ok(cancel(state({ status: "PAUSED" }), NOW));
+    expect(result.subscription).toMatchObject({ status: "CANCELLED", endDate: NOW, cancelAtPeriodEnd: false });
+  });
+
+  it("refuses twice, trials, ended subscriptions and no subscription", () => {
+    expect(err(cancel(state({ cancelAtPeriodEnd: true }), NOW)).code).toBe("already-cancelling");
+    expect(err(cancel(state({ status: "TRIAL" }), NOW)).code).toBe("not-active");
+    expect(err(cancel(state({ status: "CANCELLED" }), NOW)).code).toBe("not-active");
+    expect(err(cancel(state({ status: "EXPIRED" }), NOW)).code).toBe("not-active");
+    expect(err(cancel(null, NOW)).code).toBe("no-subscription");
+  });
+});
+
+describe("settle", () => {
+  const ended = new Date("2026-12-01T09:00:00.000Z");
+
+  it("does nothing before the period ends", () => {
+    const before = new Date(ended.getTime() - 1);
+    expect(needsSettlement(state(), before)).toBe(false);
+    expect(settle(state(), before)).toEqual({ subscription: state(), billing: [], changed: false });
+  });
+
+  it("cancelling ACTIVE → CANCELLED at the period end", () => {
+    const result = settle(state({ cancelAtPeriodEnd: true }), ended);
+    expect(result.changed).toBe(true);
+    expect(result.subscription).toEqual(state({ status: "CANCELLED", cancelAtPeriodEnd: false }));
+    expect(result.billing).toEqual([]);
+  });
+
+  it("TRIAL → EXPIRED", () => {
+    const trial = state({ status: "TRIAL", endDate: new Date(NOW.getTime() - DAY) });
+    const result = settle(trial, NOW);
+    expect(result.subscription.status).toBe("EXPIRED");
+    expect(result.billing).toEqual([]);
+  });
+
+  it("ACTIVE renews for another month with a 'renewed' record at the plan price", () => {
+    const result = settle(state(), new Date(ended.getTime() + DAY));
+    expect(result.subscription).toEqual(state({ endDate: new Date("2027-01-01T09:00:00.000Z") }));
+    expect(result.billing).toEqual([
+      { event: "renewed", plan: "pro", amountCents: 19700, description: "Pro plan renewed — $197.00/month", at: ended },
+    ]);
+  });
+
+  it("ACTIVE renews once per missed month, anchored on the start day", () => {
+    const jan31 = state({ startDate: new Date("2026-01-31T12:00:00Z"), endDate: new Date("2026-02-28T12:00:00Z") });
+    const result = settle(jan31, new Date("2026-04-15T00:00:00Z"));
+    expect(result.billing.map((b) => b.at.toISOString())).toEqual(["2026-02-28T12:00:00.000Z", "2026-03-31T12:00:00.000Z"]);
+    expect(result.subscription.endDate.toISOString()).toBe("2026-04-30T12:00:00.000Z");
+  });
+
+  it.each(["PAUSED", "CANCELLED", "EXPIRED"] as const)("%s stays as it is", (status) => {
+    const s = state({ status, endDate: new Date(NOW.getTime() - 40 * DAY) });
+    expect(needsSettlement(s, NOW)).toBe(false);
+    expect(settle(s, NOW)).toEqual({ subscription: s, billing: [], changed: false });
+  });
+});
