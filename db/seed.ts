@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { argon2id, hash } from "argon2";
 import { count } from "drizzle-orm";
 import { openDatabase, type Db } from "./connection";
-import { blogPosts, signals, strategies, strategyAccess, subscriptions, userSettings, users } from "./schema";
+import { billingRecords, blogPosts, signals, strategies, strategyAccess, subscriptions, userSettings, users } from "./schema";
 import { buildSeedPosts, buildSeedSignals, SEED_STRATEGIES } from "./seed-data";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -107,6 +107,27 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
             endDate: new Date(now.getTime() + 20 * DAY),
             createdAt: new Date(now.getTime() - 40 * DAY),
           })
+          .run();
+        // The trader subscribed to Pro 40 days ago and renewed once, 10 days ago (USD cents).
+        tx.insert(billingRecords)
+          .values([
+            {
+              userId: trader.id,
+              event: "plan_changed",
+              plan: "pro",
+              amountCents: 19_700,
+              description: "Pro plan — $197.00/month",
+              createdAt: new Date(now.getTime() - 40 * DAY),
+            },
+            {
+              userId: trader.id,
+              event: "renewed",
+              plan: "pro",
+              amountCents: 19_700,
+              description: "Pro plan renewed — $197.00/month",
+              createdAt: new Date(now.getTime() - 10 * DAY),
+            },
+          ])
           .run();
         const traderSlugs = ["alpha-swing", "london-breakout"];
         tx.insert(strategyAccess)
