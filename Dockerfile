@@ -1,0 +1,30 @@
+# syntax=docker/dockerfile:1
+# Build and run FX Trader on one image family, so better-sqlite3 and argon2 are
+# compiled for the same libc and Node ABI they run on.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATABASE_PATH=/data/fx-trader.db
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/db ./db
+COPY --from=build /app/app ./app
+COPY --from=build /app/tsconfig.json ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# Applies migrations, seeds the catalogue on an empty database, then serves with remix-serve.
+CMD ["npm", "start"]
