@@ -218,9 +218,7 @@ function CreateSignalForm({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>Create New Signal</h2>
-        </CardTitle>
+        <CardTitle as="h2">Create New Signal</CardTitle>
         <CardDescription>
           For a LONG signal the stop loss sits below the entry and the take profits above it (TP1 before TP2); for a
           SHORT signal it is the other way round.
@@ -363,9 +361,7 @@ function RecentSignals({ recent, now }: { recent: LoaderData["recent"]; now: str
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>Recent Signals</h2>
-        </CardTitle>
+        <CardTitle as="h2">Recent Signals</CardTitle>
         <CardDescription>The {RECENT_LIMIT} most recently published signals.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -13,8 +13,13 @@ export function CardHeader({ className = "", ...props }: HTMLAttributes<HTMLDivE
   return <div className={`flex flex-col gap-1.5 p-6 pb-3 ${className}`} {...props} />;
 }
 
-export function CardTitle({ className = "", ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={`text-lg leading-tight font-semibold ${className}`} {...props} />;
+/** A card's heading; `as` picks the level that fits the page outline (default h3). */
+export function CardTitle({
+  as: Heading = "h3",
+  className = "",
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: "h2" | "h3" | "h4" }) {
+  return <Heading className={`text-lg leading-tight font-semibold ${className}`} {...props} />;
 }
 
 export function CardDescription({ className = "", ...props }: HTMLAttributes<HTMLParagraphElement>) {

@@ -1,0 +1,38 @@
+/**
+ * Signing in through the real /login form, as a user would.
+ */
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "fxtrader-demo";
+
+export const ACCOUNTS = {
+  admin: { email: "admin@example.com", password: DEMO_PASSWORD, firstName: "Ada" },
+  trader: { email: "trader@example.com", password: DEMO_PASSWORD, firstName: "Tom" },
+} as const;
+
+export type Account = { email: string; password: string };
+
+/** Fills and submits the sign-in form on the current /login page. */
+export async function submitLoginForm(page: Page, { email, password }: Account): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Opens /login (optionally with `returnTo`), signs in as `account` and waits
+ * until the browser has left the sign-in page for `expectedPath`
+ * (the returnTo, else /dashboard).
+ */
+export async function signIn(page: Page, account: Account, options: { returnTo?: string } = {}): Promise<void> {
+  const { returnTo } = options;
+  await page.goto(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login");
+  await submitLoginForm(page, account);
+  const expectedPath = returnTo ?? "/dashboard";
+  await expect(page).toHaveURL((url) => url.pathname === expectedPath.split("?")[0]);
+}
+
+/** A fresh, unique email for a signup. */
+export function uniqueEmail(prefix = "e2e"): string {
+  return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
