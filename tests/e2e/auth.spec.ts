@@ -1,12 +1,13 @@
 /**
- * Sign-in, signup, logout and returnTo with the local accounts (app on :3100),
- * and sign-in through the OIDC mock provider (app on :3101). Runs with
+ * Sign-in, signup, logout and returnTo with the local accounts (app on E2E.appPort),
+ * and sign-in through the OIDC mock provider (app on E2E.oauthAppPort). Runs with
  * JavaScript on and off.
  */
 import { ACCOUNTS, signIn, submitLoginForm, uniqueEmail } from "./support/auth";
 import { expect, expectToast, navbar, navUser, test } from "./support/fixtures";
+import { E2E } from "./support/ports";
 
-const OAUTH_APP = "http://localhost:3101";
+const OAUTH_APP = `http://localhost:${E2E.oauthAppPort}`;
 
 test.describe("local sign-in", () => {
   test("Login in the navbar leads through /api/login to /login and into the dashboard", async ({ page }) => {
