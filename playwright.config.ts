@@ -1,7 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { E2E } from "./tests/e2e/support/ports";
 
-
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
