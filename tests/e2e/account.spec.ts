@@ -1,0 +1,187 @@
+/**
+ * /portal/account: Profile, Subscription (change plan, pause, resume, cancel,
+ * billing history) and Security (settings, sessions, Logout All Other
+ * Sessions). Runs with JavaScript on and off; every test signs up its own
+ * fresh user (a 7-day Pro trial).
+ */
+import type { Locator, Page } from "@playwright/test";
+import { signIn, uniqueEmail } from "./support/auth";
+import { expect, expectToast, hydrated, navUser, test } from "./support/fixtures";
+
+interface FreshUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** Signs up a brand-new user through /signup and waits until it lands on `returnTo`. */
+async function signUpFresh(page: Page, returnTo: string, firstName = "Fresh"): Promise<FreshUser> {
+  const user = { firstName, lastName: "Account", email: uniqueEmail("account"), password: "fresh-user-password" };
+  await page.goto(`/signup?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel("First name").fill(user.firstName);
+  await page.getByLabel("Last name").fill(user.lastName);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === returnTo);
+  return user;
+}
+
+/** The <dd> for the <dt> reading exactly `term`. */
+function detail(scope: Page | Locator, term: string): Locator {
+  return scope.locator(`xpath=.//dt[normalize-space()="${term}"]/following-sibling::dd[1]`);
+}
+
+test.describe("Profile", () => {
+  test("changing the first name shows 'Profile Updated' and the new name in the navbar", async ({ page, javaScriptEnabled }) => {
+    const user = await signUpFresh(page, "/portal/account", "Before");
+    await expect(page.getByRole("heading", { name: "Profile", level: 2 })).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue(user.firstName);
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    if (javaScriptEnabled) await hydrated(page, "form[method='post']");
+
+    await page.getByLabel("First name").fill("Renamed");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+
+    await expectToast(page, javaScriptEnabled, "Profile Updated", "Your profile information has been saved.");
+    await expect(navUser(page)).toHaveText("Renamed");
+    await page.reload();
+    await expect(page.getByLabel("First name")).toHaveValue("Renamed");
+    await expect(page.getByLabel("Last name")).toHaveValue(user.lastName);
+  });
+
+  test("an invalid email shows a field error and changes nothing", async ({ page, javaScriptEnabled }) => {
+    const user = await signUpFresh(page, "/portal/account");
+    if (javaScriptEnabled) await hydrated(page, "form[method='post']");
+
+    // Passes the browser's type=email check (no-JS submits it) but not the app's schema.
+    await page.getByLabel("Email").fill("someone@localhost");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+
+    const email = page.getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription("Enter a valid email address");
+    // Without JavaScript the form posts to the index route (`/portal/account?index`) and the reply renders there.
+    await expect(page).toHaveURL((url) => url.pathname === "/portal/account");
+
+    const me = await page.request.get("/api/auth/user");
+    expect(await me.json()).toMatchObject({ email: user.email });
+  });
+});
+
+test.describe("Subscription", () => {
+  test("change plan to Starter, pause, resume, cancel; billing history records each step", async ({ page, javaScriptEnabled }) => {
+    await signUpFresh(page, "/portal/account/subscription");
+    const current = page.locator("dl").filter({ has: page.locator("dt", { hasText: "Start date" }) });
+    await expect(detail(current, "Plan")).toHaveText("Pro");
+    await expect(detail(current, "Status")).toHaveText("TRIAL");
+    if (javaScriptEnabled) await hydrated(page, "form[method='post']");
+
+    // Change plan (from the trial: "Choose Plan").
+    await page.getByRole("radio", { name: /Starter/ }).check();
+    await page.getByRole("button", { name: "Choose Plan" }).click();
+    await expectToast(page, javaScriptEnabled, "Subscription Updated", "Your subscription has been updated successfully.");
+    await expect(detail(current, "Plan")).toHaveText("Starter");
+    await expect(detail(current, "Status")).toHaveText("ACTIVE");
+    await expect(page.getByRole("radio", { name: /Starter.*\(current\)/ })).toBeChecked();
+
+    // Pause.
+    await page.getByRole("button", { name: "Pause Subscription" }).click();
+    await expect(detail(current, "Status")).toHaveText("PAUSED");
+    await expect(page.getByText("Your subscription is paused: live signals are locked")).toBeVisible();
+    await expect(page.getByText("Resume your subscription to change plan.")).toBeVisible();
+
+    // Resume.
+    await page.getByRole("button", { name: "Resume Subscription" }).click();
+    await expect(detail(current, "Status")).toHaveText("ACTIVE");
+    await expect(page.getByRole("button", { name: "Pause Subscription" })).toBeVisible();
+
+    // Cancel (confirmation inside a <details>).
+    await page.locator("summary", { hasText: "Cancel Subscription" }).click();
+    await page.getByRole("button", { name: "Confirm Cancellation" }).click();
+    await expectToast(
+      page,
+      javaScriptEnabled,
+      "Subscription Cancelled",
+      "Your subscription will remain active until the end of the current billing period.",
+    );
+    await expect(detail(current, "Status")).toHaveText("ACTIVE");
+    await expect(page.getByText(/Your subscription is cancelled\. It stays active until/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Keep My Subscription" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pause Subscription" })).toHaveCount(0);
+
+    // Billing history, newest first.
+    const rows = page.getByRole("region", { name: "Billing history" }).locator("tbody tr");
+    await expect(rows.locator("td:nth-child(2)")).toHaveText([
+      /^Starter plan cancelled — active until /,
+      "Starter plan resumed",
+      "Starter plan paused",
+      "Starter plan — $97.00/month",
+      "Pro plan — 7-day free trial",
+    ]);
+    await expect(rows.nth(3).locator("td").last()).toHaveText("$97.00");
+    await expect(rows.nth(4).locator("td").last()).toHaveText("$0.00");
+  });
+});
+
+test.describe("Security", () => {
+  test("session timeout and login notifications are saved and persist", async ({ page, javaScriptEnabled }) => {
+    await signUpFresh(page, "/portal/account/security");
+    const notifications = page.getByRole("checkbox", { name: "Login notifications" });
+    const timeout = page.getByLabel("Session timeout");
+    await expect(notifications).toBeChecked(); // the default
+    if (javaScriptEnabled) await hydrated(page, "form[method='post']");
+
+    await notifications.uncheck();
+    await timeout.selectOption({ label: "8 hours" });
+    await page.getByRole("button", { name: "Save Security Settings" }).click();
+
+    await expectToast(page, javaScriptEnabled, "Security Settings Saved", "Login notifications off; new sign-ins last 8 hours.");
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "Login notifications" })).not.toBeChecked();
+    await expect(page.getByLabel("Session timeout")).toHaveValue(String(8 * 60));
+    await expect(page.getByLabel("Session timeout").locator("option:checked")).toHaveText("8 hours");
+  });
+
+  test("Logout All Other Sessions signs a second browser out at once", async ({ page, browser, javaScriptEnabled, baseURL, clientIp }) => {
+    const user = await signUpFresh(page, "/portal/account/security");
+
+    const sessions = page.getByTestId("session-row");
+    await expect(sessions).toHaveCount(1);
+    await expect(sessions.first()).toContainText("This device");
+    await expect(page.getByText("No other devices are signed in.")).toBeVisible();
+
+    // The same user signs in from a second browser.
+    const other = await browser.newContext({ baseURL, javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+    try {
+      const otherPage = await other.newPage();
+      await signIn(otherPage, user, { returnTo: "/portal/dashboard" });
+      await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${user.firstName}`);
+
+      await page.reload();
+      await expect(sessions).toHaveCount(2);
+      await expect(sessions.filter({ hasText: "This device" })).toHaveCount(1);
+      await expect(page.getByText("1 other device is signed in.")).toBeVisible();
+      if (javaScriptEnabled) await hydrated(page, "form[method='post']");
+
+      await page.getByRole("button", { name: "Logout All Other Sessions" }).click();
+      await expectToast(page, javaScriptEnabled, "Sessions Signed Out", "1 other session was signed out.");
+      await expect(sessions).toHaveCount(1);
+      await expect(page.getByText("No other devices are signed in.")).toBeVisible();
+
+      // The second browser's cookie is dead: its next navigation asks to sign in.
+      await otherPage.goto("/portal/dashboard");
+      await expect(otherPage).toHaveURL(
+        (url) => url.pathname === "/login" && url.searchParams.get("returnTo") === "/portal/dashboard",
+      );
+      expect((await otherPage.request.get("/api/auth/user")).status()).toBe(401);
+
+      // This browser stays signed in.
+      await page.goto("/portal/dashboard");
+      await expect(page).toHaveURL(/\/portal\/dashboard$/);
+    } finally {
+      await other.close();
+    }
+  });
+});
