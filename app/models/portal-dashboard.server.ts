@@ -18,6 +18,10 @@ export interface PortalSubscription {
   status: string;
   /** True only for status ACTIVE; any other status is shown as a warning. */
   isActive: boolean;
+  /** True while the subscription grants its plan (ACTIVE or TRIAL in its period). */
+  live: boolean;
+  /** End of the current period or trial (ISO, UTC). */
+  endDate: string;
 }
 
 export interface PortalDashboardData {
@@ -58,7 +62,9 @@ export function loadPortalDashboard(viewer: PublicUser, now = new Date()): Porta
     strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
     strategies: entitled.slice(0, PORTAL_STRATEGY_LIMIT).map(toApiStrategy),
     strategyCount: entitled.length,
-    subscription: sub ? { planName: sub.planName, status: sub.status, isActive: sub.status === "ACTIVE" } : null,
+    subscription: sub
+      ? { planName: sub.planName, status: sub.status, isActive: sub.status === "ACTIVE", live: sub.live, endDate: sub.endDate }
+      : null,
     now: now.toISOString(),
   };
 }

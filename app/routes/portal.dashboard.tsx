@@ -27,6 +27,7 @@ import {
 import { loadPortalDashboard } from "~/models/portal-dashboard.server";
 import { requireViewer } from "~/services/session.server";
 import { progressBarClass } from "~/components/ui/progress";
+import { formatDate } from "~/domain/signal-display";
 
 export const meta: MetaFunction = () => [
   { title: PORTAL_DASHBOARD_META.title },
@@ -247,10 +248,12 @@ export default function PortalDashboard() {
                       </dd>
                     </div>
                   </dl>
-                  {subscription.isActive ? null : (
+                  {subscription.status === "TRIAL" && subscription.live ? (
+                    <p className={`mt-3 text-sm ${muted}`}>Free trial until {formatDate(subscription.endDate)}.</p>
+                  ) : subscription.live ? null : (
                     <p className={`mt-3 text-sm ${muted}`}>Your subscription is not active. Check your account for details.</p>
                   )}
-                  <Link to="/portal/account" className={buttonClass("outline", "sm", "mt-4")}>
+                  <Link to="/portal/account/subscription" className={buttonClass("outline", "sm", "mt-4")}>
                     Manage Subscription
                   </Link>
                 </>

@@ -3,21 +3,27 @@
  * temporary SQLite database (spec section 2 "Portal dashboard" and "Education").
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { signals, strategies, strategyAccess, subscriptions, users, type NewSignal } from "../../db/schema";
+import { type NewSignal } from "../../db/schema";
 import { loadPortalDashboard } from "~/models/portal-dashboard.server";
-import { createSession } from "~/models/sessions.server";
 import * as dashboardRoute from "~/routes/portal.dashboard";
 import * as educationRoute from "~/routes/portal.education";
-import { getSessionCookie } from "~/services/cookies.server";
-import { getDb } from "~/services/db.server";
+import {
+  createUser,
+  insertSignals,
+  insertStrategy,
+  insertStrategyAccess,
+  insertSubscription,
+  sessionCookieFor,
+  signedInCookie,
+  trackRecordSignal,
+} from "../support/fixtures";
+import { callRoute, getRequest } from "../support/http";
 
 const BASE = "http://localhost";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const NOW = Date.now();
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 
 interface ApiSignalJson {
   id: number;
@@ -46,24 +52,9 @@ interface Fixtures {
 }
 let fx: Fixtures;
 
-async function cookieFor(userId: number): Promise<string> {
-  const { id } = createSession(userId, "vitest");
-  const setCookie = await getSessionCookie().serialize(id);
-  return setCookie.split(";")[0]!;
-}
-
 /** Calls a loader and returns its Response, whether returned or thrown. */
-async function call(handler: unknown, path: string, cookie?: string): Promise<Response> {
-  const headers = new Headers();
-  if (cookie) headers.set("Cookie", cookie);
-  try {
-    const result = await (handler as Handler)({ request: new Request(`${BASE}${path}`, { headers }), params: {}, context: {} });
-    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
-    return result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+function call(handler: Parameters<typeof callRoute>[0], path: string, cookie?: string): Promise<Response> {
+  return callRoute(handler, getRequest(`${BASE}${path}`, { cookie }));
 }
 
 async function dashboardData(cookie: string) {
@@ -73,98 +64,58 @@ async function dashboardData(cookie: string) {
 }
 
 function signalRow(strategyId: number, minutesAgo: number, overrides: Partial<NewSignal> = {}): NewSignal {
-  const createdAt = new Date(NOW - minutesAgo * MINUTE);
-  const status = overrides.status ?? "CLOSED";
-  return {
-    strategyId,
-    symbol: "EURUSD",
-    side: "LONG",
-    status,
-    entryPrice: 1.085,
-    entryMethod: "market",
-    stopLoss: 1.08,
-    takeProfit1: 1.0925,
-    takeProfit2: 1.1,
-    rationale: "Fixture signal",
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + DAY),
-    closedAt: status === "ACTIVE" ? null : new Date(createdAt.getTime() + HOUR),
-    ...overrides,
-  };
+  return trackRecordSignal(strategyId, minutesAgo, overrides, NOW);
 }
 
 beforeAll(async () => {
-  const db = getDb();
-  const base = { description: "Fixture strategy.", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD", isActive: true };
-  const [alpha, london, gold, euro] = db
-    .insert(strategies)
-    .values([
-      { ...base, slug: "alpha-swing", name: "Alpha Swing" },
-      { ...base, slug: "london-breakout", name: "London Breakout", riskClass: "Aggressive" },
-      { ...base, slug: "gold-intraday", name: "Gold Intraday", riskClass: "Conservative", instruments: "XAUUSD" },
-      { ...base, slug: "euro-range", name: "Euro Range" },
-    ])
-    .returning()
-    .all();
+  const base = { description: "Fixture strategy.", isActive: true };
+  const alpha = insertStrategy({ ...base, slug: "alpha-swing", name: "Alpha Swing" }).id;
+  const london = insertStrategy({ ...base, slug: "london-breakout", name: "London Breakout", riskClass: "Aggressive" }).id;
+  const gold = insertStrategy({ ...base, slug: "gold-intraday", name: "Gold Intraday", riskClass: "Conservative", instruments: "XAUUSD" }).id;
+  const euro = insertStrategy({ ...base, slug: "euro-range", name: "Euro Range" }).id;
 
   // 12 signals, one every 10 minutes; inserted oldest first so ids do not follow recency.
   const rows: NewSignal[] = [
-    signalRow(euro!.id, 5, { status: "ACTIVE" }), // locked for the Pro subscriber
-    signalRow(alpha!.id, 15, { status: "ACTIVE", side: "SHORT" }),
-    signalRow(euro!.id, 25, { status: "CLOSED" }), // the public track record: never locked
-    signalRow(london!.id, 35, { status: "ACTIVE", symbol: "GBPUSD" }),
-    signalRow(gold!.id, 45, { status: "CANCELLED", symbol: "XAUUSD", entryPrice: 2350, stopLoss: 2340, takeProfit1: 2365, takeProfit2: 2380 }),
-    signalRow(euro!.id, 55, { status: "ACTIVE" }), // locked for the Pro subscriber
+    signalRow(euro, 5, { status: "ACTIVE" }), // locked for the Pro subscriber
+    signalRow(alpha, 15, { status: "ACTIVE", side: "SHORT" }),
+    signalRow(euro, 25, { status: "CLOSED" }), // the public track record: never locked
+    signalRow(london, 35, { status: "ACTIVE", symbol: "GBPUSD" }),
+    signalRow(gold, 45, { status: "CANCELLED", symbol: "XAUUSD", entryPrice: 2350, stopLoss: 2340, takeProfit1: 2365, takeProfit2: 2380 }),
+    signalRow(euro, 55, { status: "ACTIVE" }), // locked for the Pro subscriber
   ];
-  for (let i = 0; i < 6; i++) rows.push(signalRow([alpha!.id, london!.id, gold!.id][i % 3]!, 65 + i * 10));
-  const inserted = db.insert(signals).values([...rows].reverse()).returning().all();
+  for (let i = 0; i < 6; i++) rows.push(signalRow([alpha, london, gold][i % 3]!, 65 + i * 10));
+  const inserted = insertSignals([...rows].reverse());
   const signalIds = [...inserted].reverse().map((row) => row.id);
 
-  const [pro, institutional, trial, noName, free] = db
-    .insert(users)
-    .values([
-      { email: "tom@example.com", firstName: "Tom", lastName: "Pro" },
-      { email: "ines@example.com", firstName: "Ines", lastName: "Inst" },
-      { email: "tara@example.com", firstName: "Tara", lastName: "Trial" },
-      { email: "noname@example.com", firstName: null, lastName: null },
-      { email: "free@example.com", firstName: "   ", lastName: null },
-    ])
-    .returning()
-    .all();
+  const pro = createUser({ email: "tom@example.com", firstName: "Tom", lastName: "Pro" });
+  const institutional = createUser({ email: "ines@example.com", firstName: "Ines", lastName: "Inst" });
+  const trial = createUser({ email: "tara@example.com", firstName: "Tara", lastName: "Trial" });
+  const noName = createUser({ email: "noname@example.com", firstName: null, lastName: null });
+  const free = createUser({ email: "free@example.com", firstName: "   ", lastName: null });
 
   const period = { startDate: new Date(NOW - 10 * DAY), endDate: new Date(NOW + 20 * DAY) };
-  db.insert(subscriptions)
-    .values([
-      { userId: pro!.id, plan: "pro", status: "ACTIVE", ...period },
-      { userId: institutional!.id, plan: "institutional", status: "ACTIVE", ...period },
-      { userId: trial!.id, plan: "starter", status: "TRIAL", ...period },
-      { userId: noName!.id, plan: "starter", status: "PAUSED", ...period },
-    ])
-    .run();
-  db.insert(strategyAccess)
-    .values([
-      { userId: pro!.id, strategyId: gold!.id, createdAt: new Date(NOW - 3 * DAY) },
-      { userId: pro!.id, strategyId: alpha!.id, createdAt: new Date(NOW - 2 * DAY) },
-      { userId: pro!.id, strategyId: london!.id, createdAt: new Date(NOW - DAY) },
-      { userId: trial!.id, strategyId: london!.id },
-      { userId: noName!.id, strategyId: alpha!.id },
-    ])
-    .run();
+  insertSubscription(pro.id, "pro", period);
+  insertSubscription(institutional.id, "institutional", period);
+  insertSubscription(trial.id, "starter", { ...period, status: "TRIAL" });
+  insertSubscription(noName.id, "starter", { ...period, status: "PAUSED" });
+  insertStrategyAccess(pro.id, [gold, alpha, london]); // in this pick order
+  insertStrategyAccess(trial.id, [london]);
+  insertStrategyAccess(noName.id, [alpha]);
 
   fx = {
-    alpha: alpha!.id,
-    london: london!.id,
-    gold: gold!.id,
-    euro: euro!.id,
+    alpha,
+    london,
+    gold,
+    euro,
     signalIds,
     cookies: {
-      pro: await cookieFor(pro!.id),
-      institutional: await cookieFor(institutional!.id),
-      trial: await cookieFor(trial!.id),
-      noName: await cookieFor(noName!.id),
-      free: await cookieFor(free!.id),
+      pro: await signedInCookie(pro.id),
+      institutional: await signedInCookie(institutional.id),
+      trial: await signedInCookie(trial.id),
+      noName: await signedInCookie(noName.id),
+      free: await signedInCookie(free.id),
     },
-    ids: { pro: pro!.id, free: free!.id },
+    ids: { pro: pro.id, free: free.id },
   };
 });
 
@@ -182,7 +133,7 @@ describe("signed out", () => {
   });
 
   it("treats an unknown session cookie as signed out", async () => {
-    const cookie = (await getSessionCookie().serialize("no-such-session")).split(";")[0]!;
+    const cookie = await sessionCookieFor("no-such-session");
     const res = await call(dashboardRoute.loader, "/portal/dashboard", cookie);
     expect(res.status).toBe(302);
   });
@@ -230,7 +181,7 @@ describe("/portal/dashboard loader for a Pro subscriber", () => {
     const data = await dashboardData(fx.cookies.pro);
     expect(data.strategies.map((s: { slug: string }) => s.slug)).toEqual(["gold-intraday", "alpha-swing", "london-breakout"]);
     expect(data.strategyCount).toBe(3);
-    expect(data.subscription).toEqual({ planName: "Pro", status: "ACTIVE", isActive: true });
+    expect(data.subscription).toEqual({ planName: "Pro", status: "ACTIVE", isActive: true, live: true, endDate: expect.any(String) });
   });
 });
 
@@ -239,13 +190,13 @@ describe("/portal/dashboard loader for other users", () => {
     const data = await dashboardData(fx.cookies.institutional);
     expect(data.strategies).toHaveLength(3);
     expect(data.strategyCount).toBe(4);
-    expect(data.subscription).toEqual({ planName: "Institutional", status: "ACTIVE", isActive: true });
+    expect(data.subscription).toEqual({ planName: "Institutional", status: "ACTIVE", isActive: true, live: true, endDate: expect.any(String) });
     expect((data.signals as ApiSignalJson[]).some((s) => s.locked)).toBe(false);
   });
 
   it("flags a non-ACTIVE status (trial) for the warning badge", async () => {
     const data = await dashboardData(fx.cookies.trial);
-    expect(data.subscription).toEqual({ planName: "Starter", status: "TRIAL", isActive: false });
+    expect(data.subscription).toEqual({ planName: "Starter", status: "TRIAL", isActive: false, live: true, endDate: expect.any(String) });
     expect(data.strategies.map((s: { slug: string }) => s.slug)).toEqual(["london-breakout"]);
   });
 
@@ -254,7 +205,7 @@ describe("/portal/dashboard loader for other users", () => {
     expect(data.firstName).toBeNull();
     expect(data.greetingName).toBe("Trader");
     // A paused subscription is still shown (as a warning), but grants no strategies.
-    expect(data.subscription).toEqual({ planName: "Starter", status: "PAUSED", isActive: false });
+    expect(data.subscription).toEqual({ planName: "Starter", status: "PAUSED", isActive: false, live: false, endDate: expect.any(String) });
     expect(data.strategies).toEqual([]);
   });
 
