@@ -7,80 +7,39 @@
  * TOTP codes are computed with @epic-web/totp from the secret stored in the
  * database; the clock (Date only) is pinned so time steps are deterministic.
  */
-import { generateTOTP } from "@epic-web/totp";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessions, twoFactor, userSettings, users, type User } from "../../db/schema";
+import { sessions, twoFactor, userSettings } from "../../db/schema";
 import { createSession, listSessions } from "~/models/sessions.server";
 import { isTwoFactorEnabled, verifyCode } from "~/models/two-factor.server";
 import { getSecuritySettings } from "~/models/user-settings.server";
 import * as authUserRoute from "~/routes/api.auth.user";
 import * as securityRoute from "~/routes/portal.account.security";
-import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
+import { createUser, sessionCookieFor, signedInSession } from "../support/fixtures";
+import { callRoute, formRequest, getRequest, nextIp } from "../support/http";
+import { toastOf } from "../support/toast";
+import { currentCode, STEP_MS, wrongCode } from "../support/totp";
+import { UA } from "../support/user-agents";
 
 const ORIGIN = "http://localhost:3000";
 const PAGE = "/portal/account/security";
-const STEP_MS = 30_000;
 const MINUTE_MS = 60_000;
 const INVALID_CODE = "Invalid code. Enter the current 6-digit code from your authenticator app.";
 
-const UA = {
-  chromeMac:
-    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-  firefoxWindows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
-  safariIphone:
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-};
-
 // ---------------------------------------------------------------- helpers
 
-let ipCounter = 0;
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.20.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-/** Runs a loader/action, returning a thrown Response as if it had been returned. */
-async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
-  try {
-    const result = await fn(args(request));
-    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
-    return result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-let emailCounter = 0;
-function createUser(name: string): User {
-  emailCounter += 1;
-  return getDb()
-    .insert(users)
-    .values({ email: `${name}.${emailCounter}@example.com`, firstName: name, lastName: "Tester" })
-    .returning()
-    .get();
-}
-
-/** A signed-in `Cookie` header value for a new session of `userId`. */
-async function signedIn(userId: number, userAgent: string | null = UA.chromeMac): Promise<{ cookie: string; sessionId: string }> {
-  const { id } = createSession(userId, userAgent);
-  const cookie = (await getSessionCookie().serialize(id)).split(";")[0];
-  return { cookie, sessionId: id };
+/** A new session of `userId` (from Chrome on a Mac unless told): its id and signed-in cookie pair. */
+function signedIn(userId: number, userAgent: string | null = UA.chromeMac): Promise<{ cookie: string; sessionId: string }> {
+  return signedInSession(userId, userAgent);
 }
 
 function page(cookie?: string): Request {
-  return new Request(`${ORIGIN}${PAGE}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return getRequest(`${ORIGIN}${PAGE}`, { cookie });
 }
 
 function post(cookie: string | undefined, fields: Record<string, string>): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": nextIp() };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${PAGE}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+  return formRequest(`${ORIGIN}${PAGE}`, fields, { cookie, headers: { "X-Forwarded-For": nextIp() } });
 }
 
 type LoaderData = {
@@ -97,54 +56,22 @@ type LoaderData = {
 type ActionError = { intent: string; field: string; title: string; message: string };
 
 async function load(cookie: string): Promise<{ data: LoaderData; raw: string; response: Response }> {
-  const response = await run(securityRoute.loader, page(cookie));
+  const response = await callRoute(securityRoute.loader, page(cookie));
   expect(response.status).toBe(200);
   const raw = await response.text();
   return { data: JSON.parse(raw) as LoaderData, raw, response };
 }
 
 function act(cookie: string | undefined, fields: Record<string, string>): Promise<Response> {
-  return run(securityRoute.action, post(cookie, fields));
-}
-
-/** The flash toast a redirect carries. */
-async function toastOf(response: Response) {
-  const flash = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("__flash="))
-    ?.split(";")[0];
-  expect(flash, "the response sets a flash cookie").toBeDefined();
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: flash! } }))).toast;
+  return callRoute(securityRoute.action, post(cookie, fields));
 }
 
 function twoFactorRow(userId: number) {
   return getDb().select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
 }
 
-/** The code an authenticator app shows now (per the pinned clock) for the stored secret. */
-async function currentCode(userId: number): Promise<string> {
-  const row = twoFactorRow(userId);
-  if (!row) throw new Error("no two-factor row");
-  return (await generateTOTP({ secret: row.secret, algorithm: "SHA-1", digits: 6, period: 30 })).otp;
-}
-
-/** A code that is certainly wrong now (differs from the codes of this and the neighbouring steps). */
-async function wrongCode(userId: number): Promise<string> {
-  const good = new Set<string>();
-  const now = Date.now();
-  for (const offset of [-STEP_MS, 0, STEP_MS]) {
-    vi.setSystemTime(now + offset);
-    good.add(await currentCode(userId));
-  }
-  vi.setSystemTime(now);
-  for (let n = 0; ; n++) {
-    const candidate = String(n).padStart(6, "0");
-    if (!good.has(candidate)) return candidate;
-  }
-}
-
 function authUser(cookie: string) {
-  return run(authUserRoute.loader, new Request(`${ORIGIN}/api/auth/user`, { headers: { Cookie: cookie } }));
+  return callRoute(authUserRoute.loader, getRequest(`${ORIGIN}/api/auth/user`, { cookie }));
 }
 
 /** Pins the clock 5 s into a TOTP step so a test never straddles a step boundary. */
@@ -175,7 +102,7 @@ afterEach(() => {
 
 describe("access", () => {
   it("redirects a signed-out visitor to sign in, for the page and for every post", async () => {
-    const response = await run(securityRoute.loader, page());
+    const response = await callRoute(securityRoute.loader, page());
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(PAGE)}`);
 
@@ -187,7 +114,7 @@ describe("access", () => {
   });
 
   it("is never cached", async () => {
-    const user = createUser("cache");
+    const user = createUser({ firstName: "cache" });
     const { cookie } = await signedIn(user.id);
     const { response } = await load(cookie);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -195,7 +122,7 @@ describe("access", () => {
   });
 
   it("answers an unknown intent with 400", async () => {
-    const user = createUser("unknown");
+    const user = createUser({ firstName: "unknown" });
     const { cookie } = await signedIn(user.id);
     const response = await act(cookie, { intent: "drop-tables" });
     expect(response.status).toBe(400);
@@ -206,7 +133,7 @@ describe("access", () => {
 
 describe("two-factor authentication", () => {
   it("starts enrolment: a pending secret, shown as a QR code and as text, with an authenticator-app URI", async () => {
-    const user = createUser("enrol");
+    const user = createUser({ firstName: "enrol" });
     const { cookie } = await signedIn(user.id);
 
     expect((await load(cookie)).data.twoFactor).toEqual({ enabled: false, enabledAt: null, enabledText: null, pending: null });
@@ -240,7 +167,7 @@ describe("two-factor authentication", () => {
   });
 
   it("a wrong confirming code is refused with 400 and leaves two-factor off", async () => {
-    const user = createUser("wrongconfirm");
+    const user = createUser({ firstName: "wrongconfirm" });
     const { cookie } = await signedIn(user.id);
     await act(cookie, { intent: "2fa-start" });
 
@@ -255,7 +182,7 @@ describe("two-factor authentication", () => {
   });
 
   it("the right code enables it, with the 'Two-Factor Enabled' toast; the secret is no longer shown", async () => {
-    const user = createUser("confirm");
+    const user = createUser({ firstName: "confirm" });
     const { cookie } = await signedIn(user.id);
     await act(cookie, { intent: "2fa-start" });
     const secret = twoFactorRow(user.id)!.secret;
@@ -285,7 +212,7 @@ describe("two-factor authentication", () => {
   });
 
   it("rejects a replayed code (same time step), then accepts the next step's code", async () => {
-    const user = createUser("replay");
+    const user = createUser({ firstName: "replay" });
     const { cookie } = await signedIn(user.id);
     await act(cookie, { intent: "2fa-start" });
     const code = await currentCode(user.id);
@@ -306,7 +233,7 @@ describe("two-factor authentication", () => {
   });
 
   it("accepts a code from one step either side (clock drift), not two", async () => {
-    const user = createUser("window");
+    const user = createUser({ firstName: "window" });
     const { cookie } = await signedIn(user.id);
     const start = Date.now();
     await enableTwoFactor(cookie, user.id);
@@ -333,7 +260,7 @@ describe("two-factor authentication", () => {
   });
 
   it("disables only with a valid code, with the 'Two-Factor Disabled' toast", async () => {
-    const user = createUser("disable");
+    const user = createUser({ firstName: "disable" });
     const { cookie } = await signedIn(user.id);
     await enableTwoFactor(cookie, user.id);
     vi.setSystemTime(Date.now() + STEP_MS);
@@ -351,7 +278,7 @@ describe("two-factor authentication", () => {
   });
 
   it("cancels a pending setup without touching an enabled one", async () => {
-    const user = createUser("cancel");
+    const user = createUser({ firstName: "cancel" });
     const { cookie } = await signedIn(user.id);
     await act(cookie, { intent: "2fa-start" });
     const cancelled = await act(cookie, { intent: "2fa-cancel" });
@@ -364,8 +291,8 @@ describe("two-factor authentication", () => {
   });
 
   it("changes only the viewer's own two-factor state, whatever user id a form carries", async () => {
-    const viewer = createUser("tfa-viewer");
-    const victim = createUser("tfa-victim");
+    const viewer = createUser({ firstName: "tfa-viewer" });
+    const victim = createUser({ firstName: "tfa-victim" });
     const { cookie: victimCookie } = await signedIn(victim.id);
     await enableTwoFactor(victimCookie, victim.id);
     const victimSecret = twoFactorRow(victim.id)!.secret;
@@ -382,7 +309,7 @@ describe("two-factor authentication", () => {
 
 describe("security settings", () => {
   it("shows the defaults (notifications on, 30 days) and the six allowed timeouts", async () => {
-    const user = createUser("defaults");
+    const user = createUser({ firstName: "defaults" });
     const { cookie } = await signedIn(user.id);
     const { data } = await load(cookie);
     expect(data.settings).toEqual({ loginNotifications: true, sessionTimeoutMinutes: 43200 });
@@ -397,7 +324,7 @@ describe("security settings", () => {
   });
 
   it("saves the checkbox and the timeout (creating the settings row), with the 'Security Settings Saved' toast", async () => {
-    const user = createUser("save");
+    const user = createUser({ firstName: "save" });
     const { cookie } = await signedIn(user.id);
     expect(getDb().select().from(userSettings).where(eq(userSettings.userId, user.id)).get()).toBeUndefined();
 
@@ -415,7 +342,7 @@ describe("security settings", () => {
   });
 
   it("rejects a timeout outside the list with 400 and a field message, saving nothing", async () => {
-    const user = createUser("invalid");
+    const user = createUser({ firstName: "invalid" });
     const { cookie } = await signedIn(user.id);
     await act(cookie, { intent: "settings", loginNotifications: "on", sessionTimeoutMinutes: "60" });
 
@@ -432,8 +359,8 @@ describe("security settings", () => {
   });
 
   it("saves only the viewer's settings, ignoring a user id in the form", async () => {
-    const viewer = createUser("settings-viewer");
-    const other = createUser("settings-other");
+    const viewer = createUser({ firstName: "settings-viewer" });
+    const other = createUser({ firstName: "settings-other" });
     const { cookie } = await signedIn(viewer.id);
     await act(cookie, { intent: "settings", sessionTimeoutMinutes: "15", userId: String(other.id) });
     expect(getSecuritySettings(viewer.id).sessionTimeoutMinutes).toBe(15);
@@ -441,7 +368,7 @@ describe("security settings", () => {
   });
 
   it("the timeout really shortens NEW sessions; existing ones keep their expiry", async () => {
-    const user = createUser("timeout");
+    const user = createUser({ firstName: "timeout" });
     const { sessionId: existingId, cookie } = await signedIn(user.id);
     const existingExpiry = getDb().select().from(sessions).where(eq(sessions.id, existingId)).get()!.expiresAt;
 
@@ -455,7 +382,7 @@ describe("security settings", () => {
     expect(getDb().select().from(sessions).where(eq(sessions.id, existingId)).get()!.expiresAt).toEqual(existingExpiry);
 
     // ...and the short session really ends: 16 minutes later its cookie is refused.
-    const shortCookie = (await getSessionCookie().serialize(id)).split(";")[0];
+    const shortCookie = await sessionCookieFor(id);
     expect((await authUser(shortCookie)).status).toBe(200);
     vi.setSystemTime(now + 16 * MINUTE_MS);
     expect((await authUser(shortCookie)).status).toBe(401);
@@ -472,8 +399,8 @@ describe("security settings", () => {
 
 describe("active sessions", () => {
   it("lists only the viewer's sessions, with device, times and 'This device', and no raw session ids", async () => {
-    const viewer = createUser("list");
-    const other = createUser("list-other");
+    const viewer = createUser({ firstName: "list" });
+    const other = createUser({ firstName: "list-other" });
     const otherSession = await signedIn(other.id, UA.firefoxWindows);
     const phone = await signedIn(viewer.id, UA.safariIphone);
     vi.setSystemTime(Date.now() + MINUTE_MS);
@@ -497,7 +424,7 @@ describe("active sessions", () => {
   });
 
   it("signs out one of the viewer's other sessions; its cookie gets 401 at once", async () => {
-    const viewer = createUser("revoke");
+    const viewer = createUser({ firstName: "revoke" });
     const current = await signedIn(viewer.id, UA.chromeMac);
     const phone = await signedIn(viewer.id, UA.safariIphone);
     expect((await authUser(phone.cookie)).status).toBe(200);
@@ -513,7 +440,7 @@ describe("active sessions", () => {
   });
 
   it("refuses to revoke the current session from the list (400)", async () => {
-    const viewer = createUser("revoke-current");
+    const viewer = createUser({ firstName: "revoke-current" });
     const current = await signedIn(viewer.id);
     const handle = (await load(current.cookie)).data.sessions[0].handle;
     const response = await act(current.cookie, { intent: "revoke", sessionId: handle });
@@ -522,8 +449,8 @@ describe("active sessions", () => {
   });
 
   it("never revokes another user's session, by its handle or its raw id (404); that session still works", async () => {
-    const viewer = createUser("attacker");
-    const victim = createUser("victim");
+    const viewer = createUser({ firstName: "attacker" });
+    const victim = createUser({ firstName: "victim" });
     const attacker = await signedIn(viewer.id);
     const victimSession = await signedIn(victim.id, UA.firefoxWindows);
     const victimHandle = (await load(victimSession.cookie)).data.sessions[0].handle;
@@ -537,8 +464,8 @@ describe("active sessions", () => {
   });
 
   it("'Logout All Other Sessions' deletes the viewer's other sessions only, reporting the count", async () => {
-    const viewer = createUser("others");
-    const bystander = createUser("bystander");
+    const viewer = createUser({ firstName: "others" });
+    const bystander = createUser({ firstName: "bystander" });
     const current = await signedIn(viewer.id, UA.chromeMac);
     const phone = await signedIn(viewer.id, UA.safariIphone);
     const tablet = await signedIn(viewer.id, UA.firefoxWindows);

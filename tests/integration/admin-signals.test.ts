@@ -4,14 +4,15 @@
  */
 import { count, desc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signals, strategies, users, type Signal } from "../../db/schema";
-import { createSession } from "~/models/sessions.server";
+import { signals, type Signal } from "../../db/schema";
 import { hashPassword } from "~/models/users.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin.signals";
 import { action as apiAction, loader as apiLoader } from "~/routes/api.admin.signals";
 import { loader as signalsLoader } from "~/routes/api.signals._index";
-import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
+import { createUser, insertSignal, insertStrategy, signedInCookie } from "../support/fixtures";
+import { callRoute, formRequest, getRequest, jsonRequest, routeArgs } from "../support/http";
+import { toastOf } from "../support/toast";
 
 const BASE = "http://localhost";
 const HOUR = 60 * 60 * 1000;
@@ -21,12 +22,6 @@ let userCookie: string;
 let adminId: number;
 let activeStrategyId: number;
 let inactiveStrategyId: number;
-
-async function cookieFor(userId: number): Promise<string> {
-  const { id } = createSession(userId, "vitest");
-  const setCookie = await getSessionCookie().serialize(id);
-  return setCookie.split(";")[0]!;
-}
 
 function signalCount(): number {
   return getDb().select({ n: count() }).from(signals).get()!.n;
@@ -57,23 +52,19 @@ function validForm(overrides: Record<string, string> = {}): Record<string, strin
   };
 }
 
-function formRequest(values: Record<string, string>, cookie?: string): Request {
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
-  if (cookie) headers.set("Cookie", cookie);
-  return new Request(`${BASE}/admin/signals`, { method: "POST", headers, body: new URLSearchParams(values) });
+function formPost(values: Record<string, string>, cookie?: string): Request {
+  return formRequest(`${BASE}/admin/signals`, values, { cookie });
 }
 
 function pageRequest(cookie?: string): Request {
-  return new Request(`${BASE}/admin/signals`, { headers: cookie ? { Cookie: cookie } : {} });
+  return getRequest(`${BASE}/admin/signals`, { cookie });
 }
 
-function apiRequest(body: unknown, options: { cookie?: string; contentType?: string; raw?: string } = {}): Request {
-  const headers = new Headers({ "Content-Type": options.contentType ?? "application/json" });
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  return new Request(`${BASE}/api/admin/signals`, {
-    method: "POST",
-    headers,
-    body: options.raw ?? JSON.stringify(body),
+/** POST /api/admin/signals with `body` as JSON (a string is sent as it is). */
+function apiRequest(body: unknown, options: { cookie?: string; contentType?: string } = {}): Request {
+  return jsonRequest(`${BASE}/api/admin/signals`, body, {
+    cookie: options.cookie,
+    headers: options.contentType ? { "Content-Type": options.contentType } : {},
   });
 }
 
@@ -91,34 +82,15 @@ function nestedBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-/** Runs a loader/action that may throw a Response; returns the Response either way. */
-async function settle(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return result;
-    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
 beforeAll(async () => {
-  const db = getDb();
   const passwordHash = await hashPassword("correct horse battery staple");
-  adminId = db.insert(users).values({ email: "admin@test.dev", firstName: "Ada", role: "admin", passwordHash }).returning().get().id;
-  const userId = db.insert(users).values({ email: "user@test.dev", firstName: "Uma", role: "user", passwordHash }).returning().get().id;
-  const base = { description: "d", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD, GBPUSD" };
-  activeStrategyId = db.insert(strategies).values({ ...base, slug: "alpha-swing", name: "Alpha Swing", isActive: true }).returning().get().id;
-  inactiveStrategyId = db
-    .insert(strategies)
-    .values({ ...base, slug: "paused-one", name: "Paused One", isActive: false })
-    .returning()
-    .get().id;
-  adminCookie = await cookieFor(adminId);
-  userCookie = await cookieFor(userId);
+  adminId = createUser({ email: "admin@test.dev", firstName: "Ada", role: "admin", passwordHash }).id;
+  const userId = createUser({ email: "user@test.dev", firstName: "Uma", role: "user", passwordHash }).id;
+  const base = { instruments: "EURUSD, GBPUSD" };
+  activeStrategyId = insertStrategy({ ...base, slug: "alpha-swing", name: "Alpha Swing", isActive: true }).id;
+  inactiveStrategyId = insertStrategy({ ...base, slug: "paused-one", name: "Paused One", isActive: false }).id;
+  adminCookie = await signedInCookie(adminId);
+  userCookie = await signedInCookie(userId);
 });
 
 describe("/admin/signals page", () => {
@@ -127,49 +99,44 @@ describe("/admin/signals page", () => {
   });
 
   it("redirects signed-out visitors to sign in", async () => {
-    const response = await settle(() => pageLoader(args(pageRequest())));
+    const response = await callRoute(pageLoader, pageRequest());
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent("/admin/signals")}`);
   });
 
   it("signed-out POST also redirects to sign in and writes nothing", async () => {
-    const response = await settle(() => pageAction(args(formRequest(validForm()))));
+    const response = await callRoute(pageAction, formPost(validForm()));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
     expect(signalCount()).toBe(0);
   });
 
   it("answers 403 to a signed-in non-admin, in the loader and in the action", async () => {
-    const fromLoader = await settle(() => pageLoader(args(pageRequest(userCookie))));
+    const fromLoader = await callRoute(pageLoader, pageRequest(userCookie));
     expect(fromLoader.status).toBe(403);
-    const fromAction = await settle(() => pageAction(args(formRequest(validForm(), userCookie))));
+    const fromAction = await callRoute(pageAction, formPost(validForm(), userCookie));
     expect(fromAction.status).toBe(403);
     expect(signalCount()).toBe(0);
   });
 
   it("gives admins active strategies, recent signals and a default expiry 24 h ahead (UTC)", async () => {
-    const empty = await (await settle(() => pageLoader(args(pageRequest(adminCookie))))).json();
+    const empty = await (await callRoute(pageLoader, pageRequest(adminCookie))).json();
     expect(empty.recent).toEqual([]);
 
-    const db = getDb();
     const now = Date.now();
     for (let i = 0; i < 7; i++) {
-      db.insert(signals)
-        .values({
-          strategyId: activeStrategyId,
-          symbol: "EURUSD",
-          side: "LONG",
-          status: i === 0 ? "CLOSED" : "ACTIVE",
-          entryPrice: 1.1 + i / 1000,
-          stopLoss: 1.09,
-          takeProfit1: 1.12,
-          createdAt: new Date(now - (7 - i) * 60_000),
-          expiresAt: new Date(now + HOUR),
-        })
-        .run();
+      insertSignal({
+        strategyId: activeStrategyId,
+        status: i === 0 ? "CLOSED" : "ACTIVE",
+        entryPrice: 1.1 + i / 1000,
+        stopLoss: 1.09,
+        takeProfit1: 1.12,
+        createdAt: new Date(now - (7 - i) * 60_000),
+        expiresAt: new Date(now + HOUR),
+      });
     }
     const before = Date.now();
-    const response = await settle(() => pageLoader(args(pageRequest(adminCookie))));
+    const response = await callRoute(pageLoader, pageRequest(adminCookie));
     expect(response.status).toBe(200);
     const data = await response.json();
     expect(data.strategies).toEqual([{ id: activeStrategyId, name: "Alpha Swing" }]);
@@ -185,7 +152,7 @@ describe("/admin/signals page", () => {
   });
 
   it("publishes a valid form: 302 back to /admin/signals with a flash toast, row stored", async () => {
-    const response = await settle(() => pageAction(args(formRequest(validForm(), adminCookie))));
+    const response = await callRoute(pageAction, formPost(validForm(), adminCookie));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/signals");
     expect(response.headers.get("Set-Cookie")).toMatch(/^__flash=/);
@@ -209,20 +176,15 @@ describe("/admin/signals page", () => {
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(23 * HOUR);
 
     // The flash toast is what the root loader shows next.
-    const { readToast } = await import("~/services/toast.server");
-    const flashCookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
-    const { toast } = await readToast(new Request(`${BASE}/admin/signals`, { headers: { Cookie: flashCookie } }));
-    expect(toast).toEqual({ title: "Signal Created", description: "Trading signal has been published successfully" });
+    expect(await toastOf(response)).toEqual({ title: "Signal Created", description: "Trading signal has been published successfully" });
 
     // The list refreshes with the new signal first.
-    const data = await (await settle(() => pageLoader(args(pageRequest(adminCookie))))).json();
+    const data = await (await callRoute(pageLoader, pageRequest(adminCookie))).json();
     expect(data.recent[0]).toMatchObject({ id: row.id, symbol: "GBPUSD", side: "SHORT", takeProfit2: null });
   });
 
   it("rejects invalid input with 400, field errors and kept values, and writes nothing", async () => {
-    const response = await settle(() =>
-      pageAction(args(formRequest(validForm({ sl: "1.26000", symbol: "GBP/USD", expiresAt: inHours(-1) }), adminCookie))),
-    );
+    const response = await callRoute(pageAction, formPost(validForm({ sl: "1.26000", symbol: "GBP/USD", expiresAt: inHours(-1) }), adminCookie));
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.status).toBe("error");
@@ -237,14 +199,14 @@ describe("/admin/signals page", () => {
 
   it("reports an inactive or unknown strategy on strategyId and as a form error", async () => {
     for (const id of [inactiveStrategyId, 99999]) {
-      const response = await settle(() => pageAction(args(formRequest(validForm({ strategyId: String(id) }), adminCookie))));
+      const response = await callRoute(pageAction, formPost(validForm({ strategyId: String(id) }), adminCookie));
       expect(response.status).toBe(400);
       const reply = await response.json();
       expect(reply.error.strategyId).toHaveLength(1);
       expect(reply.error[""]).toEqual(reply.error.strategyId);
     }
     const inactive = await (
-      await settle(() => pageAction(args(formRequest(validForm({ strategyId: String(inactiveStrategyId) }), adminCookie))))
+      await callRoute(pageAction, formPost(validForm({ strategyId: String(inactiveStrategyId) }), adminCookie))
     ).json();
     expect(inactive.error.strategyId[0]).toMatch(/Paused One is inactive/);
     expect(signalCount()).toBe(0);
@@ -262,18 +224,18 @@ describe("POST /api/admin/signals", () => {
   }
 
   it("401 when signed out, 403 for non-admins", async () => {
-    const signedOut = await apiAction(args(apiRequest(nestedBody())));
+    const signedOut = await apiAction(routeArgs(apiRequest(nestedBody())));
     expect(signedOut.status).toBe(401);
-    const nonAdmin = await apiAction(args(apiRequest(nestedBody(), { cookie: userCookie })));
+    const nonAdmin = await apiAction(routeArgs(apiRequest(nestedBody(), { cookie: userCookie })));
     expect(nonAdmin.status).toBe(403);
     expect((await problemOf(nonAdmin)).status).toBe(403);
     expect(signalCount()).toBe(0);
   });
 
   it("415 for a non-JSON body, 400 for malformed JSON", async () => {
-    const form = await apiAction(args(apiRequest(null, { cookie: adminCookie, contentType: "text/plain", raw: "x" })));
+    const form = await apiAction(routeArgs(apiRequest("x", { cookie: adminCookie, contentType: "text/plain" })));
     expect(form.status).toBe(415);
-    const malformed = await apiAction(args(apiRequest(null, { cookie: adminCookie, raw: "{not json" })));
+    const malformed = await apiAction(routeArgs(apiRequest("{not json", { cookie: adminCookie })));
     expect(malformed.status).toBe(400);
     expect((await problemOf(malformed)).errors).toEqual([{ field: "body", message: "Invalid JSON" }]);
   });
@@ -285,14 +247,14 @@ describe("POST /api/admin/signals", () => {
       tpJson: { tp1: 1.07 },
       expiresAt: "not a date",
     });
-    const response = await apiAction(args(apiRequest(body, { cookie: adminCookie })));
+    const response = await apiAction(routeArgs(apiRequest(body, { cookie: adminCookie })));
     expect(response.status).toBe(400);
     const problem = await problemOf(response);
     const fields = problem.errors.map((e: { field: string }) => e.field).sort();
     expect(fields).toEqual(["entryJson.method", "expiresAt", "symbol"]);
     expect(problem.detail).toContain("entryJson.method: Entry method must be market, limit or stop");
 
-    const geometry = await apiAction(args(apiRequest(nestedBody({ sl: 1.09, tpJson: { tp1: 1.08 } }), { cookie: adminCookie })));
+    const geometry = await apiAction(routeArgs(apiRequest(nestedBody({ sl: 1.09, tpJson: { tp1: 1.08 } }), { cookie: adminCookie })));
     const g = await problemOf(geometry);
     expect(g.errors).toEqual([
       { field: "sl", message: "Stop loss must be below the entry price for a LONG signal" },
@@ -300,7 +262,7 @@ describe("POST /api/admin/signals", () => {
     ]);
 
     const aliased = await apiAction(
-      args(
+      routeArgs(
         apiRequest(
           { strategyId: activeStrategyId, symbol: "EURUSD", direction: "LONG", entryPrice: 1.085, stopLoss: 1.09, takeProfit1: 1.09, expiresAt: nestedBody().expiresAt },
           { cookie: adminCookie },
@@ -315,7 +277,7 @@ describe("POST /api/admin/signals", () => {
 
   it("400 naming strategyId for an inactive or unknown strategy", async () => {
     for (const id of [inactiveStrategyId, 424242]) {
-      const response = await apiAction(args(apiRequest(nestedBody({ strategyId: id }), { cookie: adminCookie })));
+      const response = await apiAction(routeArgs(apiRequest(nestedBody({ strategyId: id }), { cookie: adminCookie })));
       expect(response.status).toBe(400);
       const problem = await problemOf(response);
       expect(problem.errors).toHaveLength(1);
@@ -326,7 +288,7 @@ describe("POST /api/admin/signals", () => {
   });
 
   it("201 with the signal in both shapes, then listed first by GET /api/signals", async () => {
-    const response = await apiAction(args(apiRequest(nestedBody(), { cookie: adminCookie })));
+    const response = await apiAction(routeArgs(apiRequest(nestedBody(), { cookie: adminCookie })));
     expect(response.status).toBe(201);
     const created = await response.json();
     expect(created).toMatchObject({
@@ -350,7 +312,7 @@ describe("POST /api/admin/signals", () => {
     expect(Date.parse(created.expiresAt)).toBeGreaterThan(Date.now());
     expect(getDb().select().from(signals).where(eq(signals.id, created.id)).get()?.createdById).toBe(adminId);
 
-    const list = await signalsLoader(args(new Request(`${BASE}/api/signals`, { headers: { Cookie: adminCookie } })));
+    const list = await signalsLoader(routeArgs(getRequest(`${BASE}/api/signals`, { cookie: adminCookie })));
     expect(list.status).toBe(200);
     const listed = await list.json();
     expect(listed[0]).toMatchObject({ id: created.id, symbol: "EURUSD", entryPrice: 1.085 });
@@ -358,7 +320,7 @@ describe("POST /api/admin/signals", () => {
 
   it("accepts the flat aliases", async () => {
     const response = await apiAction(
-      args(
+      routeArgs(
         apiRequest(
           {
             strategyId: String(activeStrategyId),

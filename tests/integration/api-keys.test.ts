@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, apiUsage, signals, strategies, strategyAccess, subscriptions, users, type NewSignal } from "../../db/schema";
+import { apiKeys, apiUsage } from "../../db/schema";
 import {
   API_MONTHLY_LIMIT,
   ApiKeyLimitError,
@@ -21,7 +21,6 @@ import {
   usageMonth,
   usageThisMonth,
 } from "~/models/api-keys.server";
-import { createSession } from "~/models/sessions.server";
 import * as authUser from "~/routes/api.auth.user";
 import * as me from "~/routes/api.me";
 import * as mt5Queue from "~/routes/api.mt5.queue";
@@ -32,13 +31,13 @@ import * as strategiesIndex from "~/routes/api.strategies._index";
 import * as strategyAccessRoute from "~/routes/api.user.strategy-access";
 import * as userSubscription from "~/routes/api.user.subscription";
 import * as page from "~/routes/portal.account.api";
-import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
+import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, minutesAgo, signedInCookie } from "../support/fixtures";
+import { callRoute, formRequest, getRequest, type RouteArgs } from "../support/http";
 
 const BASE = "http://localhost";
-const DAY = 24 * 60 * 60 * 1000;
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type Handler = (args: RouteArgs) => unknown;
 
 interface Fixtures {
   alpha: number;
@@ -54,43 +53,24 @@ interface Fixtures {
 }
 let fx: Fixtures;
 
-async function cookieFor(userId: number): Promise<string> {
-  const { id } = createSession(userId, "vitest");
-  return (await getSessionCookie().serialize(id)).split(";")[0]!;
-}
-
-/** Runs a loader/action that may throw a Response; returns the Response either way. */
-async function settle(run: () => unknown): Promise<Response> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return result;
-    throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
 function get(
   handler: Handler,
   path: string,
   options: { key?: string; authorization?: string; cookie?: string; params?: Record<string, string> } = {},
 ): Promise<Response> {
-  const headers = new Headers();
-  if (options.key) headers.set("Authorization", `Bearer ${options.key}`);
-  if (options.authorization !== undefined) headers.set("Authorization", options.authorization);
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  const request = new Request(`${BASE}${path}`, { headers });
-  return settle(() => handler({ request, params: options.params ?? {}, context: {} }));
+  const headers: Record<string, string> = {};
+  if (options.key) headers.Authorization = `Bearer ${options.key}`;
+  if (options.authorization !== undefined) headers.Authorization = options.authorization;
+  return callRoute(handler, getRequest(`${BASE}${path}`, { cookie: options.cookie, headers }), options.params);
+}
+
+/** The /portal/account/api page's loader, signed in when `cookie` is given. */
+function loadPage(cookie?: string): Promise<Response> {
+  return callRoute(page.loader, getRequest(`${BASE}/portal/account/api`, { cookie }));
 }
 
 function postPage(cookie: string, values: Record<string, string>): Promise<Response> {
-  const request = new Request(`${BASE}/portal/account/api`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(values),
-  });
-  return settle(() => page.action({ request, params: {}, context: {} }));
+  return callRoute(page.action, formRequest(`${BASE}/portal/account/api`, values, { cookie }));
 }
 
 /** Every GET /api route that exists, with the path and params to call it. */
@@ -122,60 +102,31 @@ function keyRow(id: number) {
 }
 
 beforeAll(async () => {
-  const db = getDb();
   const now = Date.now();
-  const base = { description: "d", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD" };
-  const [alpha, beta] = db
-    .insert(strategies)
-    .values([
-      { ...base, slug: "alpha-swing", name: "Alpha Swing" },
-      { ...base, slug: "london-breakout", name: "London Breakout" },
-    ])
-    .returning()
-    .all();
-  const signal = (strategyId: number, minutesAgo: number, extra: Partial<NewSignal> = {}): NewSignal => ({
-    strategyId,
-    symbol: "EURUSD",
-    side: "LONG",
-    status: "ACTIVE",
-    entryPrice: 1.085,
-    stopLoss: 1.08,
-    takeProfit1: 1.09,
-    takeProfit2: 1.095,
-    createdAt: new Date(now - minutesAgo * 60_000),
-    expiresAt: new Date(now + DAY),
-    ...extra,
-  });
-  const [activeAlpha] = db
-    .insert(signals)
-    .values([signal(alpha.id, 5), signal(beta.id, 10), signal(alpha.id, 20, { status: "CLOSED", closedAt: new Date(now) })])
-    .returning()
-    .all();
-  const [subscriber, freeUser, other, heavy] = db
-    .insert(users)
-    .values([
-      { email: "sub@example.com", firstName: "Sam" },
-      { email: "free@example.com", firstName: "Fay" },
-      { email: "other@example.com", firstName: "Otto" },
-      { email: "heavy@example.com", firstName: "Hal" },
-    ])
-    .returning()
-    .all();
-  db.insert(subscriptions)
-    .values({ userId: subscriber.id, plan: "starter", status: "ACTIVE", startDate: new Date(now - DAY), endDate: new Date(now + 20 * DAY) })
-    .run();
-  db.insert(strategyAccess).values({ userId: subscriber.id, strategyId: alpha.id }).run();
+  const alpha = insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" });
+  const beta = insertStrategy({ slug: "london-breakout", name: "London Breakout" });
+  const [activeAlpha] = insertSignals([
+    { strategyId: alpha.id, createdAt: minutesAgo(5, now), takeProfit2: 1.095 },
+    { strategyId: beta.id, createdAt: minutesAgo(10, now), takeProfit2: 1.095 },
+    { strategyId: alpha.id, createdAt: minutesAgo(20, now), takeProfit2: 1.095, status: "CLOSED", closedAt: new Date(now) },
+  ]);
+  const subscriber = createUser({ email: "sub@example.com", firstName: "Sam" });
+  const freeUser = createUser({ email: "free@example.com", firstName: "Fay" });
+  const other = createUser({ email: "other@example.com", firstName: "Otto" });
+  const heavy = createUser({ email: "heavy@example.com", firstName: "Hal" });
+  insertSubscription(subscriber.id, "starter");
+  insertStrategyAccess(subscriber.id, [alpha.id]);
   fx = {
     alpha: alpha.id,
     beta: beta.id,
-    activeAlphaSignal: activeAlpha.id,
+    activeAlphaSignal: activeAlpha!.id,
     subscriberId: subscriber.id,
     freeUserId: freeUser.id,
     otherUserId: other.id,
     heavyUserId: heavy.id,
-    subscriberCookie: await cookieFor(subscriber.id),
-    freeCookie: await cookieFor(freeUser.id),
-    otherCookie: await cookieFor(other.id),
+    subscriberCookie: await signedInCookie(subscriber.id),
+    freeCookie: await signedInCookie(freeUser.id),
+    otherCookie: await signedInCookie(other.id),
   };
 });
 
@@ -213,7 +164,7 @@ describe("generateApiKey", () => {
 
 describe("/portal/account/api page", () => {
   it("redirects signed-out visitors to sign in", async () => {
-    const res = await settle(() => page.loader({ request: new Request(`${BASE}/portal/account/api`), params: {}, context: {} }));
+    const res = await loadPage();
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
   });
@@ -236,9 +187,7 @@ describe("/portal/account/api page", () => {
       expect(Object.values(stored).some((value) => String(value).includes(body.key))).toBe(false);
     }
 
-    const list = await settle(() =>
-      page.loader({ request: new Request(`${BASE}/portal/account/api`, { headers: { Cookie: fx.subscriberCookie } }), params: {}, context: {} }),
-    );
+    const list = await loadPage(fx.subscriberCookie);
     const data = await list.json();
     const text = JSON.stringify(data);
     expect(text).not.toContain(body.key);
@@ -251,9 +200,7 @@ describe("/portal/account/api page", () => {
   it("renders (server side, as without JavaScript) the new key masked and in plain text, the toast text, the list and usage", async () => {
     const generatedRes = await postPage(fx.freeCookie, { intent: "generate" });
     const actionData = await generatedRes.json();
-    const loaderRes = await settle(() =>
-      page.loader({ request: new Request(`${BASE}/portal/account/api`, { headers: { Cookie: fx.freeCookie } }), params: {}, context: {} }),
-    );
+    const loaderRes = await loadPage(fx.freeCookie);
     const loaderData = await loaderRes.json();
     const id = "routes/portal.account.api";
     const router = createMemoryRouter([{ id, path: "/portal/account/api", Component: page.default, loader: () => loaderData }], {
@@ -412,9 +359,7 @@ describe("revoking and regenerating", () => {
     expect((await get(me.loader as Handler, "/api/me", { key: owners.key })).status).toBe(200);
 
     // Nor see it: the other user's page lists only their own keys.
-    const list = await settle(() =>
-      page.loader({ request: new Request(`${BASE}/portal/account/api`, { headers: { Cookie: fx.otherCookie } }), params: {}, context: {} }),
-    );
+    const list = await loadPage(fx.otherCookie);
     const data = (await list.json()) as { keys: { id: number }[] };
     expect(data.keys.map((k) => k.id)).not.toContain(owners.record.id);
     expect(revokeApiKey(fx.otherUserId, owners.record.id)).toBe(false);
@@ -438,9 +383,7 @@ describe("usage and the monthly limit", () => {
     await get(me.loader as Handler, "/api/me", { cookie: fx.freeCookie });
     expect(usageThisMonth(fx.freeUserId).requests).toBe(before + 3);
 
-    const res = await settle(() =>
-      page.loader({ request: new Request(`${BASE}/portal/account/api`, { headers: { Cookie: fx.freeCookie } }), params: {}, context: {} }),
-    );
+    const res = await loadPage(fx.freeCookie);
     const data = await res.json();
     expect(data.usage).toMatchObject({ requests: before + 3, limit: 10_000 });
   });

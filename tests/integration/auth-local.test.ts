@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { sessions, strategies, strategyAccess, subscriptions, users, type User } from "../../db/schema";
+import { sessions, strategyAccess, subscriptions, users, type User } from "../../db/schema";
 import { createLocalAccount } from "~/models/accounts.server";
 import { deleteOtherSessions } from "~/models/sessions.server";
 import * as authUserRoute from "~/routes/api.auth.user";
@@ -17,6 +17,8 @@ import * as signupRoute from "~/routes/signup";
 import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
 import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "~/services/rate-limit.server";
+import { createUser, insertStrategy } from "../support/fixtures";
+import { callRoute, formRequest, getRequest, nextIp, setCookiePair } from "../support/http";
 
 // argon2 (64 MiB, t=3) runs for every sign-in attempt; leave room when the suite runs files in parallel.
 vi.setConfig({ testTimeout: 60_000 });
@@ -29,43 +31,18 @@ const MAIN = { email: "tara.trader@example.com", password: "correct-horse-batter
 
 // ---------------------------------------------------------------- helpers
 
-let ipCounter = 0;
-/** A fresh client address, so tests do not share the per-IP limits. */
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.${Math.floor(ipCounter / 250)}.${ipCounter % 250}.7`;
-}
-
+/** A form post from a fresh client address (so tests do not share the per-IP limits), unless `headers` name one. */
 function formPost(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": nextIp(), ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return formRequest(`${ORIGIN}${path}`, fields, { headers: { "X-Forwarded-For": nextIp(), ...headers } });
 }
 
 function get(path: string, cookie?: string, method = "GET"): Request {
-  return new Request(`${ORIGIN}${path}`, { method, headers: cookie ? { Cookie: cookie } : {} });
-}
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-/** Runs a loader/action, returning a thrown Response as if it had been returned. */
-async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
-  try {
-    const result = await fn(args(request));
-    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
-    return result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return getRequest(`${ORIGIN}${path}`, { cookie, method });
 }
 
 /** The `name=value` pair of the `__session` Set-Cookie, or undefined. */
 function sessionCookieOf(response: Response): string | undefined {
-  const header = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  return header?.split(";")[0];
+  return setCookiePair(response, "__session");
 }
 
 async function sessionIdOf(cookie: string): Promise<string> {
@@ -75,7 +52,7 @@ async function sessionIdOf(cookie: string): Promise<string> {
 }
 
 function login(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return run(loginRoute.action, formPost("/login", fields, headers));
+  return callRoute(loginRoute.action, formPost("/login", fields, headers));
 }
 
 /** Signs in MAIN (or `who`) and returns the session cookie pair. */
@@ -88,7 +65,7 @@ async function signIn(who: { email: string; password: string } = MAIN): Promise<
 }
 
 function authUser(cookie?: string) {
-  return run(authUserRoute.loader, get("/api/auth/user", cookie));
+  return callRoute(authUserRoute.loader, get("/api/auth/user", cookie));
 }
 
 function userByEmail(email: string): User | undefined {
@@ -112,11 +89,10 @@ let activeStrategyIds: number[];
 let mainUser: User;
 
 beforeAll(async () => {
-  const db = getDb();
-  const base = { description: "d", riskClass: "Moderate", timeframes: "H1", instruments: "EURUSD" };
-  inactiveStrategyId = db.insert(strategies).values({ ...base, slug: "retired", name: "Retired", isActive: false }).returning().get().id;
+  const base = { riskClass: "Moderate", timeframes: "H1" };
+  inactiveStrategyId = insertStrategy({ ...base, slug: "retired", name: "Retired", isActive: false }).id;
   activeStrategyIds = ["alpha-swing", "london-breakout", "gold-intraday", "fourth-active"].map(
-    (slug) => db.insert(strategies).values({ ...base, slug, name: slug }).returning().get().id,
+    (slug) => insertStrategy({ ...base, slug, name: slug }).id,
   );
   mainUser = await createLocalAccount(MAIN);
 });
@@ -134,7 +110,7 @@ describe("signup action", () => {
 
   it("creates the account and redirects to returnTo with a __session cookie", async () => {
     const started = Date.now();
-    const response = await run(signupRoute.action, formPost("/signup", valid));
+    const response = await callRoute(signupRoute.action, formPost("/signup", valid));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/portal/dashboard?tab=signals");
     const cookie = sessionCookieOf(response);
@@ -173,12 +149,12 @@ describe("signup action", () => {
   });
 
   it("GET /api/me for the new account shows the Pro trial and its strategy access", async () => {
-    const response = await run(
+    const response = await callRoute(
       signupRoute.action,
       formPost("/signup", { ...valid, email: "me.check@example.com", returnTo: "/portal" }),
     );
     const cookie = sessionCookieOf(response)!;
-    const me = await run(meRoute.loader, get("/api/me", cookie));
+    const me = await callRoute(meRoute.loader, get("/api/me", cookie));
     expect(me.status).toBe(200);
     const body = (await me.json()) as {
       subscription: { status: string; planName: string };
@@ -190,7 +166,7 @@ describe("signup action", () => {
   });
 
   it("falls back to /dashboard for an off-site returnTo", async () => {
-    const response = await run(
+    const response = await callRoute(
       signupRoute.action,
       formPost("/signup", { ...valid, email: "offsite@example.com", returnTo: "https://evil.example/phish" }),
     );
@@ -201,7 +177,7 @@ describe("signup action", () => {
   it("rejects a duplicate email case-insensitively with a 400 error on the email field", async () => {
     const before = getDb().select().from(users).all().length;
     const password = "another-secret-password";
-    const response = await run(
+    const response = await callRoute(
       signupRoute.action,
       formPost("/signup", { ...valid, email: "  TARA.Trader@EXAMPLE.com ", password }),
     );
@@ -218,7 +194,7 @@ describe("signup action", () => {
   it("rejects invalid fields with a 400 naming each of them, and creates nothing", async () => {
     const before = getDb().select().from(users).all().length;
     const password = "short";
-    const response = await run(
+    const response = await callRoute(
       signupRoute.action,
       formPost("/signup", { firstName: "   ", lastName: "", email: "not-an-email", password }),
     );
@@ -235,7 +211,7 @@ describe("signup action", () => {
 
   it("never echoes the password back when another field is invalid", async () => {
     const password = "Very-Secret-Passphrase-42";
-    const response = await run(
+    const response = await callRoute(
       signupRoute.action,
       formPost("/signup", { firstName: "Eve", lastName: "", email: "eve@example.com", password }),
     );
@@ -319,7 +295,7 @@ describe("login action", () => {
   });
 
   it("refuses an account that only signs in through OAuth (no password hash)", async () => {
-    getDb().insert(users).values({ email: "oauth-only@example.com", firstName: "O", lastName: "Auth" }).run();
+    createUser({ email: "oauth-only@example.com", firstName: "O", lastName: "Auth" });
     const response = await login({ email: "oauth-only@example.com", password: "any-password-at-all" });
     expect(response.status).toBe(400);
     expect(sessionCookieOf(response)).toBeUndefined();
@@ -392,22 +368,22 @@ describe("login rate limiting", { timeout: 180_000 }, () => {
 
 describe("login loader", () => {
   it("shows the form (200) when signed out", async () => {
-    const response = await run(loginRoute.loader, get("/login?returnTo=/portal"));
+    const response = await callRoute(loginRoute.loader, get("/login?returnTo=/portal"));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ returnTo: "/portal" });
   });
 
   it("sanitises returnTo for the form", async () => {
-    const response = await run(loginRoute.loader, get(`/login?returnTo=${encodeURIComponent("//evil.example")}`));
+    const response = await callRoute(loginRoute.loader, get(`/login?returnTo=${encodeURIComponent("//evil.example")}`));
     expect(((await response.json()) as { returnTo: string }).returnTo).toBe("/dashboard");
   });
 
   it("redirects a signed-in visitor to returnTo", async () => {
     const cookie = await signIn();
-    const response = await run(loginRoute.loader, get("/login?returnTo=/portal/alerts", cookie));
+    const response = await callRoute(loginRoute.loader, get("/login?returnTo=/portal/alerts", cookie));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/portal/alerts");
-    const offsite = await run(loginRoute.loader, get(`/login?returnTo=${encodeURIComponent("https://evil.example")}`, cookie));
+    const offsite = await callRoute(loginRoute.loader, get(`/login?returnTo=${encodeURIComponent("https://evil.example")}`, cookie));
     expect(offsite.status).toBe(302);
     expect(offsite.headers.get("Location")).toBe("/dashboard");
   });
@@ -482,7 +458,7 @@ describe("logout", () => {
       const id = await sessionIdOf(cookie);
       expect((await authUser(cookie)).status).toBe(200);
 
-      const response = await run(handler, get("/api/logout", cookie, method));
+      const response = await callRoute(handler, get("/api/logout", cookie, method));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
       const cleared = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
@@ -499,13 +475,13 @@ describe("logout", () => {
   it("only the signed-out session ends; the user's other sessions stay", async () => {
     const a = await signIn();
     const b = await signIn();
-    await run(logoutRoute.action, get("/api/logout", a, "POST"));
+    await callRoute(logoutRoute.action, get("/api/logout", a, "POST"));
     expect((await authUser(a)).status).toBe(401);
     expect((await authUser(b)).status).toBe(200);
   });
 
   it("signed out already: still redirects home and clears the cookie", async () => {
-    const response = await run(logoutRoute.action, get("/api/logout", undefined, "POST"));
+    const response = await callRoute(logoutRoute.action, get("/api/logout", undefined, "POST"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);

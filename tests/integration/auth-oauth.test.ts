@@ -8,6 +8,8 @@ import { eq } from "drizzle-orm";
 import { OAuth2Server, type MutableResponse } from "oauth2-mock-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { oauthAccounts, strategies, subscriptions, users, type User } from "../../db/schema";
+// Imports nothing from the app, so the environment below is still in place first.
+import { callRoute, expectSetCookiePair, formRequest, getRequest, setCookiePair } from "../support/http";
 
 const APP_URL = "http://localhost:3000";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,19 +77,6 @@ function identity(body: Record<string, unknown>) {
   });
 }
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
-  try {
-    const result = await fn(args(request));
-    if (!(result instanceof Response)) throw new Error("expected a Response");
-    return result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 /** `name=value` pairs of every Set-Cookie, joined for a Cookie header. */
 function cookiePairs(response: Response): string {
   return response.headers
@@ -101,9 +90,9 @@ function setCookieNamed(response: Response, name: string): string | undefined {
 }
 
 function startSignIn(returnTo: string, cookie?: string) {
-  return run(
+  return callRoute(
     loginRoute.loader,
-    new Request(`${APP_URL}/api/login?returnTo=${encodeURIComponent(returnTo)}`, { headers: cookie ? { Cookie: cookie } : {} }),
+    getRequest(`${APP_URL}/api/login?returnTo=${encodeURIComponent(returnTo)}`, { cookie }),
   );
 }
 
@@ -121,7 +110,7 @@ async function toCallback(returnTo: string): Promise<{ callbackUrl: string; cook
 }
 
 function callback(url: string, cookies?: string) {
-  return run(callbackRoute.loader, new Request(url, { headers: cookies ? { Cookie: cookies } : {} }));
+  return callRoute(callbackRoute.loader, getRequest(url, { cookie: cookies }));
 }
 
 /** Runs a full sign-in as `body` and returns the callback's response. */
@@ -144,9 +133,8 @@ function countUsers(): number {
 }
 
 async function toastOf(response: Response) {
-  const flash = setCookieNamed(response, "__flash");
-  expect(flash).toBeDefined();
-  const { toast } = await toastModule.readToast(new Request(`${APP_URL}/login`, { headers: { Cookie: flash!.split(";")[0] } }));
+  const flash = expectSetCookiePair(response, "__flash");
+  const { toast } = await toastModule.readToast(getRequest(`${APP_URL}/login`, { cookie: flash }));
   return toast;
 }
 
@@ -216,9 +204,9 @@ describe("OAuth sign-in round trip", () => {
     expect(sub!.endDate.getTime() - sub!.startDate.getTime()).toBe(7 * DAY_MS);
 
     // the session cookie signs the user in
-    const me = await run(
+    const me = await callRoute(
       authUserRoute.loader,
-      new Request(`${APP_URL}/api/auth/user`, { headers: { Cookie: session!.split(";")[0] } }),
+      getRequest(`${APP_URL}/api/auth/user`, { cookie: session!.split(";")[0] }),
     );
     expect(me.status).toBe(200);
     expect(await me.json()).toEqual({
@@ -255,9 +243,9 @@ describe("OAuth sign-in round trip", () => {
     const third = await signInAs({ sub: "subject-repeat", email: "repeat.renamed@example.com", email_verified: true });
     expect(third.status).toBe(302);
     expect(countUsers()).toBe(usersBefore);
-    const me = await run(
+    const me = await callRoute(
       authUserRoute.loader,
-      new Request(`${APP_URL}/api/auth/user`, { headers: { Cookie: setCookieNamed(third, "__session")!.split(";")[0] } }),
+      getRequest(`${APP_URL}/api/auth/user`, { cookie: setCookiePair(third, "__session")! }),
     );
     expect(((await me.json()) as { id: number }).id).toBe(user.id);
   });
@@ -280,7 +268,7 @@ describe("OAuth sign-in round trip", () => {
     const after = userByEmail("local.first@example.com")!;
     expect(after.passwordHash).toBe(local.passwordHash);
     expect(db().select().from(subscriptions).where(eq(subscriptions.userId, local.id)).all()).toHaveLength(1);
-    const sessionId = await cookiesModule.getSessionCookie().parse(setCookieNamed(response, "__session")!.split(";")[0]);
+    const sessionId = await cookiesModule.getSessionCookie().parse(setCookiePair(response, "__session")!);
     expect(typeof sessionId).toBe("string");
   });
 
@@ -360,7 +348,7 @@ describe("OAuth sign-in round trip", () => {
 
   it("GET /api/login when already signed in goes straight to returnTo", async () => {
     const signedIn = await signInAs({ sub: "subject-already", email: "already@example.com", email_verified: true });
-    const cookie = setCookieNamed(signedIn, "__session")!.split(";")[0];
+    const cookie = setCookiePair(signedIn, "__session")!;
     const response = await startSignIn("/portal/alerts", cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/portal/alerts");
@@ -368,8 +356,8 @@ describe("OAuth sign-in round trip", () => {
 
   it("POST /api/callback and POST /api/login are 405", async () => {
     const post = new Request(`${APP_URL}/api/callback`, { method: "POST" });
-    expect((await run(callbackRoute.action as never, post)).status).toBe(405);
-    expect((await run(loginRoute.action as never, new Request(`${APP_URL}/api/login`, { method: "POST" }))).status).toBe(405);
+    expect((await callRoute(callbackRoute.action as never, post)).status).toBe(405);
+    expect((await callRoute(loginRoute.action as never, new Request(`${APP_URL}/api/login`, { method: "POST" }))).status).toBe(405);
   });
 });
 
@@ -392,12 +380,12 @@ describe("identity provider unreachable", () => {
       firstName: "Idp",
       lastName: "Down",
     });
-    const request = new Request(`${APP_URL}/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "192.0.2.77" },
-      body: new URLSearchParams({ email: "idp.down@example.com", password: "idp-down-password-1" }).toString(),
-    });
-    const response = await run(freshLogin.action, request);
+    const request = formRequest(
+      `${APP_URL}/login`,
+      { email: "idp.down@example.com", password: "idp-down-password-1" },
+      { headers: { "X-Forwarded-For": "192.0.2.77" } },
+    );
+    const response = await callRoute(freshLogin.action, request);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard");
     expect(setCookieNamed(response, "__session")).toBeDefined();

@@ -6,22 +6,19 @@ import { describe, expect, it } from "vitest";
 
 import * as positionSizeRoute from "~/routes/api.calculators.position-size";
 import * as riskOfRuinRoute from "~/routes/api.calculators.risk-of-ruin";
+import { jsonRequest, routeArgs } from "../support/http";
 
 const POSITION_URL = "http://localhost/api/calculators/position-size";
 const RUIN_URL = "http://localhost/api/calculators/risk-of-ruin";
 
 function post(url: string, body: unknown, contentType = "application/json"): Request {
-  return new Request(url, {
-    method: "POST",
-    headers: { "Content-Type": contentType },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+  return jsonRequest(url, body, { headers: { "Content-Type": contentType } });
 }
 
 type Route = typeof positionSizeRoute | typeof riskOfRuinRoute;
 
 async function call(route: Route, request: Request) {
-  const args = { request, params: {}, context: {} };
+  const args = routeArgs(request);
   const response = request.method === "GET" ? await route.loader(args) : await route.action(args);
   const text = await response.text();
   expect(text).not.toMatch(/NaN|Infinity/);

@@ -1,25 +1,17 @@
 import { count, desc } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, users } from "../../db/schema";
-import { createSession } from "~/models/sessions.server";
+import { contactMessages } from "../../db/schema";
 import { action as contactAction, loader as contactLoader } from "~/routes/contact";
 import { loader as messagesLoader } from "~/routes/admin.messages";
-import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
+import { createUser, signedInCookie } from "../support/fixtures";
+import { formRequest, getRequest, routeArgs, thrownResponse } from "../support/http";
+import { toastOf } from "../support/toast";
 
 const ORIGIN = "http://fx.test";
 
 function postContact(fields: Record<string, string>, ip: string) {
-  return {
-    request: new Request(`${ORIGIN}/contact`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "X-Forwarded-For": ip },
-    }),
-    params: {},
-    context: {},
-  };
+  return routeArgs(formRequest(`${ORIGIN}/contact`, fields, { headers: { "X-Forwarded-For": ip } }));
 }
 
 const VALID = {
@@ -33,26 +25,14 @@ const VALID = {
 
 const messageCount = () => getDb().select({ n: count() }).from(contactMessages).get()!.n;
 
-async function caught(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a thrown Response");
-}
-
 describe("/contact action", () => {
   it("stores a valid message and redirects back with the flash toast", async () => {
     const before = messageCount();
     const res = (await contactAction(postContact(VALID, "192.0.2.1"))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/contact?sent=1");
-    const cookie = res.headers.get("Set-Cookie")!;
-    expect(cookie).toMatch(/^__flash=/);
-    const { toast } = await readToast(new Request(`${ORIGIN}/contact?sent=1`, { headers: { Cookie: cookie.split(";")[0] } }));
-    expect(toast).toEqual({ title: "Message Sent!", description: "We'll get back to you within 24 hours." });
+    expect(res.headers.get("Set-Cookie")).toMatch(/^__flash=/);
+    expect(await toastOf(res)).toEqual({ title: "Message Sent!", description: "We'll get back to you within 24 hours." });
 
     expect(messageCount()).toBe(before + 1);
     const row = getDb().select().from(contactMessages).orderBy(desc(contactMessages.id)).get()!;
@@ -129,9 +109,9 @@ describe("/contact action", () => {
 
 describe("/contact loader", () => {
   it("flags the sent confirmation", async () => {
-    const sent = (await contactLoader({ request: new Request(`${ORIGIN}/contact?sent=1`), params: {}, context: {} })) as Response;
+    const sent = (await contactLoader(routeArgs(getRequest(`${ORIGIN}/contact?sent=1`)))) as Response;
     expect(await sent.json()).toEqual({ sent: true });
-    const plain = (await contactLoader({ request: new Request(`${ORIGIN}/contact`), params: {}, context: {} })) as Response;
+    const plain = (await contactLoader(routeArgs(getRequest(`${ORIGIN}/contact`)))) as Response;
     expect(await plain.json()).toEqual({ sent: false });
   });
 });
@@ -141,28 +121,21 @@ describe("/admin/messages loader", () => {
   let userCookie = "";
 
   beforeAll(async () => {
-    const db = getDb();
-    const admin = db.insert(users).values({ email: "boss@example.com", role: "admin", firstName: "Ada" }).returning().get();
-    const member = db.insert(users).values({ email: "member@example.com", role: "user", firstName: "Tom" }).returning().get();
-    const serialize = async (userId: number) => (await getSessionCookie().serialize(createSession(userId, null).id)).split(";")[0];
-    adminCookie = await serialize(admin.id);
-    userCookie = await serialize(member.id);
+    const admin = createUser({ email: "boss@example.com", role: "admin", firstName: "Ada" });
+    const member = createUser({ email: "member@example.com", role: "user", firstName: "Tom" });
+    adminCookie = await signedInCookie(admin.id, null);
+    userCookie = await signedInCookie(member.id, null);
   });
 
-  const load = (cookie?: string) =>
-    messagesLoader({
-      request: new Request(`${ORIGIN}/admin/messages`, { headers: cookie ? { Cookie: cookie } : {} }),
-      params: {},
-      context: {},
-    });
+  const load = (cookie?: string) => messagesLoader(routeArgs(getRequest(`${ORIGIN}/admin/messages`, { cookie })));
 
   it("answers 403 to a signed-in non-admin", async () => {
-    const res = await caught(load(userCookie));
+    const res = await thrownResponse(() => load(userCookie));
     expect(res.status).toBe(403);
   });
 
   it("redirects a signed-out visitor to sign in", async () => {
-    const res = await caught(load());
+    const res = await thrownResponse(() => load());
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
   });

@@ -21,13 +21,13 @@ import { documentCsp, handleDataRequest } from "~/entry.server";
 import * as apiCatchAll from "~/routes/api.$";
 import * as pageCatchAll from "~/routes/$";
 import * as themeRoute from "~/routes/theme";
-import { getDb } from "~/services/db.server";
 import { SECURITY_HEADERS } from "~/services/http.server";
 import { startSession } from "~/services/session.server";
 import { getTheme, THEME_KEY } from "~/services/theme.server";
+import { createUser } from "../support/fixtures";
+import { formRequest, routeArgs } from "../support/http";
 
 const ORIGIN = "http://localhost:3000";
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
 async function thrownBy(fn: () => unknown): Promise<unknown> {
   try {
@@ -39,11 +39,7 @@ async function thrownBy(fn: () => unknown): Promise<unknown> {
 }
 
 function themePost(fields: Record<string, string>): Request {
-  return new Request(`${ORIGIN}/theme`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return formRequest(`${ORIGIN}/theme`, fields);
 }
 
 function attributesOf(setCookie: string): string[] {
@@ -73,7 +69,7 @@ describe("404 catch-all for the API (api.$.ts)", () => {
         ...(method === "POST" ? { headers: { "Content-Type": "application/json" }, body: "{}" } : {}),
       });
       const handler = method === "GET" ? apiCatchAll.loader : apiCatchAll.action;
-      const response = await handler(args(request));
+      const response = await handler(routeArgs(request));
       expect(response.status).toBe(404);
       expect(response.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
       expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -86,7 +82,7 @@ describe("404 catch-all for the API (api.$.ts)", () => {
 
 describe("theme form post", () => {
   it("sets the fx-trader-theme cookie to dark (httpOnly, SameSite=Lax, a year) and returns to the page", async () => {
-    const response = await themeRoute.action(args(themePost({ theme: "dark", returnTo: "/strategies?view=grid" })));
+    const response = await themeRoute.action(routeArgs(themePost({ theme: "dark", returnTo: "/strategies?view=grid" })));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/strategies?view=grid");
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${THEME_KEY}=`));
@@ -105,20 +101,20 @@ describe("theme form post", () => {
 
   it("anything but dark saves light", async () => {
     for (const theme of ["light", "purple", ""]) {
-      const response = await themeRoute.action(args(themePost({ theme, returnTo: "/" })));
+      const response = await themeRoute.action(routeArgs(themePost({ theme, returnTo: "/" })));
       const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${THEME_KEY}=`))!;
       expect(await getTheme(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie.split(";")[0] } }))).toBe("light");
     }
   });
 
   it.each(["https://evil.example", "//evil.example", "/\\evil.example"])("an unsafe returnTo %s falls back to /", async (returnTo) => {
-    const response = await themeRoute.action(args(themePost({ theme: "dark", returnTo })));
+    const response = await themeRoute.action(routeArgs(themePost({ theme: "dark", returnTo })));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   });
 
   it("a missing returnTo goes to /", async () => {
-    const response = await themeRoute.action(args(themePost({ theme: "dark" })));
+    const response = await themeRoute.action(routeArgs(themePost({ theme: "dark" })));
     expect(response.headers.get("Location")).toBe("/");
   });
 
@@ -171,7 +167,7 @@ describe("documentCsp", () => {
 describe("handleDataRequest", () => {
   it("adds X-Content-Type-Options, Referrer-Policy and the other security headers to data responses", async () => {
     const original = new Response(JSON.stringify({ ok: true }), { headers: { "Content-Type": "application/json" } });
-    const response = await handleDataRequest(original, args(new Request(`${ORIGIN}/portal?_data=root`)));
+    const response = await handleDataRequest(original, routeArgs(new Request(`${ORIGIN}/portal?_data=root`)));
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
@@ -181,7 +177,7 @@ describe("handleDataRequest", () => {
 
   it("keeps a header the route already set", async () => {
     const original = new Response("{}", { headers: { "Referrer-Policy": "no-referrer" } });
-    const response = await handleDataRequest(original, args(new Request(`${ORIGIN}/?_data=root`)));
+    const response = await handleDataRequest(original, routeArgs(new Request(`${ORIGIN}/?_data=root`)));
     expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
@@ -189,7 +185,7 @@ describe("handleDataRequest", () => {
 
 describe("session cookie set by startSession", () => {
   function newUserId(email: string): number {
-    return getDb().insert(users).values({ email, firstName: "C", lastName: "Ookie" }).returning().get().id;
+    return createUser({ email, firstName: "C", lastName: "Ookie" }).id;
   }
 
   it("is HttpOnly, SameSite=Lax, Path=/, expires with the session, and not Secure over http", async () => {

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, newsletterSubscribers, strategies, type BlogPost } from "../../db/schema";
+import { blogPosts, newsletterSubscribers, type BlogPost } from "../../db/schema";
 import { getDb } from "~/services/db.server";
 import { loader as apiBlogLoader, action as apiBlogAction } from "~/routes/api.blog._index";
 import { loader as apiPostLoader } from "~/routes/api.blog.$slug";
@@ -9,6 +9,8 @@ import { loader as articleLoader } from "~/routes/insights.$slug";
 import { loader as rssLoader } from "~/routes/insights.rss[.]xml";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import { insertStrategy } from "../support/fixtures";
+import { formRequest, getRequest, routeArgs, thrownResponse } from "../support/http";
 
 const ORIGIN = "http://fx.test";
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,26 +42,12 @@ const POSTS: Seed[] = [
   })),
 ];
 
-function args(url: string, init?: RequestInit, params: Record<string, string> = {}) {
-  return { request: new Request(`${ORIGIN}${url}`, init), params, context: {} };
+function args(url: string, params: Record<string, string> = {}) {
+  return routeArgs(getRequest(`${ORIGIN}${url}`), params);
 }
 
 function post(url: string, fields: Record<string, string>, ip: string) {
-  return args(url, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "X-Forwarded-For": ip },
-  });
-}
-
-async function caught(promise: Promise<unknown> | unknown): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a thrown Response");
+  return routeArgs(formRequest(`${ORIGIN}${url}`, fields, { headers: { "X-Forwarded-For": ip } }));
 }
 
 beforeAll(() => {
@@ -74,16 +62,7 @@ beforeAll(() => {
       })),
     )
     .run();
-  db.insert(strategies)
-    .values({
-      slug: "alpha-swing",
-      name: "Alpha Swing",
-      description: "Swing strategy",
-      riskClass: "Balanced",
-      timeframes: "H4",
-      instruments: "EURUSD",
-    })
-    .run();
+  insertStrategy({ slug: "alpha-swing", name: "Alpha Swing", description: "Swing strategy" });
 });
 
 async function listSlugs(search: string): Promise<string[]> {
@@ -135,7 +114,7 @@ describe("/insights loader", () => {
 
 describe("/insights/{slug} loader", () => {
   it("returns the post with sanitised HTML and related posts", async () => {
-    const res = (await articleLoader(args("/insights/anatomy-of-a-london-breakout", undefined, { slug: "anatomy-of-a-london-breakout" }))) as Response;
+    const res = (await articleLoader(args("/insights/anatomy-of-a-london-breakout", { slug: "anatomy-of-a-london-breakout" }))) as Response;
     expect(res.status).toBe(200);
     const data = await res.json();
     expect(data.post.title).toBe("Anatomy of a London Breakout");
@@ -151,7 +130,7 @@ describe("/insights/{slug} loader", () => {
   });
 
   it("finds a post case-insensitively and shows null content as null", async () => {
-    const res = (await articleLoader(args("/insights/NFP-Week", undefined, { slug: "NFP-Week" }))) as Response;
+    const res = (await articleLoader(args("/insights/NFP-Week", { slug: "NFP-Week" }))) as Response;
     const data = await res.json();
     expect(data.post.slug).toBe("nfp-week");
     expect(data.post.html).toBeNull();
@@ -163,7 +142,7 @@ describe("/insights/{slug} loader", () => {
       .insert(blogPosts)
       .values({ slug: "long-excerpt", title: "Long", excerpt: long, category: "Macro Context", publishedAt: new Date(now - 40 * DAY) })
       .run();
-    const res = (await articleLoader(args("/insights/nfp-week", undefined, { slug: "nfp-week" }))) as Response;
+    const res = (await articleLoader(args("/insights/nfp-week", { slug: "nfp-week" }))) as Response;
     const data = await res.json();
     const related = data.related.find((r: { slug: string }) => r.slug === "long-excerpt");
     expect(related.excerpt.length).toBeLessThanOrEqual(101);
@@ -172,7 +151,7 @@ describe("/insights/{slug} loader", () => {
   });
 
   it("throws a 404 for an unknown slug", async () => {
-    const res = await caught(articleLoader(args("/insights/nope", undefined, { slug: "nope" })));
+    const res = await thrownResponse(() => articleLoader(args("/insights/nope", { slug: "nope" })));
     expect(res.status).toBe(404);
   });
 });
@@ -226,13 +205,13 @@ describe("GET /api/blog", () => {
 
 describe("GET /api/blog/{slug}", () => {
   it("returns one post", async () => {
-    const res = await apiPostLoader(args("/api/blog/gold-review", undefined, { slug: "gold-review" }));
+    const res = await apiPostLoader(args("/api/blog/gold-review", { slug: "gold-review" }));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ slug: "gold-review", title: "Gold Intraday Review", category: "Case Studies" });
   });
 
   it("returns a 404 problem for an unknown slug", async () => {
-    const res = await apiPostLoader(args("/api/blog/missing", undefined, { slug: "missing" }));
+    const res = await apiPostLoader(args("/api/blog/missing", { slug: "missing" }));
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
     expect(await res.json()).toMatchObject({ status: 404, title: "Not found" });

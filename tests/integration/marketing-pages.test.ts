@@ -8,72 +8,43 @@ import { createElement, type ComponentType, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signals, strategies, users } from "../../db/schema";
-import { createSession } from "~/models/sessions.server";
 import * as aboutRoute from "~/routes/about";
 import * as academyRoute from "~/routes/academy";
 import * as indexRoute from "~/routes/_index";
 import * as pricingRoute from "~/routes/pricing";
 import * as servicesRoute from "~/routes/services";
-import { getSessionCookie } from "~/services/cookies.server";
-import { getDb } from "~/services/db.server";
+import { createUser, insertSignals, insertStrategy, signedInCookie, trackRecordSignal } from "../support/fixtures";
+import { getRequest, routeArgs } from "../support/http";
 
 const BASE = "http://localhost";
 const SIGNUP = "/api/login?screen=signup";
 
-let signedInCookie: string;
+let memberCookie: string;
 
 beforeAll(async () => {
-  const db = getDb();
-  const [alpha] = db
-    .insert(strategies)
-    .values([
-      {
-        slug: "alpha-swing",
-        name: "Alpha Swing",
-        description: "Trend-following swing strategy.",
-        riskClass: "Balanced",
-        timeframes: "H4, D1",
-        instruments: "EURUSD",
-        winRate: 68,
-        isActive: true,
-      },
-    ])
-    .returning()
-    .all();
+  const alpha = insertStrategy({
+    slug: "alpha-swing",
+    name: "Alpha Swing",
+    description: "Trend-following swing strategy.",
+    riskClass: "Balanced",
+    timeframes: "H4, D1",
+    instruments: "EURUSD",
+    winRate: 68,
+    isActive: true,
+  });
   const now = Date.now();
-  db.insert(signals)
-    .values(
-      Array.from({ length: 5 }, (_, i) => ({
-        strategyId: alpha.id,
-        symbol: "EURUSD",
-        side: "LONG" as const,
-        status: "CLOSED" as const,
-        entryPrice: 1.085,
-        entryMethod: "market" as const,
-        stopLoss: 1.08,
-        takeProfit1: 1.0925,
-        takeProfit2: null,
-        rationale: "Fixture signal",
-        createdAt: new Date(now - (i + 1) * 60 * 60_000),
-        expiresAt: new Date(now + 24 * 60 * 60_000),
-        closedAt: new Date(now - i * 60 * 60_000),
-      })),
-    )
-    .run();
-  const [user] = db.insert(users).values({ email: "home@example.com", firstName: "Hana", lastName: "Home" }).returning().all();
-  const { id } = createSession(user.id, "vitest");
-  signedInCookie = (await getSessionCookie().serialize(id)).split(";")[0];
+  // Five closed signals, one an hour for the last five hours.
+  insertSignals(
+    Array.from({ length: 5 }, (_, i) =>
+      trackRecordSignal(alpha.id, (i + 1) * 60, { takeProfit2: null, expiresAt: new Date(now + 24 * 60 * 60_000) }, now),
+    ),
+  );
+  const user = createUser({ email: "home@example.com", firstName: "Hana", lastName: "Home" });
+  memberCookie = await signedInCookie(user.id);
 });
 
-function request(path: string, cookie?: string): Request {
-  const headers = new Headers();
-  if (cookie) headers.set("Cookie", cookie);
-  return new Request(`${BASE}${path}`, { headers });
-}
-
 async function loadIndex(cookie?: string): Promise<Response> {
-  return indexRoute.loader({ request: request("/", cookie), params: {}, context: {} });
+  return indexRoute.loader(routeArgs(getRequest(`${BASE}/`, { cookie })));
 }
 
 // ---------------------------------------------------------------------------
@@ -183,7 +154,7 @@ describe("/ loader", () => {
   });
 
   it("returns the home variant of the dashboard for a signed-in user", async () => {
-    const response = await loadIndex(signedInCookie);
+    const response = await loadIndex(memberCookie);
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.signedIn).toBe(true);

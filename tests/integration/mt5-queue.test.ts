@@ -4,17 +4,16 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mt5Queue, signals, strategies, strategyAccess, subscriptions, users, type NewSignal } from "../../db/schema";
+import { mt5Queue } from "../../db/schema";
 import { generateApiKey } from "~/models/api-keys.server";
 import { listMt5Queue, queueSignalForMt5 } from "~/models/mt5.server";
-import { createSession } from "~/models/sessions.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
 import { action, loader } from "~/routes/api.mt5.queue";
-import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
+import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, minutesAgo, signedInCookie } from "../support/fixtures";
+import { callRoute, getRequest } from "../support/http";
 
 const BASE = "http://localhost";
-const DAY = 24 * 60 * 60 * 1000;
 
 interface Fixtures {
   trader: PublicUser;
@@ -34,74 +33,34 @@ interface QueueBody {
   nextCursor: number;
 }
 
-async function poll(query: string, auth: { key?: string; cookie?: string } = { key: fx.traderKey }): Promise<Response> {
-  const headers = new Headers();
-  if (auth.key) headers.set("Authorization", `Bearer ${auth.key}`);
-  if (auth.cookie) headers.set("Cookie", auth.cookie);
-  try {
-    return await loader({ request: new Request(`${BASE}/api/mt5/queue${query}`, { headers }), params: {}, context: {} });
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
+function poll(query: string, auth: { key?: string; cookie?: string } = { key: fx.traderKey }): Promise<Response> {
+  const headers: Record<string, string> = auth.key ? { Authorization: `Bearer ${auth.key}` } : {};
+  return callRoute(loader, getRequest(`${BASE}/api/mt5/queue${query}`, { cookie: auth.cookie, headers }));
 }
 
 beforeAll(async () => {
-  const db = getDb();
   const now = Date.now();
-  const base = { description: "d", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD" };
-  const [alpha, beta] = db
-    .insert(strategies)
-    .values([
-      { ...base, slug: "alpha-swing", name: "Alpha Swing" },
-      { ...base, slug: "london-breakout", name: "London Breakout" },
-    ])
-    .returning()
-    .all();
-  const signal = (strategyId: number, minutesAgo: number, extra: Partial<NewSignal> = {}): NewSignal => ({
-    strategyId,
-    symbol: "EURUSD",
-    side: "LONG",
-    status: "ACTIVE",
-    entryPrice: 1.085,
-    stopLoss: 1.08,
-    takeProfit1: 1.09,
-    createdAt: new Date(now - minutesAgo * 60_000),
-    expiresAt: new Date(now + DAY),
-    ...extra,
-  });
-  const rows = db
-    .insert(signals)
-    .values([
-      signal(alpha.id, 40),
-      signal(alpha.id, 30, { side: "SHORT", symbol: "GBPUSD" }),
-      signal(alpha.id, 20),
-      signal(alpha.id, 10),
-      signal(alpha.id, 50, { status: "CLOSED", closedAt: new Date(now) }),
-      signal(beta.id, 5),
-    ])
-    .returning()
-    .all();
-  const [trader, admin, free] = db
-    .insert(users)
-    .values([
-      { email: "trader@example.com", firstName: "Tia" },
-      { email: "admin@example.com", firstName: "Ada", role: "admin" },
-      { email: "free@example.com", firstName: "Fay" },
-    ])
-    .returning()
-    .all();
-  db.insert(subscriptions)
-    .values({ userId: trader.id, plan: "starter", status: "ACTIVE", startDate: new Date(now - DAY), endDate: new Date(now + 20 * DAY) })
-    .run();
-  db.insert(strategyAccess).values({ userId: trader.id, strategyId: alpha.id }).run();
-  const { id: sessionId } = createSession(trader.id, "vitest");
+  const alpha = insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" });
+  const beta = insertStrategy({ slug: "london-breakout", name: "London Breakout" });
+  const rows = insertSignals([
+    { strategyId: alpha.id, createdAt: minutesAgo(40, now) },
+    { strategyId: alpha.id, createdAt: minutesAgo(30, now), side: "SHORT", symbol: "GBPUSD" },
+    { strategyId: alpha.id, createdAt: minutesAgo(20, now) },
+    { strategyId: alpha.id, createdAt: minutesAgo(10, now) },
+    { strategyId: alpha.id, createdAt: minutesAgo(50, now), status: "CLOSED", closedAt: new Date(now) },
+    { strategyId: beta.id, createdAt: minutesAgo(5, now) },
+  ]);
+  const trader = createUser({ email: "trader@example.com", firstName: "Tia" });
+  const admin = createUser({ email: "admin@example.com", firstName: "Ada", role: "admin" });
+  const free = createUser({ email: "free@example.com", firstName: "Fay" });
+  insertSubscription(trader.id, "starter");
+  insertStrategyAccess(trader.id, [alpha.id]);
   fx = {
     trader: toPublicUser(trader),
     admin: toPublicUser(admin),
     free: toPublicUser(free),
     traderKey: generateApiKey(trader.id).key,
-    traderCookie: (await getSessionCookie().serialize(sessionId)).split(";")[0]!,
+    traderCookie: await signedInCookie(trader.id),
     alphaActive: [rows[0]!.id, rows[1]!.id, rows[2]!.id, rows[3]!.id],
     alphaClosed: rows[4]!.id,
     betaActive: rows[5]!.id,

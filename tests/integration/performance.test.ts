@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loader, meta } from "~/routes/performance";
+import { getRequest, routeArgs } from "../support/http";
 
 async function load(search: string) {
-  const response = await loader({
-    request: new Request(`http://localhost/performance${search}`),
-    params: {},
-    context: {},
-  });
+  const response = await loader(routeArgs(getRequest(`http://localhost/performance${search}`)));
   expect(response.status).toBe(200);
   return (await response.json()) as { tab: string; period: string };
 }

@@ -8,69 +8,29 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { billingRecords, signals, strategies, strategyAccess, subscriptions, users, type NewSignal, type User } from "../../db/schema";
+import { billingRecords, subscriptions, users, type User } from "../../db/schema";
 import { addUtcMonths } from "~/domain/subscription-lifecycle";
 import { accountStats } from "~/models/profile.server";
-import { createSession } from "~/models/sessions.server";
 import { getEntitlements, listBillingHistory, settleSubscription } from "~/models/subscriptions.server";
 import { toPublicUser } from "~/models/users.server";
 import * as profileRoute from "~/routes/portal.account._index";
 import * as subscriptionRoute from "~/routes/portal.account.subscription";
-import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
+import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, signedInCookie } from "../support/fixtures";
+import { callRoute, formRequest, getRequest } from "../support/http";
+import { toastOf } from "../support/toast";
 
 const ORIGIN = "http://localhost:3000";
 const PROFILE = "/portal/account";
 const SUBSCRIPTION = "/portal/account/subscription";
 const DAY = 24 * 60 * 60 * 1000;
 
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-/** Runs a loader/action, returning a thrown Response as if it had been returned. */
-async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
-  try {
-    const result = await fn(args(request));
-    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
-    return result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-let counter = 0;
-function createUser(name: string, createdAt = new Date()): User {
-  counter += 1;
-  return getDb()
-    .insert(users)
-    .values({ email: `${name.toLowerCase()}.${counter}@example.com`, firstName: name, lastName: "Tester", createdAt })
-    .returning()
-    .get();
-}
-
-async function cookieFor(userId: number): Promise<string> {
-  const { id } = createSession(userId, "vitest");
-  return (await getSessionCookie().serialize(id)).split(";")[0]!;
-}
-
 function get(path: string, cookie?: string): Request {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return getRequest(`${ORIGIN}${path}`, { cookie });
 }
 
 function post(path: string, cookie: string | undefined, fields: Record<string, string>): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-async function toastOf(response: Response) {
-  const flash = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("__flash="))
-    ?.split(";")[0];
-  expect(flash, "the response sets a flash cookie").toBeDefined();
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: flash! } }))).toast;
+  return formRequest(`${ORIGIN}${path}`, fields, { cookie });
 }
 
 function userRow(id: number) {
@@ -92,69 +52,37 @@ function entitledIds(user: User, now = new Date()) {
 let strategyIds: [number, number, number];
 
 beforeAll(() => {
-  const db = getDb();
-  const base = { description: "d", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD" };
-  const rows = db
-    .insert(strategies)
-    .values([
-      { ...base, slug: "alpha-swing", name: "Alpha Swing" },
-      { ...base, slug: "london-breakout", name: "London Breakout" },
-      { ...base, slug: "gold-intraday", name: "Gold Intraday" },
-    ])
-    .returning()
-    .all();
-  strategyIds = [rows[0]!.id, rows[1]!.id, rows[2]!.id];
+  strategyIds = [
+    insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" }).id,
+    insertStrategy({ slug: "london-breakout", name: "London Breakout" }).id,
+    insertStrategy({ slug: "gold-intraday", name: "Gold Intraday" }).id,
+  ];
 });
-
-function pick(userId: number, ids: number[]) {
-  const now = Date.now();
-  ids.forEach((strategyId, i) => getDb().insert(strategyAccess).values({ userId, strategyId, createdAt: new Date(now + i) }).run());
-}
-
-function subscribe(userId: number, plan: "starter" | "pro" | "institutional", extra: Partial<typeof subscriptions.$inferInsert> = {}) {
-  const now = Date.now();
-  getDb()
-    .insert(subscriptions)
-    .values({ userId, plan, status: "ACTIVE", startDate: new Date(now - DAY), endDate: new Date(now + 20 * DAY), ...extra })
-    .run();
-}
 
 // ---------------------------------------------------------------- Profile
 
 describe("Profile", () => {
   it("redirects signed-out visitors to sign in", async () => {
-    const response = await run(profileRoute.loader, get(PROFILE));
+    const response = await callRoute(profileRoute.loader, get(PROFILE));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(PROFILE)}`);
-    const posted = await run(profileRoute.action, post(PROFILE, undefined, { intent: "update-profile" }));
+    const posted = await callRoute(profileRoute.action, post(PROFILE, undefined, { intent: "update-profile" }));
     expect(posted.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
   });
 
   it("loads the profile and statistics from real data", async () => {
     const joined = new Date(Date.now() - 10 * DAY);
-    const user = createUser("Stat", joined);
-    subscribe(user.id, "starter");
-    pick(user.id, [strategyIds[0]]);
-    const signal = (strategyId: number, createdAt: Date): NewSignal => ({
-      strategyId,
-      symbol: "EURUSD",
-      side: "LONG",
-      entryPrice: 1.085,
-      stopLoss: 1.08,
-      takeProfit1: 1.09,
-      createdAt,
-      expiresAt: new Date(Date.now() + DAY),
-    });
-    getDb()
-      .insert(signals)
-      .values([
-        signal(strategyIds[0], new Date(joined.getTime() - DAY)), // before joining: not counted
-        signal(strategyIds[0], new Date(joined.getTime() + DAY)),
-        signal(strategyIds[0], new Date(joined.getTime() + 2 * DAY)),
-        signal(strategyIds[1], new Date(joined.getTime() + DAY)), // not entitled: not counted
-      ])
-      .run();
-    const response = await run(profileRoute.loader, get(PROFILE, await cookieFor(user.id)));
+    const user = createUser({ firstName: "Stat", lastName: "Tester", createdAt: joined });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [strategyIds[0]]);
+    const after = (days: number) => new Date(joined.getTime() + days * DAY);
+    insertSignals([
+      { strategyId: strategyIds[0], createdAt: after(-1) }, // before joining: not counted
+      { strategyId: strategyIds[0], createdAt: after(1) },
+      { strategyId: strategyIds[0], createdAt: after(2) },
+      { strategyId: strategyIds[1], createdAt: after(1) }, // not entitled: not counted
+    ]);
+    const response = await callRoute(profileRoute.loader, get(PROFILE, await signedInCookie(user.id)));
     expect(response.status).toBe(200);
     const data = await response.json();
     expect(data.profile).toEqual({ firstName: "Stat", lastName: "Tester", email: user.email });
@@ -163,9 +91,9 @@ describe("Profile", () => {
   });
 
   it("saves names and a lower-cased email, then redirects with the 'Profile Updated' toast", async () => {
-    const user = createUser("Sam");
-    const cookie = await cookieFor(user.id);
-    const response = await run(
+    const user = createUser({ firstName: "Sam" });
+    const cookie = await signedInCookie(user.id);
+    const response = await callRoute(
       profileRoute.action,
       post(PROFILE, cookie, { intent: "update-profile", firstName: "  Samantha ", lastName: "Lee", email: "Samantha.Lee@Example.COM" }),
     );
@@ -176,9 +104,9 @@ describe("Profile", () => {
   });
 
   it("re-renders with 400 and field messages for invalid input, saving nothing", async () => {
-    const user = createUser("Val");
-    const cookie = await cookieFor(user.id);
-    const response = await run(profileRoute.action, post(PROFILE, cookie, { intent: "update-profile", firstName: "", lastName: "X", email: "not-an-email" }));
+    const user = createUser({ firstName: "Val" });
+    const cookie = await signedInCookie(user.id);
+    const response = await callRoute(profileRoute.action, post(PROFILE, cookie, { intent: "update-profile", firstName: "", lastName: "X", email: "not-an-email" }));
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.status).toBe("error");
@@ -188,11 +116,11 @@ describe("Profile", () => {
   });
 
   it("refuses an email another account uses (case-insensitively) with 400 on the email field", async () => {
-    const taken = createUser("Taken");
-    const user = createUser("Dup");
-    const response = await run(
+    const taken = createUser({ firstName: "Taken" });
+    const user = createUser({ firstName: "Dup" });
+    const response = await callRoute(
       profileRoute.action,
-      post(PROFILE, await cookieFor(user.id), { intent: "update-profile", firstName: "Dup", lastName: "Tester", email: taken.email.toUpperCase() }),
+      post(PROFILE, await signedInCookie(user.id), { intent: "update-profile", firstName: "Dup", lastName: "Tester", email: taken.email.toUpperCase() }),
     );
     expect(response.status).toBe(400);
     expect((await response.json()).error.email).toEqual(["Another account already uses this email address."]);
@@ -200,21 +128,21 @@ describe("Profile", () => {
   });
 
   it("keeps the viewer's own email without complaint", async () => {
-    const user = createUser("Same");
-    const response = await run(
+    const user = createUser({ firstName: "Same" });
+    const response = await callRoute(
       profileRoute.action,
-      post(PROFILE, await cookieFor(user.id), { intent: "update-profile", firstName: "Same", lastName: "Name", email: user.email }),
+      post(PROFILE, await signedInCookie(user.id), { intent: "update-profile", firstName: "Same", lastName: "Name", email: user.email }),
     );
     expect(response.status).toBe(302);
     expect(userRow(user.id).lastName).toBe("Name");
   });
 
   it("ignores a user id in the form: user B posting A's id changes only B", async () => {
-    const a = createUser("Alice");
-    const b = createUser("Bob");
-    const response = await run(
+    const a = createUser({ firstName: "Alice" });
+    const b = createUser({ firstName: "Bob" });
+    const response = await callRoute(
       profileRoute.action,
-      post(PROFILE, await cookieFor(b.id), {
+      post(PROFILE, await signedInCookie(b.id), {
         intent: "update-profile",
         userId: String(a.id),
         user_id: String(a.id),
@@ -234,13 +162,13 @@ describe("Profile", () => {
 
 describe("Subscription", () => {
   it("redirects signed-out visitors to sign in", async () => {
-    const response = await run(subscriptionRoute.loader, get(SUBSCRIPTION));
+    const response = await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION));
     expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(SUBSCRIPTION)}`);
   });
 
   it("shows a Free user no subscription, the three plans with prices and an empty history", async () => {
-    const user = createUser("Free");
-    const data = await (await run(subscriptionRoute.loader, get(SUBSCRIPTION, await cookieFor(user.id)))).json();
+    const user = createUser({ firstName: "Free" });
+    const data = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, await signedInCookie(user.id)))).json();
     expect(data.subscription).toBeNull();
     expect(data.plans).toEqual([
       { id: "starter", name: "Starter", priceText: "$97.00/month", limitText: "1 strategy" },
@@ -251,10 +179,10 @@ describe("Subscription", () => {
   });
 
   it("a plan change writes the subscription and a billing row, with the 'Subscription Updated' toast", async () => {
-    const user = createUser("Buyer");
-    const cookie = await cookieFor(user.id);
+    const user = createUser({ firstName: "Buyer" });
+    const cookie = await signedInCookie(user.id);
     const before = Date.now();
-    const response = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "pro" }));
+    const response = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "pro" }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(SUBSCRIPTION);
     expect(await toastOf(response)).toEqual({ title: "Subscription Updated", description: "Your subscription has been updated successfully." });
@@ -267,17 +195,17 @@ describe("Subscription", () => {
       expect.objectContaining({ event: "plan_changed", plan: "pro", amountCents: 19700, description: "Pro plan — $197.00/month" }),
     ]);
 
-    const data = await (await run(subscriptionRoute.loader, get(SUBSCRIPTION, cookie))).json();
+    const data = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, cookie))).json();
     expect(data.subscription).toMatchObject({ plan: "pro", planName: "Pro", status: "ACTIVE", periodLabel: "Next billing date" });
     expect(data.billing).toEqual([expect.objectContaining({ description: "Pro plan — $197.00/month", amountText: "$197.00" })]);
   });
 
   it("a downgrade from Pro with 3 picks to Starter leaves 1 entitled strategy (picks are kept)", async () => {
-    const user = createUser("Down");
-    subscribe(user.id, "pro");
-    pick(user.id, strategyIds);
+    const user = createUser({ firstName: "Down" });
+    insertSubscription(user.id, "pro");
+    insertStrategyAccess(user.id, strategyIds);
     expect(entitledIds(user)).toEqual(strategyIds);
-    const response = await run(subscriptionRoute.action, post(SUBSCRIPTION, await cookieFor(user.id), { intent: "change-plan", plan: "starter" }));
+    const response = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, await signedInCookie(user.id), { intent: "change-plan", plan: "starter" }));
     expect(response.status).toBe(302);
     expect(subscriptionRow(user.id)).toMatchObject({ plan: "starter", status: "ACTIVE" });
     expect(entitledIds(user)).toEqual([strategyIds[0]]);
@@ -285,60 +213,60 @@ describe("Subscription", () => {
   });
 
   it("an upgrade keeps the current period", async () => {
-    const user = createUser("Up");
-    subscribe(user.id, "starter");
+    const user = createUser({ firstName: "Up" });
+    insertSubscription(user.id, "starter");
     const before = subscriptionRow(user.id)!;
-    await run(subscriptionRoute.action, post(SUBSCRIPTION, await cookieFor(user.id), { intent: "change-plan", plan: "institutional" }));
+    await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, await signedInCookie(user.id), { intent: "change-plan", plan: "institutional" }));
     const after = subscriptionRow(user.id)!;
     expect(after).toMatchObject({ plan: "institutional", startDate: before.startDate, endDate: before.endDate });
     expect(entitledIds(user)).toEqual(strategyIds);
   });
 
   it("a trial converts to a paid plan with a new period starting now", async () => {
-    const user = createUser("Trial");
-    subscribe(user.id, "pro", { status: "TRIAL", endDate: new Date(Date.now() + 3 * DAY) });
-    await run(subscriptionRoute.action, post(SUBSCRIPTION, await cookieFor(user.id), { intent: "change-plan", plan: "starter" }));
+    const user = createUser({ firstName: "Trial" });
+    insertSubscription(user.id, "pro", { status: "TRIAL", endDate: new Date(Date.now() + 3 * DAY) });
+    await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, await signedInCookie(user.id), { intent: "change-plan", plan: "starter" }));
     const sub = subscriptionRow(user.id)!;
     expect(sub).toMatchObject({ plan: "starter", status: "ACTIVE" });
     expect(sub.endDate.getTime() - Date.now()).toBeGreaterThan(27 * DAY);
   });
 
   it("refuses an unknown plan (400, plan field) and the plan already held (400), changing nothing", async () => {
-    const user = createUser("Same");
-    subscribe(user.id, "pro");
-    const cookie = await cookieFor(user.id);
-    const unknown = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "platinum" }));
+    const user = createUser({ firstName: "Same" });
+    insertSubscription(user.id, "pro");
+    const cookie = await signedInCookie(user.id);
+    const unknown = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "platinum" }));
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ intent: "change-plan", field: "plan", message: "Choose Starter, Pro or Institutional" });
-    const same = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "pro" }));
+    const same = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "pro" }));
     expect(same.status).toBe(400);
     expect(await same.json()).toMatchObject({ field: "form", message: "You are already on the Pro plan." });
-    const unknownIntent = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "delete-everything" }));
+    const unknownIntent = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "delete-everything" }));
     expect(unknownIntent.status).toBe(400);
     expect(billingRows(user.id)).toEqual([]);
   });
 
   it("pause stops entitlements at once; resume restores them", async () => {
-    const user = createUser("Pauser");
-    subscribe(user.id, "starter");
-    pick(user.id, [strategyIds[1]]);
-    const cookie = await cookieFor(user.id);
+    const user = createUser({ firstName: "Pauser" });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [strategyIds[1]]);
+    const cookie = await signedInCookie(user.id);
     expect(entitledIds(user)).toEqual([strategyIds[1]]);
 
-    const paused = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "pause" }));
+    const paused = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "pause" }));
     expect(paused.status).toBe(302);
     expect((await toastOf(paused))?.title).toBe("Subscription Updated");
     expect(subscriptionRow(user.id)?.status).toBe("PAUSED");
     expect(entitledIds(user)).toEqual([]);
-    const data = await (await run(subscriptionRoute.loader, get(SUBSCRIPTION, cookie))).json();
+    const data = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, cookie))).json();
     expect(data.subscription).toMatchObject({ status: "PAUSED", periodLabel: "Current period ends" });
 
-    const again = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "pause" }));
+    const again = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "pause" }));
     expect(again.status).toBe(400);
-    const planWhilePaused = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "pro" }));
+    const planWhilePaused = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "pro" }));
     expect(planWhilePaused.status).toBe(400);
 
-    const resumed = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "resume" }));
+    const resumed = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "resume" }));
     expect(resumed.status).toBe(302);
     expect((await toastOf(resumed))?.title).toBe("Subscription Updated");
     expect(subscriptionRow(user.id)?.status).toBe("ACTIVE");
@@ -350,9 +278,9 @@ describe("Subscription", () => {
   });
 
   it("resuming after the paused period ended starts a new period at the plan price", async () => {
-    const user = createUser("Late");
-    subscribe(user.id, "pro", { status: "PAUSED", endDate: new Date(Date.now() - DAY) });
-    await run(subscriptionRoute.action, post(SUBSCRIPTION, await cookieFor(user.id), { intent: "resume" }));
+    const user = createUser({ firstName: "Late" });
+    insertSubscription(user.id, "pro", { status: "PAUSED", endDate: new Date(Date.now() - DAY) });
+    await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, await signedInCookie(user.id), { intent: "resume" }));
     const sub = subscriptionRow(user.id)!;
     expect(sub.status).toBe("ACTIVE");
     expect(sub.endDate.getTime()).toBeGreaterThan(Date.now() + 27 * DAY);
@@ -360,11 +288,11 @@ describe("Subscription", () => {
   });
 
   it("cancel keeps the subscription ACTIVE until the period ends, then settling makes it CANCELLED", async () => {
-    const user = createUser("Leaver");
-    subscribe(user.id, "starter");
-    pick(user.id, [strategyIds[0]]);
-    const cookie = await cookieFor(user.id);
-    const response = await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "cancel" }));
+    const user = createUser({ firstName: "Leaver" });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [strategyIds[0]]);
+    const cookie = await signedInCookie(user.id);
+    const response = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "cancel" }));
     expect(response.status).toBe(302);
     expect(await toastOf(response)).toEqual({
       title: "Subscription Cancelled",
@@ -373,9 +301,9 @@ describe("Subscription", () => {
     const sub = subscriptionRow(user.id)!;
     expect(sub).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true });
     expect(entitledIds(user)).toEqual([strategyIds[0]]);
-    const data = await (await run(subscriptionRoute.loader, get(SUBSCRIPTION, cookie))).json();
+    const data = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, cookie))).json();
     expect(data.subscription).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true, periodLabel: "Ends on" });
-    expect((await run(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "cancel" }))).status).toBe(400);
+    expect((await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "cancel" }))).status).toBe(400);
 
     // Just before the end: still active. At the end: settled to CANCELLED, no renewal recorded.
     expect(settleSubscription(user.id, new Date(sub.endDate.getTime() - 1))?.status).toBe("ACTIVE");
@@ -385,35 +313,35 @@ describe("Subscription", () => {
   });
 
   it("a page view after the period ended settles lazily: renewal for ACTIVE, EXPIRED for a trial", async () => {
-    const renewing = createUser("Renew");
+    const renewing = createUser({ firstName: "Renew" });
     const endedAt = new Date(Date.now() - 2 * DAY);
-    subscribe(renewing.id, "pro", { startDate: new Date(endedAt.getTime() - 30 * DAY), endDate: endedAt });
-    const data = await (await run(subscriptionRoute.loader, get(SUBSCRIPTION, await cookieFor(renewing.id)))).json();
+    insertSubscription(renewing.id, "pro", { startDate: new Date(endedAt.getTime() - 30 * DAY), endDate: endedAt });
+    const data = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, await signedInCookie(renewing.id)))).json();
     expect(data.subscription.status).toBe("ACTIVE");
     expect(Date.parse(data.subscription.endDate)).toBeGreaterThan(Date.now());
     expect(data.billing[0]).toMatchObject({ description: "Pro plan renewed — $197.00/month", amountText: "$197.00" });
     expect(listBillingHistory(renewing.id)).toHaveLength(1);
 
-    const trial = createUser("Trialist");
-    subscribe(trial.id, "pro", { status: "TRIAL", endDate: new Date(Date.now() - DAY) });
-    const trialData = await (await run(subscriptionRoute.loader, get(SUBSCRIPTION, await cookieFor(trial.id)))).json();
+    const trial = createUser({ firstName: "Trialist" });
+    insertSubscription(trial.id, "pro", { status: "TRIAL", endDate: new Date(Date.now() - DAY) });
+    const trialData = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, await signedInCookie(trial.id)))).json();
     expect(trialData.subscription).toMatchObject({ status: "EXPIRED", periodLabel: "Trial ended" });
   });
 
   it("ignores a user id in the form: user B posting with A's id changes only B", async () => {
-    const a = createUser("Anna");
-    const b = createUser("Ben");
-    subscribe(a.id, "starter");
-    subscribe(b.id, "starter");
-    const response = await run(
+    const a = createUser({ firstName: "Anna" });
+    const b = createUser({ firstName: "Ben" });
+    insertSubscription(a.id, "starter");
+    insertSubscription(b.id, "starter");
+    const response = await callRoute(
       subscriptionRoute.action,
-      post(SUBSCRIPTION, await cookieFor(b.id), { intent: "change-plan", plan: "institutional", userId: String(a.id), user_id: String(a.id) }),
+      post(SUBSCRIPTION, await signedInCookie(b.id), { intent: "change-plan", plan: "institutional", userId: String(a.id), user_id: String(a.id) }),
     );
     expect(response.status).toBe(302);
     expect(subscriptionRow(a.id)?.plan).toBe("starter");
     expect(subscriptionRow(b.id)?.plan).toBe("institutional");
     expect(billingRows(a.id)).toEqual([]);
-    await run(subscriptionRoute.action, post(SUBSCRIPTION, await cookieFor(b.id), { intent: "pause", userId: String(a.id) }));
+    await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, await signedInCookie(b.id), { intent: "pause", userId: String(a.id) }));
     expect(subscriptionRow(a.id)?.status).toBe("ACTIVE");
     expect(subscriptionRow(b.id)?.status).toBe("PAUSED");
   });

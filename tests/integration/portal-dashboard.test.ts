@@ -7,22 +7,10 @@ import { type NewSignal } from "../../db/schema";
 import { loadPortalDashboard } from "~/models/portal-dashboard.server";
 import * as dashboardRoute from "~/routes/portal.dashboard";
 import * as educationRoute from "~/routes/portal.education";
-import {
-  createUser,
-  insertSignals,
-  insertStrategy,
-  insertStrategyAccess,
-  insertSubscription,
-  sessionCookieFor,
-  signedInCookie,
-  trackRecordSignal,
-} from "../support/fixtures";
+import { createUser, DAY, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, sessionCookieFor, signedInCookie, trackRecordSignal } from "../support/fixtures";
 import { callRoute, getRequest } from "../support/http";
 
 const BASE = "http://localhost";
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const NOW = Date.now();
 
 interface ApiSignalJson {

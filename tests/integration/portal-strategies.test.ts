@@ -7,92 +7,29 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  mt5Queue,
-  signals,
-  strategies,
-  strategyAccess,
-  subscriptions,
-  userSettings,
-  users,
-  type NewSignal,
-  type User,
-} from "../../db/schema";
-import { createSession } from "~/models/sessions.server";
+import { mt5Queue, userSettings } from "../../db/schema";
 import { getChosenStrategyIds } from "~/models/subscriptions.server";
 import * as route from "~/routes/portal.strategies";
-import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
-import { readToast } from "~/services/toast.server";
+import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, minutesAgo, signedInCookie } from "../support/fixtures";
+import { callRoute, formRequest, getRequest } from "../support/http";
+import { toastOf } from "../support/toast";
 
 const ORIGIN = "http://localhost:3000";
 const PAGE = "/portal/strategies";
-const DAY = 24 * 60 * 60 * 1000;
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
-  try {
-    const result = await fn(args(request));
-    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
-    return result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-let counter = 0;
-function createUser(name: string, role: "user" | "admin" = "user"): User {
-  counter += 1;
-  return getDb()
-    .insert(users)
-    .values({ email: `${name.toLowerCase()}.${counter}@example.com`, firstName: name, role })
-    .returning()
-    .get();
-}
-
-async function cookieFor(userId: number): Promise<string> {
-  const { id } = createSession(userId, "vitest");
-  return (await getSessionCookie().serialize(id)).split(";")[0]!;
-}
 
 function get(query: string, cookie?: string): Request {
-  return new Request(`${ORIGIN}${PAGE}${query}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return getRequest(`${ORIGIN}${PAGE}${query}`, { cookie });
 }
 
 function post(query: string, cookie: string | undefined, fields: [string, string][]): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${PAGE}${query}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-async function toastOf(response: Response) {
-  const flash = response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("__flash="))
-    ?.split(";")[0];
-  expect(flash, "the response sets a flash cookie").toBeDefined();
-  return (await readToast(new Request(ORIGIN, { headers: { Cookie: flash! } }))).toast;
+  return formRequest(`${ORIGIN}${PAGE}${query}`, fields, { cookie });
 }
 
 async function load(query: string, cookie: string) {
-  const response = await run(route.loader, get(query, cookie));
+  const response = await callRoute(route.loader, get(query, cookie));
   expect(response.status).toBe(200);
   return response.json();
-}
-
-function subscribe(userId: number, plan: "starter" | "pro" | "institutional", status: "ACTIVE" | "PAUSED" | "TRIAL" = "ACTIVE") {
-  const now = Date.now();
-  getDb()
-    .insert(subscriptions)
-    .values({ userId, plan, status, startDate: new Date(now - DAY), endDate: new Date(now + 20 * DAY) })
-    .run();
-}
-
-function pick(userId: number, ids: number[]) {
-  const now = Date.now();
-  ids.forEach((strategyId, i) => getDb().insert(strategyAccess).values({ userId, strategyId, createdAt: new Date(now + i) }).run());
 }
 
 function queueRows(userId: number) {
@@ -114,63 +51,40 @@ interface Fx {
 let fx: Fx;
 
 beforeAll(() => {
-  const db = getDb();
-  const base = { description: "d", riskClass: "Balanced", timeframes: "H4", instruments: "EURUSD", winRate: 68, avgDuration: "3 days" };
-  const [alpha, london, gold, dormant] = db
-    .insert(strategies)
-    .values([
-      { ...base, slug: "alpha-swing", name: "Alpha Swing" },
-      { ...base, slug: "london-breakout", name: "London Breakout", riskClass: "Aggressive" },
-      { ...base, slug: "gold-intraday", name: "Gold Intraday", riskClass: "Conservative" },
-      { ...base, slug: "dormant-carry", name: "Dormant Carry", isActive: false },
-    ])
-    .returning()
-    .all();
+  const base = { winRate: 68, avgDuration: "3 days" };
+  const alpha = insertStrategy({ ...base, slug: "alpha-swing", name: "Alpha Swing" }).id;
+  const london = insertStrategy({ ...base, slug: "london-breakout", name: "London Breakout", riskClass: "Aggressive" }).id;
+  const gold = insertStrategy({ ...base, slug: "gold-intraday", name: "Gold Intraday", riskClass: "Conservative" }).id;
+  const dormant = insertStrategy({ ...base, slug: "dormant-carry", name: "Dormant Carry", isActive: false }).id;
   const now = Date.now();
-  const signal = (strategyId: number, minutesAgo: number, extra: Partial<NewSignal> = {}): NewSignal => ({
-    strategyId,
-    symbol: "EURUSD",
-    side: "LONG",
-    status: "ACTIVE",
-    entryPrice: 1.085,
-    entryMethod: "limit",
-    stopLoss: 1.08,
-    takeProfit1: 1.09,
-    takeProfit2: 1.095,
-    createdAt: new Date(now - minutesAgo * 60_000),
-    expiresAt: new Date(now + DAY),
-    ...extra,
-  });
-  const rows = db
-    .insert(signals)
-    .values([
-      signal(alpha!.id, 10),
-      signal(alpha!.id, 100, { status: "CLOSED", closedAt: new Date(now) }),
-      signal(london!.id, 20, { symbol: "GBPUSD", side: "SHORT" }),
-      signal(london!.id, 200, { symbol: "GBPUSD", status: "CLOSED", closedAt: new Date(now) }),
-      signal(gold!.id, 5, { symbol: "XAUUSD", entryPrice: 2650, stopLoss: 2640, takeProfit1: 2670 }),
-    ])
-    .returning()
-    .all();
+  const live = { entryMethod: "limit", takeProfit2: 1.095 } as const;
+  const closed = { status: "CLOSED", closedAt: new Date(now) } as const;
+  const [alphaActive, alphaClosed, londonActive, londonClosed, goldActive] = insertSignals([
+    { ...live, strategyId: alpha, createdAt: minutesAgo(10, now) },
+    { ...live, ...closed, strategyId: alpha, createdAt: minutesAgo(100, now) },
+    { ...live, strategyId: london, createdAt: minutesAgo(20, now), symbol: "GBPUSD", side: "SHORT" },
+    { ...live, ...closed, strategyId: london, createdAt: minutesAgo(200, now), symbol: "GBPUSD" },
+    { ...live, strategyId: gold, createdAt: minutesAgo(5, now), symbol: "XAUUSD", entryPrice: 2650, stopLoss: 2640, takeProfit1: 2670 },
+  ]);
   fx = {
-    alpha: alpha!.id,
-    london: london!.id,
-    gold: gold!.id,
-    dormant: dormant!.id,
-    alphaActive: rows[0]!.id,
-    alphaClosed: rows[1]!.id,
-    londonActive: rows[2]!.id,
-    londonClosed: rows[3]!.id,
-    goldActive: rows[4]!.id,
+    alpha,
+    london,
+    gold,
+    dormant,
+    alphaActive: alphaActive!.id,
+    alphaClosed: alphaClosed!.id,
+    londonActive: londonActive!.id,
+    londonClosed: londonClosed!.id,
+    goldActive: goldActive!.id,
   };
 });
 
 describe("access", () => {
   it("redirects signed-out visitors to sign in, returning to the same tab", async () => {
-    const response = await run(route.loader, get("?tab=signals"));
+    const response = await callRoute(route.loader, get("?tab=signals"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(`${PAGE}?tab=signals`)}`);
-    const posted = await run(route.action, post("?tab=signals", undefined, [["intent", "send-mt5"], ["signalId", String(fx.alphaActive)]]));
+    const posted = await callRoute(route.action, post("?tab=signals", undefined, [["intent", "send-mt5"], ["signalId", String(fx.alphaActive)]]));
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
   });
@@ -178,10 +92,10 @@ describe("access", () => {
 
 describe("tabs", () => {
   it("defaults to overview (also for unknown tabs) with the subscription, accessible strategies and the choice", async () => {
-    const user = createUser("Olive");
-    subscribe(user.id, "starter");
-    pick(user.id, [fx.london]);
-    const cookie = await cookieFor(user.id);
+    const user = createUser({ firstName: "Olive" });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [fx.london]);
+    const cookie = await signedInCookie(user.id);
     for (const query of ["", "?tab=nonsense", "?tab=OVERVIEW"]) {
       const data = await load(query, cookie);
       expect(data.tab).toBe("overview");
@@ -197,21 +111,21 @@ describe("tabs", () => {
   });
 
   it("a Free user sees no subscription and no accessible strategies", async () => {
-    const user = createUser("Fred");
-    const data = await load("?tab=overview", await cookieFor(user.id));
+    const user = createUser({ firstName: "Fred" });
+    const data = await load("?tab=overview", await signedInCookie(user.id));
     expect(data.subscription).toBeNull();
     expect(data.planLabel).toBe("Free");
     expect(data.strategies).toEqual([]);
     expect(data.choice.live).toBe(false);
-    const perf = await load("?tab=performance", await cookieFor(user.id));
+    const perf = await load("?tab=performance", await signedInCookie(user.id));
     expect(perf.performance).toEqual([]);
   });
 
   it("includes an entitled inactive strategy in the overview cards, flagged inactive", async () => {
-    const user = createUser("Ina");
-    subscribe(user.id, "pro");
-    pick(user.id, [fx.dormant, fx.alpha]);
-    const data = await load("", await cookieFor(user.id));
+    const user = createUser({ firstName: "Ina" });
+    insertSubscription(user.id, "pro");
+    insertStrategyAccess(user.id, [fx.dormant, fx.alpha]);
+    const data = await load("", await signedInCookie(user.id));
     expect(data.strategies.map((s: { id: number; isActive: boolean }) => [s.id, s.isActive])).toEqual([
       [fx.alpha, true],
       [fx.dormant, false],
@@ -220,10 +134,10 @@ describe("tabs", () => {
   });
 
   it("performance lists each accessible strategy's figures with per-slug sample stats", async () => {
-    const user = createUser("Pera");
-    subscribe(user.id, "pro");
-    pick(user.id, [fx.alpha, fx.gold]);
-    const data = await load("?tab=performance", await cookieFor(user.id));
+    const user = createUser({ firstName: "Pera" });
+    insertSubscription(user.id, "pro");
+    insertStrategyAccess(user.id, [fx.alpha, fx.gold]);
+    const data = await load("?tab=performance", await signedInCookie(user.id));
     expect(data.performance).toHaveLength(2);
     expect(data.performance[0]).toMatchObject({ slug: "alpha-swing", winRate: 68, riskClass: "Balanced", avgDuration: "3 days" });
     expect(data.performance[0].sample.stats).toContainEqual({ label: "Profit factor", value: "1.84" });
@@ -233,12 +147,12 @@ describe("tabs", () => {
 
 describe("Choose your strategies", () => {
   it("refuses more picks than the plan allows with 400 and a message naming the limit; nothing changes", async () => {
-    const user = createUser("Over");
-    subscribe(user.id, "starter");
-    pick(user.id, [fx.alpha]);
-    const response = await run(
+    const user = createUser({ firstName: "Over" });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [fx.alpha]);
+    const response = await callRoute(
       route.action,
-      post("?tab=overview", await cookieFor(user.id), [
+      post("?tab=overview", await signedInCookie(user.id), [
         ["intent", "choose-strategies"],
         ["strategyIds", String(fx.london)],
         ["strategyIds", String(fx.gold)],
@@ -252,12 +166,12 @@ describe("Choose your strategies", () => {
   });
 
   it("saves picks within the limit, replacing the old ones, with a toast", async () => {
-    const user = createUser("Within");
-    subscribe(user.id, "pro");
-    pick(user.id, [fx.alpha]);
-    const response = await run(
+    const user = createUser({ firstName: "Within" });
+    insertSubscription(user.id, "pro");
+    insertStrategyAccess(user.id, [fx.alpha]);
+    const response = await callRoute(
       route.action,
-      post("?tab=overview", await cookieFor(user.id), [
+      post("?tab=overview", await signedInCookie(user.id), [
         ["intent", "choose-strategies"],
         ["strategyIds", String(fx.gold)],
         ["strategyIds", String(fx.london)],
@@ -270,11 +184,11 @@ describe("Choose your strategies", () => {
   });
 
   it("refuses unknown and inactive strategies, no picks, and users without a live plan", async () => {
-    const user = createUser("Picky");
-    subscribe(user.id, "institutional");
-    const cookie = await cookieFor(user.id);
+    const user = createUser({ firstName: "Picky" });
+    insertSubscription(user.id, "institutional");
+    const cookie = await signedInCookie(user.id);
     const choose = (ids: string[]) =>
-      run(route.action, post("", cookie, [["intent", "choose-strategies"], ...ids.map((id): [string, string] => ["strategyIds", id])]));
+      callRoute(route.action, post("", cookie, [["intent", "choose-strategies"], ...ids.map((id): [string, string] => ["strategyIds", id])]));
     expect((await choose(["999999"])).status).toBe(400);
     const inactive = await choose([String(fx.dormant)]);
     expect(inactive.status).toBe(400);
@@ -286,27 +200,27 @@ describe("Choose your strategies", () => {
     // Institutional: any number of active strategies.
     expect((await choose([String(fx.alpha), String(fx.london), String(fx.gold)])).status).toBe(302);
 
-    const free = createUser("NoPlan");
-    const noPlan = await run(route.action, post("", await cookieFor(free.id), [["intent", "choose-strategies"], ["strategyIds", String(fx.alpha)]]));
+    const free = createUser({ firstName: "NoPlan" });
+    const noPlan = await callRoute(route.action, post("", await signedInCookie(free.id), [["intent", "choose-strategies"], ["strategyIds", String(fx.alpha)]]));
     expect(noPlan.status).toBe(400);
     expect((await noPlan.json()).message).toBe("Choose a plan first");
     expect(getChosenStrategyIds(free.id)).toEqual([]);
 
-    const paused = createUser("Paused");
-    subscribe(paused.id, "pro", "PAUSED");
-    const pausedResponse = await run(route.action, post("", await cookieFor(paused.id), [["intent", "choose-strategies"], ["strategyIds", String(fx.alpha)]]));
+    const paused = createUser({ firstName: "Paused" });
+    insertSubscription(paused.id, "pro", { status: "PAUSED" });
+    const pausedResponse = await callRoute(route.action, post("", await signedInCookie(paused.id), [["intent", "choose-strategies"], ["strategyIds", String(fx.alpha)]]));
     expect((await pausedResponse.json()).message).toBe("Choose a plan first");
   });
 
   it("ignores a user id in the form", async () => {
-    const a = createUser("Ava");
-    const b = createUser("Bea");
-    subscribe(a.id, "starter");
-    subscribe(b.id, "starter");
-    pick(a.id, [fx.alpha]);
-    await run(
+    const a = createUser({ firstName: "Ava" });
+    const b = createUser({ firstName: "Bea" });
+    insertSubscription(a.id, "starter");
+    insertSubscription(b.id, "starter");
+    insertStrategyAccess(a.id, [fx.alpha]);
+    await callRoute(
       route.action,
-      post("", await cookieFor(b.id), [
+      post("", await signedInCookie(b.id), [
         ["intent", "choose-strategies"],
         ["userId", String(a.id)],
         ["user_id", String(a.id)],
@@ -321,10 +235,10 @@ describe("Choose your strategies", () => {
 describe("Live Signals", () => {
   it("lists only the viewer's strategies, locking ACTIVE signals the plan does not reach", async () => {
     // Downgraded to Starter with two picks: Alpha (first pick) is entitled, London is the viewer's but locked.
-    const user = createUser("Lena");
-    subscribe(user.id, "starter");
-    pick(user.id, [fx.alpha, fx.london]);
-    const data = await load("?tab=signals", await cookieFor(user.id));
+    const user = createUser({ firstName: "Lena" });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [fx.alpha, fx.london]);
+    const data = await load("?tab=signals", await signedInCookie(user.id));
     const byId = new Map(data.signals.map((s: route.PortalSignal) => [s.id, s]));
     expect([...byId.keys()].sort()).toEqual([fx.alphaActive, fx.alphaClosed, fx.londonActive, fx.londonClosed].sort());
     expect(byId.has(fx.goldActive)).toBe(false);
@@ -344,41 +258,35 @@ describe("Live Signals", () => {
   });
 
   it("shows no signals for a user without strategies", async () => {
-    const user = createUser("Empty");
-    const data = await load("?tab=signals", await cookieFor(user.id));
+    const user = createUser({ firstName: "Empty" });
+    const data = await load("?tab=signals", await signedInCookie(user.id));
     expect(data.signals).toEqual([]);
   });
 
   it("caps the list at 20", async () => {
-    const db = getDb();
     const now = Date.now();
-    const [extra] = db.insert(strategies).values({ slug: "busy", name: "Busy", description: "d", riskClass: "Balanced", timeframes: "M15", instruments: "EURUSD" }).returning().all();
-    db.insert(signals)
-      .values(
-        Array.from({ length: 25 }, (_, i) => ({
-          strategyId: extra!.id,
-          symbol: "EURUSD",
-          side: "LONG" as const,
-          entryPrice: 1.1,
-          stopLoss: 1.09,
-          takeProfit1: 1.11,
-          createdAt: new Date(now - i * 1000),
-          expiresAt: new Date(now + DAY),
-        })),
-      )
-      .run();
-    const user = createUser("Busy");
-    subscribe(user.id, "institutional");
-    const data = await load("?tab=signals", await cookieFor(user.id));
+    const extra = insertStrategy({ slug: "busy", name: "Busy", timeframes: "M15" });
+    insertSignals(
+      Array.from({ length: 25 }, (_, i) => ({
+        strategyId: extra.id,
+        entryPrice: 1.1,
+        stopLoss: 1.09,
+        takeProfit1: 1.11,
+        createdAt: new Date(now - i * 1000),
+      })),
+    );
+    const user = createUser({ firstName: "Busy" });
+    insertSubscription(user.id, "institutional");
+    const data = await load("?tab=signals", await signedInCookie(user.id));
     expect(data.signals).toHaveLength(route.PORTAL_SIGNALS_LIMIT);
   });
 
   it("Send to MT5 queues an entitled ACTIVE signal with the 'Sent to MT5' toast; a second send is refused", async () => {
-    const user = createUser("Mia");
-    subscribe(user.id, "starter");
-    pick(user.id, [fx.alpha]);
-    const cookie = await cookieFor(user.id);
-    const send = (signalId: number) => run(route.action, post("?tab=signals", cookie, [["intent", "send-mt5"], ["signalId", String(signalId)]]));
+    const user = createUser({ firstName: "Mia" });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [fx.alpha]);
+    const cookie = await signedInCookie(user.id);
+    const send = (signalId: number) => callRoute(route.action, post("?tab=signals", cookie, [["intent", "send-mt5"], ["signalId", String(signalId)]]));
 
     const response = await send(fx.alphaActive);
     expect(response.status).toBe(302);
@@ -393,11 +301,11 @@ describe("Live Signals", () => {
   });
 
   it("Send to MT5 refuses signals of strategies outside the plan, closed ones and unknown ids; no row is written", async () => {
-    const user = createUser("Nia");
-    subscribe(user.id, "starter");
-    pick(user.id, [fx.alpha, fx.london]);
-    const cookie = await cookieFor(user.id);
-    const send = (signalId: string) => run(route.action, post("?tab=signals", cookie, [["intent", "send-mt5"], ["signalId", signalId]]));
+    const user = createUser({ firstName: "Nia" });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [fx.alpha, fx.london]);
+    const cookie = await signedInCookie(user.id);
+    const send = (signalId: string) => callRoute(route.action, post("?tab=signals", cookie, [["intent", "send-mt5"], ["signalId", signalId]]));
 
     const locked = await send(String(fx.londonActive));
     expect(locked.status).toBe(403);
@@ -408,8 +316,8 @@ describe("Live Signals", () => {
     expect((await send("nope")).status).toBe(404);
     expect(queueRows(user.id)).toEqual([]);
 
-    const free = createUser("Freya");
-    const freeResponse = await run(route.action, post("", await cookieFor(free.id), [["intent", "send-mt5"], ["signalId", String(fx.alphaActive)]]));
+    const free = createUser({ firstName: "Freya" });
+    const freeResponse = await callRoute(route.action, post("", await signedInCookie(free.id), [["intent", "send-mt5"], ["signalId", String(fx.alphaActive)]]));
     expect(freeResponse.status).toBe(403);
     expect(queueRows(free.id)).toEqual([]);
   });
@@ -417,16 +325,16 @@ describe("Live Signals", () => {
 
 describe("Settings", () => {
   it("loads the defaults for a user without a settings row", async () => {
-    const user = createUser("Def");
-    const data = await load("?tab=settings", await cookieFor(user.id));
+    const user = createUser({ firstName: "Def" });
+    const data = await load("?tab=settings", await signedInCookie(user.id));
     expect(data.settings).toEqual({ emailAlerts: true, telegramAlerts: false, pushAlerts: false, newsBlackout: true, riskTemplate: "Balanced" });
   });
 
   it("saves toggles (ticked = on, absent = off) and the risk template with 'Settings Saved', leaving security settings alone", async () => {
-    const user = createUser("Set");
+    const user = createUser({ firstName: "Set" });
     getDb().insert(userSettings).values({ userId: user.id, loginNotifications: false, sessionTimeoutMinutes: 60 }).run();
-    const cookie = await cookieFor(user.id);
-    const response = await run(
+    const cookie = await signedInCookie(user.id);
+    const response = await callRoute(
       route.action,
       post("?tab=settings", cookie, [
         ["intent", "save-settings"],
@@ -453,10 +361,10 @@ describe("Settings", () => {
   });
 
   it("creates the settings row when missing", async () => {
-    const user = createUser("NoRow");
-    const response = await run(
+    const user = createUser({ firstName: "NoRow" });
+    const response = await callRoute(
       route.action,
-      post("", await cookieFor(user.id), [["intent", "save-settings"], ["emailAlerts", "on"], ["riskTemplate", "Conservative"]]),
+      post("", await signedInCookie(user.id), [["intent", "save-settings"], ["emailAlerts", "on"], ["riskTemplate", "Conservative"]]),
     );
     expect(response.status).toBe(302);
     const row = getDb().select().from(userSettings).where(and(eq(userSettings.userId, user.id))).get();
@@ -464,10 +372,10 @@ describe("Settings", () => {
   });
 
   it("re-renders with 400 for an unknown risk template and saves nothing", async () => {
-    const user = createUser("Bad");
-    const response = await run(
+    const user = createUser({ firstName: "Bad" });
+    const response = await callRoute(
       route.action,
-      post("?tab=settings", await cookieFor(user.id), [["intent", "save-settings"], ["emailAlerts", "on"], ["riskTemplate", "YOLO"]]),
+      post("?tab=settings", await signedInCookie(user.id), [["intent", "save-settings"], ["emailAlerts", "on"], ["riskTemplate", "YOLO"]]),
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
@@ -480,8 +388,8 @@ describe("Settings", () => {
   });
 
   it("rejects an unknown intent with 400", async () => {
-    const user = createUser("Huh");
-    const response = await run(route.action, post("", await cookieFor(user.id), [["intent", "drop-tables"]]));
+    const user = createUser({ firstName: "Huh" });
+    const response = await callRoute(route.action, post("", await signedInCookie(user.id), [["intent", "drop-tables"]]));
     expect(response.status).toBe(400);
   });
 });

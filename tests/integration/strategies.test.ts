@@ -4,9 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signals, strategies, strategyAccess, subscriptions, users, type NewSignal } from "../../db/schema";
+import { users, type NewSignal } from "../../db/schema";
 import { loadDashboard } from "~/models/dashboard.server";
-import { createSession } from "~/models/sessions.server";
 import { toPublicUser } from "~/models/users.server";
 import * as apiAuthUser from "~/routes/api.auth.user";
 import * as apiMe from "~/routes/api.me";
@@ -19,16 +18,12 @@ import * as apiSubscription from "~/routes/api.user.subscription";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as strategyRoute from "~/routes/strategies.$slug";
 import * as strategiesRoute from "~/routes/strategies._index";
-import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
+import { createUser, DAY, MINUTE, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, signedInCookie, trackRecordSignal } from "../support/fixtures";
+import { callRoute, getRequest, routeArgs, thrownResponse } from "../support/http";
 
 const BASE = "http://localhost";
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const NOW = Date.now();
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 
 interface Fixtures {
   alpha: number;
@@ -43,94 +38,48 @@ interface Fixtures {
 }
 let fx: Fixtures;
 
-async function cookieFor(userId: number): Promise<string> {
-  const { id } = createSession(userId, "vitest");
-  const setCookie = await getSessionCookie().serialize(id);
-  return setCookie.split(";")[0];
-}
+type Handler = Parameters<typeof callRoute>[0];
 
 function request(path: string, options: { cookie?: string; method?: string } = {}): Request {
-  const headers = new Headers();
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  return new Request(`${BASE}${path}`, { method: options.method ?? "GET", headers });
+  return getRequest(`${BASE}${path}`, options);
 }
 
 /** Calls a loader or action and returns its Response, whether returned or thrown. */
-async function call(
-  handler: unknown,
-  path: string,
-  options: { cookie?: string; method?: string; params?: Record<string, string> } = {},
-): Promise<Response> {
-  try {
-    const result = await (handler as Handler)({ request: request(path, options), params: options.params ?? {}, context: {} });
-    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
-    return result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+function call(handler: Handler, path: string, options: { cookie?: string; method?: string; params?: Record<string, string> } = {}): Promise<Response> {
+  return callRoute(handler, request(path, options), options.params);
 }
 
 /** Calls a loader that must throw a Response; returns that Response. */
-async function thrownBy(handler: unknown, path: string, options: { cookie?: string; params?: Record<string, string> } = {}) {
-  try {
-    await (handler as Handler)({ request: request(path, options), params: options.params ?? {}, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-  throw new Error("expected the loader to throw a Response");
+function thrownBy(handler: Handler, path: string, options: { cookie?: string; params?: Record<string, string> } = {}): Promise<Response> {
+  return thrownResponse(() => handler(routeArgs(request(path, options), options.params)));
 }
 
 function signalRow(strategyId: number, minutesAgo: number, overrides: Partial<NewSignal> = {}): NewSignal {
-  const createdAt = new Date(NOW - minutesAgo * MINUTE);
-  return {
-    strategyId,
-    symbol: "EURUSD",
-    side: "LONG",
-    status: "CLOSED",
-    entryPrice: 1.085,
-    entryMethod: "market",
-    stopLoss: 1.08,
-    takeProfit1: 1.0925,
-    takeProfit2: 1.1,
-    rationale: "Fixture signal",
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + DAY),
-    closedAt: overrides.status === "ACTIVE" ? null : new Date(createdAt.getTime() + HOUR),
-    ...overrides,
-  };
+  return trackRecordSignal(strategyId, minutesAgo, overrides, NOW);
 }
 
 beforeAll(async () => {
-  const db = getDb();
   const base = { timeframes: "H4, D1", instruments: "EURUSD, GBPUSD", isActive: true };
-  const [alpha, london, gold] = db
-    .insert(strategies)
-    .values([
-      {
-        ...base,
-        slug: "alpha-swing",
-        name: "Alpha Swing",
-        description: "Trend-following swing strategy.",
-        riskClass: "Balanced",
-        avgDuration: "3-5 days",
-        winRate: 68,
-        methodology: "Daily trend, H4 pullback entries.",
-      },
-      { ...base, slug: "london-breakout", name: "London Breakout", description: "Asian range breakout.", riskClass: "Aggressive", winRate: 72 },
-      {
-        ...base,
-        slug: "gold-intraday",
-        name: "Gold Intraday",
-        description: "Gold pullbacks.",
-        riskClass: "Conservative",
-        instruments: "XAUUSD",
-        isActive: false,
-      },
-    ])
-    .returning()
-    .all();
+  const alpha = insertStrategy({
+    ...base,
+    slug: "alpha-swing",
+    name: "Alpha Swing",
+    description: "Trend-following swing strategy.",
+    riskClass: "Balanced",
+    avgDuration: "3-5 days",
+    winRate: 68,
+    methodology: "Daily trend, H4 pullback entries.",
+  });
+  const london = insertStrategy({ ...base, slug: "london-breakout", name: "London Breakout", description: "Asian range breakout.", riskClass: "Aggressive", winRate: 72 });
+  const gold = insertStrategy({
+    ...base,
+    slug: "gold-intraday",
+    name: "Gold Intraday",
+    description: "Gold pullbacks.",
+    riskClass: "Conservative",
+    instruments: "XAUUSD",
+    isActive: false,
+  });
 
   // 25 signals, one every 10 minutes, newest first: alpha (ACTIVE LONG, ACTIVE SHORT, CLOSED, CANCELLED, ...).
   const rows: NewSignal[] = [
@@ -143,26 +92,12 @@ beforeAll(async () => {
   for (let i = 0; i < 20; i++) {
     rows.push(signalRow([alpha.id, london.id, gold.id][i % 3], 55 + i * 10, { symbol: i % 3 === 2 ? "XAUUSD" : "EURUSD" }));
   }
-  db.insert(signals).values(rows).run();
+  insertSignals(rows);
 
-  const [subscriber, freeUser] = db
-    .insert(users)
-    .values([
-      { email: "sub@example.com", firstName: "Sam", lastName: "Sub" },
-      { email: "free@example.com", firstName: null, lastName: null },
-    ])
-    .returning()
-    .all();
-  db.insert(subscriptions)
-    .values({
-      userId: subscriber.id,
-      plan: "pro",
-      status: "ACTIVE",
-      startDate: new Date(NOW - 10 * DAY),
-      endDate: new Date(NOW + 20 * DAY),
-    })
-    .run();
-  db.insert(strategyAccess).values({ userId: subscriber.id, strategyId: alpha.id }).run();
+  const subscriber = createUser({ email: "sub@example.com", firstName: "Sam", lastName: "Sub" });
+  const freeUser = createUser({ email: "free@example.com", firstName: null, lastName: null });
+  insertSubscription(subscriber.id, "pro", { startDate: new Date(NOW - 10 * DAY), endDate: new Date(NOW + 20 * DAY) });
+  insertStrategyAccess(subscriber.id, [alpha.id]);
 
   fx = {
     alpha: alpha.id,
@@ -170,8 +105,8 @@ beforeAll(async () => {
     gold: gold.id,
     subscriberId: subscriber.id,
     freeUserId: freeUser.id,
-    subscriberCookie: await cookieFor(subscriber.id),
-    freeCookie: await cookieFor(freeUser.id),
+    subscriberCookie: await signedInCookie(subscriber.id),
+    freeCookie: await signedInCookie(freeUser.id),
     signalCount: rows.length,
     activeCount: rows.filter((r) => r.status === "ACTIVE").length,
   };

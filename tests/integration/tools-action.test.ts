@@ -5,18 +5,14 @@
 import { describe, expect, it } from "vitest";
 
 import { action, meta } from "~/routes/tools";
+import { formRequest, jsonRequest, routeArgs } from "../support/http";
 
 function form(fields: Record<string, string>): Request {
-  const body = new URLSearchParams(fields);
-  return new Request("http://localhost/tools", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body,
-  });
+  return formRequest("http://localhost/tools", fields);
 }
 
 async function submit(request: Request) {
-  const response = await action({ request, params: {}, context: {} });
+  const response = await action(routeArgs(request));
   const text = await response.text();
   expect(text).not.toMatch(/NaN|Infinity/);
   return { status: response.status, data: JSON.parse(text) as any };
@@ -101,12 +97,7 @@ describe("tools action — bad requests never 500", () => {
   });
 
   it("400 for a body that is not form data", async () => {
-    const request = new Request("http://localhost/tools", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: "{}",
-    });
-    const { status, data } = await submit(request);
+    const { status, data } = await submit(jsonRequest("http://localhost/tools", "{}"));
     expect(status).toBe(400);
     expect(data.error).toBeTruthy();
   });

@@ -6,10 +6,9 @@
  * database; codes come from @epic-web/totp with the stored secret, and the
  * clock (Date only) is pinned so time steps are deterministic.
  */
-import { generateTOTP } from "@epic-web/totp";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessions, twoFactor, type User } from "../../db/schema";
+import { sessions, type User } from "../../db/schema";
 import { createLocalAccount } from "~/models/accounts.server";
 import { confirmEnrolment, startEnrolment } from "~/models/two-factor.server";
 import * as authUserRoute from "~/routes/api.auth.user";
@@ -20,72 +19,25 @@ import { getDb } from "~/services/db.server";
 import { SIGN_IN_PER_EMAIL } from "~/services/rate-limit.server";
 import { signIn } from "~/services/session.server";
 import { PENDING_TWO_FACTOR_MS, readPendingTwoFactor } from "~/services/two-factor-flow.server";
+import { callRoute, formRequest, getRequest, nextIp, setCookiePair } from "../support/http";
+import { currentCode, STEP_MS, wrongCode } from "../support/totp";
 
 const ORIGIN = "http://localhost:3000";
-const STEP_MS = 30_000;
 const INVALID_CODE = "Invalid code. Enter the current 6-digit code from your authenticator app.";
 const PASSWORD = "correct-horse-battery";
 
 // ---------------------------------------------------------------- helpers
 
-let ipCounter = 0;
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.30.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
-
-const args = (request: Request) => ({ request, params: {}, context: {} });
-
-async function run(fn: (a: ReturnType<typeof args>) => unknown, request: Request): Promise<Response> {
-  try {
-    const result = await fn(args(request));
-    if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
-    return result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 function formPost(path: string, fields: Record<string, string>, cookie?: string): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": nextIp() };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+  return formRequest(`${ORIGIN}${path}`, fields, { cookie, headers: { "X-Forwarded-For": nextIp() } });
 }
 
 function get(path: string, cookie?: string): Request {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-/** The `name=value` pair of the named Set-Cookie, or undefined. */
-function cookieOf(response: Response, name: string): string | undefined {
-  return response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(";")[0];
+  return getRequest(`${ORIGIN}${path}`, { cookie });
 }
 
 function sessionCount(userId: number): number {
   return getDb().select().from(sessions).where(eq(sessions.userId, userId)).all().length;
-}
-
-async function currentCode(userId: number): Promise<string> {
-  const secret = getDb().select().from(twoFactor).where(eq(twoFactor.userId, userId)).get()!.secret;
-  return (await generateTOTP({ secret, algorithm: "SHA-1", digits: 6, period: 30 })).otp;
-}
-
-async function wrongCode(userId: number): Promise<string> {
-  const good = new Set<string>();
-  const now = Date.now();
-  for (const offset of [-STEP_MS, 0, STEP_MS]) {
-    vi.setSystemTime(now + offset);
-    good.add(await currentCode(userId));
-  }
-  vi.setSystemTime(now);
-  for (let n = 0; ; n++) {
-    const candidate = String(n).padStart(6, "0");
-    if (!good.has(candidate)) return candidate;
-  }
 }
 
 /** Moves the clock to 5 s into the next TOTP step, so the app shows a fresh code. */
@@ -111,12 +63,12 @@ async function accountWithTwoFactor(): Promise<User> {
 
 /** Posts the right credentials; returns the response and the pending (__flash) cookie. */
 async function firstFactor(user: User, returnTo = "/portal/account/security") {
-  const response = await run(loginRoute.action, formPost("/login", { email: user.email, password: PASSWORD, returnTo }));
-  return { response, pending: cookieOf(response, "__flash") };
+  const response = await callRoute(loginRoute.action, formPost("/login", { email: user.email, password: PASSWORD, returnTo }));
+  return { response, pending: setCookiePair(response, "__flash") };
 }
 
 function submitCode(code: string, cookie?: string) {
-  return run(twoFactorRoute.action, formPost("/login/two-factor", { code }, cookie));
+  return callRoute(twoFactorRoute.action, formPost("/login/two-factor", { code }, cookie));
 }
 
 beforeAll(() => {
@@ -141,7 +93,7 @@ describe("first factor for a 2FA account", () => {
     const { response, pending } = await firstFactor(user);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login/two-factor");
-    expect(cookieOf(response, "__session")).toBeUndefined();
+    expect(setCookiePair(response, "__session")).toBeUndefined();
     expect(pending).toBeDefined();
     expect(sessionCount(user.id)).toBe(0);
 
@@ -151,9 +103,9 @@ describe("first factor for a 2FA account", () => {
 
   it("a wrong password still gets the generic error, never the code step", async () => {
     const user = await accountWithTwoFactor();
-    const response = await run(loginRoute.action, formPost("/login", { email: user.email, password: "not-the-password" }));
+    const response = await callRoute(loginRoute.action, formPost("/login", { email: user.email, password: "not-the-password" }));
     expect(response.status).toBe(400);
-    expect(cookieOf(response, "__flash")).toBeUndefined();
+    expect(setCookiePair(response, "__flash")).toBeUndefined();
   });
 
   it("signIn (shared by the local and OAuth paths) routes a 2FA user to the code step, others straight in", async () => {
@@ -161,34 +113,34 @@ describe("first factor for a 2FA account", () => {
     const routed = await signIn(get("/api/callback"), user.id, "/portal/dashboard", { "Set-Cookie": "oauth-state=; Max-Age=0" });
     expect(routed.status).toBe(302);
     expect(routed.headers.get("Location")).toBe("/login/two-factor");
-    expect(cookieOf(routed, "__session")).toBeUndefined();
-    expect(cookieOf(routed, "oauth-state")).toBe("oauth-state=");
-    const pending = await readPendingTwoFactor(get("/login/two-factor", cookieOf(routed, "__flash")));
+    expect(setCookiePair(routed, "__session")).toBeUndefined();
+    expect(setCookiePair(routed, "oauth-state")).toBe("oauth-state=");
+    const pending = await readPendingTwoFactor(get("/login/two-factor", setCookiePair(routed, "__flash")));
     expect(pending).toMatchObject({ userId: user.id, returnTo: "/portal/dashboard" });
 
     const plain = await createLocalAccount({ email: "no.factor@example.com", password: PASSWORD, firstName: "No", lastName: "Factor" });
     const direct = await signIn(get("/api/callback"), plain.id, "/portal/dashboard");
     expect(direct.headers.get("Location")).toBe("/portal/dashboard");
-    expect(cookieOf(direct, "__session")).toBeDefined();
+    expect(setCookiePair(direct, "__session")).toBeDefined();
   });
 });
 
 describe("/login/two-factor", () => {
   it("without a pending sign-in, the page and the form send the visitor to /login", async () => {
-    const page = await run(twoFactorRoute.loader, get("/login/two-factor"));
+    const page = await callRoute(twoFactorRoute.loader, get("/login/two-factor"));
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/login");
 
     const posted = await submitCode("123456");
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toBe("/login");
-    expect(cookieOf(posted, "__session")).toBeUndefined();
+    expect(setCookiePair(posted, "__session")).toBeUndefined();
   });
 
   it("shows the code form while a sign-in is pending", async () => {
     const user = await accountWithTwoFactor();
     const { pending } = await firstFactor(user);
-    const page = await run(twoFactorRoute.loader, get("/login/two-factor", pending));
+    const page = await callRoute(twoFactorRoute.loader, get("/login/two-factor", pending));
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("no-store");
     expect(twoFactorRoute.meta({} as never)).toContainEqual({ title: "Two-Factor Verification | FX Trader" });
@@ -199,14 +151,14 @@ describe("/login/two-factor", () => {
     const { pending } = await firstFactor(user);
     const response = await submitCode(await wrongCode(user.id), pending);
     expect(response.status).toBe(400);
-    expect(cookieOf(response, "__session")).toBeUndefined();
+    expect(setCookiePair(response, "__session")).toBeUndefined();
     const reply = (await response.json()) as { error?: Record<string, string[] | null> };
     expect(reply.error?.code).toEqual([INVALID_CODE]);
     expect(sessionCount(user.id)).toBe(0);
 
     const malformed = await submitCode("12ab", pending);
     expect(malformed.status).toBe(400);
-    expect(cookieOf(malformed, "__session")).toBeUndefined();
+    expect(setCookiePair(malformed, "__session")).toBeUndefined();
   });
 
   it("the right code starts the session, clears the pending step and redirects to returnTo", async () => {
@@ -217,23 +169,23 @@ describe("/login/two-factor", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/portal/strategies?tab=signals");
 
-    const session = cookieOf(response, "__session");
+    const session = setCookiePair(response, "__session");
     expect(session).toBeDefined();
     expect(sessionCount(user.id)).toBe(1);
-    const me = await run(authUserRoute.loader, get("/api/auth/user", session));
+    const me = await callRoute(authUserRoute.loader, get("/api/auth/user", session));
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(user.email);
     expect(await getSessionCookie().parse(session!)).toMatch(/^[0-9a-f]{64}$/);
 
     // The pending step is gone from the browser's flash cookie.
-    const cleared = cookieOf(response, "__flash");
+    const cleared = setCookiePair(response, "__flash");
     expect(cleared).toBeDefined();
     expect(await readPendingTwoFactor(get("/login/two-factor", cleared))).toBeNull();
 
     // The same code cannot be replayed with the old pending cookie.
     const replay = await submitCode(code, pending);
     expect(replay.status).toBe(400);
-    expect(cookieOf(replay, "__session")).toBeUndefined();
+    expect(setCookiePair(replay, "__session")).toBeUndefined();
     expect(sessionCount(user.id)).toBe(1);
   });
 
@@ -241,11 +193,11 @@ describe("/login/two-factor", () => {
     const user = await accountWithTwoFactor();
     const { pending } = await firstFactor(user);
     vi.setSystemTime(Date.now() + PENDING_TWO_FACTOR_MS + 1_000);
-    const page = await run(twoFactorRoute.loader, get("/login/two-factor", pending));
+    const page = await callRoute(twoFactorRoute.loader, get("/login/two-factor", pending));
     expect(page.headers.get("Location")).toBe("/login");
     const posted = await submitCode(await currentCode(user.id), pending);
     expect(posted.headers.get("Location")).toBe("/login");
-    expect(cookieOf(posted, "__session")).toBeUndefined();
+    expect(setCookiePair(posted, "__session")).toBeUndefined();
   });
 
   it("limits code guesses per account: 429 with Retry-After once the budget is spent", async () => {
@@ -258,6 +210,6 @@ describe("/login/two-factor", () => {
     const limited = await submitCode(await currentCode(user.id), pending);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(cookieOf(limited, "__session")).toBeUndefined();
+    expect(setCookiePair(limited, "__session")).toBeUndefined();
   });
 });

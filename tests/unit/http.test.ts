@@ -18,21 +18,11 @@ import {
   validationProblem,
 } from "~/services/http.server";
 import { z } from "zod";
+import { thrownResponse } from "../support/http";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** Calls `fn`, expecting it to throw a Response, and returns that Response. */
-async function thrownResponse(fn: () => unknown): Promise<Response> {
-  try {
-    await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-  throw new Error("expected a thrown Response");
-}
 
 interface ProblemBody {
   type: string;
