@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { useNonce } from "~/components/nonce";
-import { NotFound } from "~/components/not-found";
+import { MessagePage, NotFound } from "~/components/not-found";
 import { usePendingListSkeleton } from "~/components/pending-page";
 import { Toaster } from "~/components/ui/toast";
 import { getViewer } from "~/services/session.server";
@@ -97,12 +97,9 @@ export function ErrorBoundary() {
   } else {
     if (!isRouteErrorResponse(error)) console.error(error);
     body = (
-      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Something went wrong</h1>
-        <p className="mt-4 text-slate-700 dark:text-slate-300">
-          An unexpected error occurred. Please try again, or contact support if it keeps happening.
-        </p>
-      </div>
+      <MessagePage title="Something went wrong">
+        An unexpected error occurred. Please try again, or contact support if it keeps happening.
+      </MessagePage>
     );
   }
   return (

@@ -10,7 +10,7 @@ import { SignalList } from "~/components/signal-list";
 import { RiskBadge } from "~/components/strategy-card";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
 import type { DashboardData, DashboardVariant } from "~/models/dashboard.server";
 
 export interface DashboardOverviewProps {
@@ -83,17 +83,6 @@ function StatCard({
         {value}
       </dd>
       {hint ? <dd className={`mt-1 text-sm ${warning ? "" : muted}`}>{hint}</dd> : null}
-    </div>
-  );
-}
-
-function SectionHeader({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2 p-6 pb-3">
-      <h2 id={id} className="text-lg leading-tight font-semibold">
-        {title}
-      </h2>
-      {action}
     </div>
   );
 }
@@ -173,7 +162,7 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card className="min-w-0 lg:col-span-2 lg:self-start" role="region" aria-labelledby="recent-signals">
-          <SectionHeader
+          <CardHeaderBar
             id="recent-signals"
             title="Recent Signals"
             action={
@@ -201,7 +190,7 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
 
         <div className="flex min-w-0 flex-col gap-6">
           <Card role="region" aria-labelledby="strategy-overview">
-            <SectionHeader
+            <CardHeaderBar
               id="strategy-overview"
               title="Strategy Overview"
               action={
@@ -242,7 +231,7 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
           </Card>
 
           <Card role="region" aria-labelledby="quick-links">
-            <SectionHeader id="quick-links" title="Quick Links" />
+            <CardHeaderBar id="quick-links" title="Quick Links" />
             <CardContent>
               <ul className="flex flex-col gap-2">
                 {QUICK_LINKS.map((link) => (
@@ -257,7 +246,7 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
           </Card>
 
           <Card role="region" aria-labelledby="notification-preferences">
-            <SectionHeader id="notification-preferences" title="Notification Preferences" />
+            <CardHeaderBar id="notification-preferences" title="Notification Preferences" />
             <CardContent>
               <ul className="flex flex-col gap-2 text-sm">
                 {NOTIFICATION_PREFERENCES.map((pref) => (

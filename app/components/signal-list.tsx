@@ -148,6 +148,10 @@ function methodLabel(signal: SignalListItem): string {
   return METHOD_LABEL[signal.entryJson.method] ?? signal.entryJson.method;
 }
 
+/** What the table and the card list (the same signals, for wide and narrow screens) are given. */
+type ViewProps = Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
+  Pick<SignalListProps, "signals" | "strategyNames">;
+
 function SignalTable({
   signals,
   now,
@@ -155,8 +159,7 @@ function SignalTable({
   showRationale,
   strategyNames,
   label,
-}: Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
-  Pick<SignalListProps, "signals" | "strategyNames">) {
+}: ViewProps) {
   const columns = 7;
   return (
     // A focusable, labelled region so keyboard users can scroll a table wider than its container.
@@ -268,8 +271,7 @@ function SignalCards({
   showRationale,
   strategyNames,
   label,
-}: Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
-  Pick<SignalListProps, "signals" | "strategyNames">) {
+}: ViewProps) {
   return (
     <ul aria-label={label} className="flex flex-col gap-3 min-[641px]:hidden">
       {signals.map((signal) => {

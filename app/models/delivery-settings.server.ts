@@ -7,6 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { RISK_TEMPLATES, userSettings } from "../../db/schema";
+import { upsertUserSettings } from "~/models/user-settings.server";
 import { getDb } from "~/services/db.server";
 
 export type RiskTemplate = (typeof RISK_TEMPLATES)[number];
@@ -55,10 +56,6 @@ export function saveDeliverySettings(userId: number, settings: DeliverySettings)
     newsBlackout: settings.newsBlackout,
     riskTemplate: settings.riskTemplate,
   };
-  getDb()
-    .insert(userSettings)
-    .values({ userId, ...value })
-    .onConflictDoUpdate({ target: userSettings.userId, set: value })
-    .run();
+  upsertUserSettings(userId, value);
   return value;
 }

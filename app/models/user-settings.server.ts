@@ -74,10 +74,18 @@ export function saveSecuritySettings(userId: number, settings: SecuritySettings)
       sessionTimeoutMinutes: securitySettingsSchema.shape.sessionTimeoutMinutes,
     })
     .parse(settings);
+  upsertUserSettings(userId, value);
+  return value;
+}
+
+/**
+ * Writes `columns` to the user's `user_settings` row, creating the row (other
+ * columns at their defaults) when there is none; columns not given are kept.
+ */
+export function upsertUserSettings(userId: number, columns: Partial<Omit<typeof userSettings.$inferInsert, "userId">>): void {
   getDb()
     .insert(userSettings)
-    .values({ userId, ...value })
-    .onConflictDoUpdate({ target: userSettings.userId, set: value })
+    .values({ userId, ...columns })
+    .onConflictDoUpdate({ target: userSettings.userId, set: columns })
     .run();
-  return value;
 }

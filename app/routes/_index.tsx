@@ -6,8 +6,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardOverview } from "~/components/dashboard-overview";
+import { CtaButtons, FeatureCard } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   CLOSING_CTA,
@@ -22,7 +22,6 @@ import {
   WHY_POINTS,
   WHY_SECTION,
 } from "~/content/landing";
-import { isDocumentLink } from "~/content/pricing";
 import { pageMeta } from "~/content/seo";
 import { formatPrice, riskBadgeVariant } from "~/domain/signal-display";
 import { loadDashboard } from "~/models/dashboard.server";
@@ -59,14 +58,7 @@ function Landing() {
               {HERO.title}
             </h1>
             <p className="mt-5 max-w-xl text-lg text-slate-700 dark:text-slate-300">{HERO.lead}</p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to={HERO.primary.to} reloadDocument={isDocumentLink(HERO.primary.to)} size="lg">
-                {HERO.primary.label}
-              </ButtonLink>
-              <ButtonLink to={HERO.secondary.to} variant="outline" size="lg">
-                {HERO.secondary.label}
-              </ButtonLink>
-            </div>
+            <CtaButtons actions={[HERO.primary, HERO.secondary]} size="lg" className="mt-8 flex flex-col gap-3 sm:flex-row" />
             <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{HERO.note}</p>
           </div>
           <LiveSignalsSample />
@@ -97,14 +89,7 @@ function Landing() {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {WHY_POINTS.map((point) => (
             <li key={point.title}>
-              <Card className="h-full">
-                <CardHeader>
-                  <CardTitle>{point.title}</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{point.description}</p>
-                </CardContent>
-              </Card>
+              <FeatureCard title={point.title} description={point.description} />
             </li>
           ))}
         </ul>
@@ -155,14 +140,11 @@ function Landing() {
             {CLOSING_CTA.title}
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-slate-700 dark:text-slate-300">{CLOSING_CTA.body}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to={CLOSING_CTA.primary.to} reloadDocument={isDocumentLink(CLOSING_CTA.primary.to)} size="lg">
-              {CLOSING_CTA.primary.label}
-            </ButtonLink>
-            <ButtonLink to={CLOSING_CTA.secondary.to} size="lg" variant="outline">
-              {CLOSING_CTA.secondary.label}
-            </ButtonLink>
-          </div>
+          <CtaButtons
+            actions={[CLOSING_CTA.primary, CLOSING_CTA.secondary]}
+            size="lg"
+            className="mt-8 flex flex-col justify-center gap-3 sm:flex-row"
+          />
         </div>
         <p className="mt-6 text-xs leading-relaxed text-slate-700 dark:text-slate-300">{LANDING_DISCLAIMER}</p>
       </section>

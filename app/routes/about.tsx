@@ -4,8 +4,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { ButtonLink } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { CtaButtons, CtaCard, FeatureCard, MarketingSection, PageHeader, TileList } from "~/components/marketing";
 import {
   ABOUT_CTA,
   ABOUT_INTRO,
@@ -25,94 +24,57 @@ import { pageMeta } from "~/content/seo";
 
 export const meta: MetaFunction = () => pageMeta(ABOUT_META.title, ABOUT_META.description);
 
-const sectionTitle = "text-2xl font-bold tracking-tight";
-const lead = "mt-2 max-w-3xl text-slate-700 dark:text-slate-300";
-
 export default function About() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{ABOUT_INTRO.title}</h1>
-        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{ABOUT_INTRO.lead}</p>
-      </header>
+      <PageHeader title={ABOUT_INTRO.title} lead={ABOUT_INTRO.lead} />
 
       <section
         aria-labelledby="mission"
         className="mt-12 rounded-2xl border border-blue-200 bg-blue-50 p-8 dark:border-blue-900 dark:bg-slate-900"
       >
-        <h2 id="mission" className={sectionTitle}>
+        <h2 id="mission" className="text-2xl font-bold tracking-tight">
           {MISSION.title}
         </h2>
         <p className="mt-3 max-w-3xl text-lg text-slate-800 dark:text-slate-200">{MISSION.body}</p>
         <p className="mt-3 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{MISSION.scope}</p>
       </section>
 
-      <section aria-labelledby="values" className="mt-16">
-        <h2 id="values" className={sectionTitle}>
-          {VALUES_SECTION.title}
-        </h2>
+      <MarketingSection id="values" title={VALUES_SECTION.title}>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {VALUES.map((value) => (
             <li key={value.title}>
-              <Card className="h-full">
-                <CardHeader>
-                  <CardTitle>{value.title}</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{value.description}</p>
-                </CardContent>
-              </Card>
+              <FeatureCard title={value.title} description={value.description} />
             </li>
           ))}
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section aria-labelledby="team" className="mt-16">
-        <h2 id="team" className={sectionTitle}>
-          {TEAM_SECTION.title}
-        </h2>
-        <p className={lead}>{TEAM_SECTION.lead}</p>
+      <MarketingSection id="team" title={TEAM_SECTION.title} lead={TEAM_SECTION.lead}>
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
           {TEAM_GROUPS.map((group) => (
             <li key={group.name}>
-              <Card className="h-full">
-                <CardHeader>
-                  <CardTitle>{group.name}</CardTitle>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{group.description}</p>
-                </CardHeader>
-                <CardContent>
-                  <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 marker:text-blue-700 dark:text-slate-300 dark:marker:text-blue-400">
-                    {group.responsibilities.map((item) => (
-                      <li key={item}>{item}</li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
+              <FeatureCard title={group.name} subtitle={group.description}>
+                <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 marker:text-blue-700 dark:text-slate-300 dark:marker:text-blue-400">
+                  {group.responsibilities.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </FeatureCard>
             </li>
           ))}
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section aria-labelledby="partners" className="mt-16">
-        <h2 id="partners" className={sectionTitle}>
-          {PARTNERS_SECTION.title}
-        </h2>
-        <p className={lead}>{PARTNERS_SECTION.lead}</p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-          {PARTNERS.map((partner) => (
-            <li key={partner.name} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
-              <h3 className="font-semibold">{partner.name}</h3>
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{partner.description}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <MarketingSection id="partners" title={PARTNERS_SECTION.title} lead={PARTNERS_SECTION.lead}>
+        <TileList
+          items={PARTNERS.map((partner) => ({ title: partner.name, description: partner.description }))}
+          className="mt-6 sm:grid-cols-2"
+        />
+      </MarketingSection>
 
       <div className="mt-16 grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="contact-details">
-          <h2 id="contact-details" className={sectionTitle}>
-            {CONTACT_SECTION.title}
-          </h2>
+        <MarketingSection id="contact-details" title={CONTACT_SECTION.title} className="">
           <dl className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-700 dark:border-slate-700 dark:bg-slate-900">
             {CONTACT_DETAILS.map((detail) => (
               <div key={detail.label} className="grid gap-1 px-5 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
@@ -123,23 +85,10 @@ export default function About() {
               </div>
             ))}
           </dl>
-        </section>
-        <section
-          aria-labelledby="about-cta"
-          className="flex flex-col justify-center rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="about-cta" className="text-xl font-bold">
-            {ABOUT_CTA.title}
-          </h2>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{ABOUT_CTA.body}</p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            {ABOUT_CTA.actions.map((action, index) => (
-              <ButtonLink key={action.to} to={action.to} variant={index === 0 ? "default" : "outline"}>
-                {action.label}
-              </ButtonLink>
-            ))}
-          </div>
-        </section>
+        </MarketingSection>
+        <CtaCard id="about-cta" title={ABOUT_CTA.title} body={ABOUT_CTA.body} className="flex flex-col justify-center">
+          <CtaButtons actions={ABOUT_CTA.actions} className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap" />
+        </CtaCard>
       </div>
     </div>
   );

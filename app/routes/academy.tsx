@@ -5,8 +5,8 @@
  * 'Free Guide' are disabled placeholders (docs/decisions/marketing-placeholders.md).
  */
 import type { MetaFunction } from "@remix-run/node";
+import { CtaButton, CtaCard, FeatureCard, MarketingSection, PageHeader, PlaceholderButton, TileList } from "~/components/marketing";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   ACADEMY_CTA,
@@ -31,7 +31,6 @@ import {
   type SampleCourse,
   type TrackLevel,
 } from "~/content/academy";
-import type { PlaceholderAction } from "~/content/pricing";
 import { pageMeta } from "~/content/seo";
 import { progressBarClass } from "~/components/ui/progress";
 
@@ -43,27 +42,18 @@ const LEVEL_BADGE: Record<TrackLevel, BadgeVariant> = {
   Advanced: "outline",
 };
 
-const sectionTitle = "text-2xl font-bold tracking-tight";
-const lead = "mt-2 max-w-3xl text-slate-700 dark:text-slate-300";
-
 export default function Academy() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{ACADEMY_INTRO.title}</h1>
-        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{ACADEMY_INTRO.lead}</p>
+      <PageHeader title={ACADEMY_INTRO.title} lead={ACADEMY_INTRO.lead}>
         <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-3">
           <Stat label="Tracks" value={String(ACADEMY_TRACKS.length)} />
           <Stat label="Lessons" value={String(CURRICULUM_TOTALS.lessons)} />
           <Stat label="Hours" value={String(CURRICULUM_TOTALS.hours)} />
         </dl>
-      </header>
+      </PageHeader>
 
-      <section aria-labelledby="tracks" className="mt-14">
-        <h2 id="tracks" className={sectionTitle}>
-          {TRACKS_SECTION.title}
-        </h2>
-        <p className={lead}>{TRACKS_SECTION.lead}</p>
+      <MarketingSection id="tracks" title={TRACKS_SECTION.title} lead={TRACKS_SECTION.lead} className="mt-14">
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {ACADEMY_TRACKS.map((track) => (
             <li key={track.id} data-testid="academy-track">
@@ -91,41 +81,26 @@ export default function Academy() {
             </li>
           ))}
         </ul>
-      </section>
+      </MarketingSection>
 
-      <section aria-labelledby="formats" className="mt-16">
-        <h2 id="formats" className={sectionTitle}>
-          {FORMATS_SECTION.title}
-        </h2>
-        <p className={lead}>{FORMATS_SECTION.lead}</p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {LEARNING_FORMATS.map((format) => (
-            <li key={format.title} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
-              <h3 className="font-semibold">{format.title}</h3>
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{format.description}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <MarketingSection id="formats" title={FORMATS_SECTION.title} lead={FORMATS_SECTION.lead}>
+        <TileList items={LEARNING_FORMATS} className="mt-6 sm:grid-cols-2 lg:grid-cols-4" />
+      </MarketingSection>
 
-      <section aria-labelledby="progress" className="mt-16">
-        <h2 id="progress" className={sectionTitle}>
-          {PROGRESS_SECTION.title}
-        </h2>
-        <p className={lead}>{PROGRESS_SECTION.lead}</p>
+      <MarketingSection id="progress" title={PROGRESS_SECTION.title} lead={PROGRESS_SECTION.lead}>
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           {SAMPLE_COURSES.map((course) => (
             <CourseProgressCard key={course.id} course={course} />
           ))}
         </div>
-      </section>
+      </MarketingSection>
 
       <section
         aria-labelledby="certification"
         className="mt-16 rounded-2xl border border-blue-200 bg-blue-50 p-8 dark:border-blue-900 dark:bg-slate-900"
       >
         <div className="flex flex-wrap items-baseline justify-between gap-4">
-          <h2 id="certification" className={sectionTitle}>
+          <h2 id="certification" className="text-2xl font-bold tracking-tight">
             {CERTIFICATION.title}
           </h2>
           <p className="text-sm font-semibold text-blue-800 dark:text-blue-300">
@@ -139,54 +114,26 @@ export default function Academy() {
             <li key={point}>{point}</li>
           ))}
         </ul>
-        <PlaceholderButton id="certification-info" action={CERTIFICATION.info} />
+        <PlaceholderButton noteId="certification-info-note" action={CERTIFICATION.info} className="mt-6" />
       </section>
 
-      <section aria-labelledby="instructors" className="mt-16">
-        <h2 id="instructors" className={sectionTitle}>
-          {INSTRUCTORS_SECTION.title}
-        </h2>
-        <p className={lead}>{INSTRUCTORS_SECTION.lead}</p>
+      <MarketingSection id="instructors" title={INSTRUCTORS_SECTION.title} lead={INSTRUCTORS_SECTION.lead}>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2">
           {INSTRUCTOR_HIGHLIGHTS.map((instructor) => (
             <li key={instructor.role}>
-              <Card className="h-full">
-                <CardHeader>
-                  <CardTitle>{instructor.role}</CardTitle>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">Teaches {instructor.teaches}</p>
-                </CardHeader>
-                <CardContent>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{instructor.highlight}</p>
-                </CardContent>
-              </Card>
+              <FeatureCard title={instructor.role} subtitle={`Teaches ${instructor.teaches}`} description={instructor.highlight} />
             </li>
           ))}
         </ul>
-      </section>
+      </MarketingSection>
 
       <div className="mt-16 grid gap-6 md:grid-cols-2">
-        <section
-          aria-labelledby="free-guide"
-          className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="free-guide" className="text-xl font-bold">
-            {FREE_GUIDE.title}
-          </h2>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{FREE_GUIDE.body}</p>
-          <PlaceholderButton id="free-guide-action" action={FREE_GUIDE.action} />
-        </section>
-        <section
-          aria-labelledby="academy-cta"
-          className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h2 id="academy-cta" className="text-xl font-bold">
-            {ACADEMY_CTA.title}
-          </h2>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{ACADEMY_CTA.body}</p>
-          <ButtonLink to={ACADEMY_CTA.primary.to} size="lg" className="mt-6">
-            {ACADEMY_CTA.primary.label}
-          </ButtonLink>
-        </section>
+        <CtaCard id="free-guide" title={FREE_GUIDE.title} body={FREE_GUIDE.body}>
+          <PlaceholderButton noteId="free-guide-action-note" action={FREE_GUIDE.action} className="mt-6" />
+        </CtaCard>
+        <CtaCard id="academy-cta" title={ACADEMY_CTA.title} body={ACADEMY_CTA.body}>
+          <CtaButton action={ACADEMY_CTA.primary} size="lg" className="mt-6" />
+        </CtaCard>
       </div>
 
       <p className="mt-10 text-xs leading-relaxed text-slate-700 dark:text-slate-300">{ACADEMY_DISCLAIMER}</p>
@@ -199,20 +146,6 @@ function Stat({ label, value }: { label: string; value: string }) {
     <div className="flex flex-col-reverse">
       <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
       <dd className="text-2xl font-bold tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
-/** A button the spec gives no action: disabled, with a visible note. */
-function PlaceholderButton({ id, action }: { id: string; action: PlaceholderAction }) {
-  return (
-    <div className="mt-6 flex flex-wrap items-center gap-3">
-      <Button variant="outline" disabled aria-describedby={`${id}-note`}>
-        {action.label}
-      </Button>
-      <span id={`${id}-note`} className="text-sm text-slate-700 dark:text-slate-300">
-        {action.note}
-      </span>
     </div>
   );
 }

@@ -12,14 +12,7 @@
  * top of the form and, with JavaScript, as an 'Error' toast.
  * See docs/decisions/admin-signal-form.md.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -37,7 +30,8 @@ import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { InputField, SelectField, TextareaField } from "~/components/ui/field";
+import { FormInputField, FormSelectField, FormTextareaField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import { formatDateTime, formatPrice, signalAge } from "~/domain/signal-display";
 import { toApiSignal } from "~/domain/signals";
@@ -226,15 +220,7 @@ function CreateSignalForm({
       </CardHeader>
       <CardContent>
         <Form method="post" action="/admin/signals" {...getFormProps(form)} className="flex flex-col gap-5">
-          {form.errors?.length ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormAlert form={form} className="border border-red-300 dark:border-red-800" />
 
           {data.strategies.length === 0 ? (
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
@@ -243,26 +229,20 @@ function CreateSignalForm({
           ) : null}
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              {...getSelectProps(fields.strategyId)}
-              id={fields.strategyId.id}
-              label="Strategy"
-              error={fields.strategyId.errors}
-            >
+            <FormSelectField field={fields.strategyId} label="Strategy">
               <option value="">Select a strategy</option>
               {data.strategies.map((s) => (
                 <option key={s.id} value={String(s.id)}>
                   {s.name}
                 </option>
               ))}
-            </SelectField>
-            <InputField
-              {...getInputProps(fields.symbol, { type: "text" })}
+            </FormSelectField>
+            <FormInputField
+              field={fields.symbol}
+              type="text"
               // The server upper-cases; don't let the browser reject "eurusd".
               pattern={undefined}
-              id={fields.symbol.id}
               label="Symbol"
-              error={fields.symbol.errors}
               placeholder="EURUSD"
               autoComplete="off"
               autoCapitalize="characters"
@@ -270,77 +250,47 @@ function CreateSignalForm({
               maxLength={12}
               hint="6 letters, e.g. EURUSD, USDJPY or XAUUSD."
             />
-            <SelectField {...getSelectProps(fields.side)} id={fields.side.id} label="Side" error={fields.side.errors}>
+            <FormSelectField field={fields.side} label="Side">
               <option value="">Select side</option>
               <option value="LONG">LONG (buy)</option>
               <option value="SHORT">SHORT (sell)</option>
-            </SelectField>
-            <SelectField
-              {...getSelectProps(fields.entryMethod)}
-              id={fields.entryMethod.id}
-              label="Entry method"
-              error={fields.entryMethod.errors}
-            >
+            </FormSelectField>
+            <FormSelectField field={fields.entryMethod} label="Entry method">
               {ENTRY_METHODS.map((method) => (
                 <option key={method} value={method}>
                   {ENTRY_METHOD_LABELS[method]}
                 </option>
               ))}
-            </SelectField>
+            </FormSelectField>
           </div>
 
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
               Price levels (quote currency)
             </legend>
-            <InputField
-              {...getInputProps(fields.entryPrice, { type: "number" })}
+            <FormInputField field={fields.entryPrice} type="number" {...priceProps} label="Entry price" placeholder="1.08500" />
+            <FormInputField field={fields.sl} type="number" {...priceProps} label="Stop loss (SL)" placeholder="1.08000" />
+            <FormInputField field={fields.tp1} type="number" {...priceProps} label="Take profit 1 (TP1)" placeholder="1.09000" />
+            <FormInputField
+              field={fields.tp2}
+              type="number"
               {...priceProps}
-              id={fields.entryPrice.id}
-              label="Entry price"
-              error={fields.entryPrice.errors}
-              placeholder="1.08500"
-            />
-            <InputField
-              {...getInputProps(fields.sl, { type: "number" })}
-              {...priceProps}
-              id={fields.sl.id}
-              label="Stop loss (SL)"
-              error={fields.sl.errors}
-              placeholder="1.08000"
-            />
-            <InputField
-              {...getInputProps(fields.tp1, { type: "number" })}
-              {...priceProps}
-              id={fields.tp1.id}
-              label="Take profit 1 (TP1)"
-              error={fields.tp1.errors}
-              placeholder="1.09000"
-            />
-            <InputField
-              {...getInputProps(fields.tp2, { type: "number" })}
-              {...priceProps}
-              id={fields.tp2.id}
               label="Take profit 2 (TP2, optional)"
-              error={fields.tp2.errors}
               placeholder="1.09500"
             />
           </fieldset>
 
-          <InputField
-            {...getInputProps(fields.expiresAt, { type: "datetime-local" })}
-            id={fields.expiresAt.id}
+          <FormInputField
+            field={fields.expiresAt}
+            type="datetime-local"
             label="Expires at (UTC)"
-            error={fields.expiresAt.errors}
             min={data.minExpiresAt}
             max={data.maxExpiresAt}
             hint={`Entered and shown in UTC. Defaults to 24 hours from now; at most ${MAX_EXPIRY_DAYS} days ahead.`}
           />
-          <TextareaField
-            {...getTextareaProps(fields.rationale)}
-            id={fields.rationale.id}
+          <FormTextareaField
+            field={fields.rationale}
             label="Rationale (optional)"
-            error={fields.rationale.errors}
             rows={4}
             maxLength={MAX_RATIONALE_LENGTH}
             placeholder="Why this trade: setup, confluence, invalidation."

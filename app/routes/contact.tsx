@@ -10,7 +10,7 @@
  * before anything is sent. A hidden honeypot field catches bots (they get the
  * same success, nothing is stored); posts are rate limited per IP.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -19,7 +19,8 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { InputField, SelectField, TextareaField } from "~/components/ui/field";
+import { FormInputField, FormSelectField, FormTextareaField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import {
   BUSINESS_HOURS_CARD,
@@ -139,71 +140,36 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
 
   return (
     <Form method="post" action="/contact" {...formProps} onSubmit={onSubmit} className="flex flex-col gap-5">
-      {form.errors ? (
-        <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormAlert form={form} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
-          {...getInputProps(fields.name, { type: "text" })}
-          id={fields.name.id}
-          label="Full Name *"
-          autoComplete="name"
-          error={fields.name.errors}
-        />
-        <InputField
-          {...getInputProps(fields.email, { type: "email" })}
-          id={fields.email.id}
-          label="Email Address *"
-          autoComplete="email"
-          error={fields.email.errors}
-        />
+        <FormInputField field={fields.name} type="text" label="Full Name *" autoComplete="name" />
+        <FormInputField field={fields.email} type="email" label="Email Address *" autoComplete="email" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          {...getSelectProps(fields.tradingExperience)}
-          id={fields.tradingExperience.id}
-          label="Trading Experience"
-          error={fields.tradingExperience.errors}
-        >
+        <FormSelectField field={fields.tradingExperience} label="Trading Experience">
           <option value="">Select your experience</option>
           {TRADING_EXPERIENCE.map((value) => (
             <option key={value} value={value}>
               {EXPERIENCE_LABELS[value]}
             </option>
           ))}
-        </SelectField>
-        <SelectField
-          {...getSelectProps(fields.preferredTime)}
-          id={fields.preferredTime.id}
-          label="Preferred Contact Time"
-          error={fields.preferredTime.errors}
-        >
+        </FormSelectField>
+        <FormSelectField field={fields.preferredTime} label="Preferred Contact Time">
           <option value="">Select a time</option>
           {PREFERRED_TIMES.map((value) => (
             <option key={value} value={value}>
               {PREFERRED_TIME_LABELS[value]}
             </option>
           ))}
-        </SelectField>
+        </FormSelectField>
       </div>
-      <TextareaField
-        {...getTextareaProps(fields.goals)}
-        id={fields.goals.id}
+      <FormTextareaField
+        field={fields.goals}
         label="Trading Goals & Objectives"
         placeholder="What would you like to achieve with your trading?"
         rows={3}
-        error={fields.goals.errors}
       />
-      <TextareaField
-        {...getTextareaProps(fields.message)}
-        id={fields.message.id}
-        label="Message *"
-        placeholder="How can we help?"
-        rows={6}
-        error={fields.message.errors}
-      />
+      <FormTextareaField field={fields.message} label="Message *" placeholder="How can we help?" rows={6} />
       {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
       <div className="sr-only" aria-hidden="true">
         <label htmlFor="contact-website">Leave this field empty</label>

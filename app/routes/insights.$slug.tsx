@@ -8,13 +8,14 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { RouteErrorPage } from "~/components/not-found";
 
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { ARTICLE_COPY, AUTHOR_BLOCK, categorySlug } from "~/content/insights";
 import { READ_TIME_LABEL, sanitizePostHtml, truncateExcerpt } from "~/domain/sanitize";
 import { formatDate } from "~/domain/signal-display";
@@ -78,8 +79,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
  * then a button using the Web Share API where there is one, else copying the link.
  */
 function ShareButton({ url, title }: { url: string; title: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   if (!hydrated) {
     return (
@@ -250,26 +250,11 @@ export default function InsightArticle() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{ARTICLE_COPY.notFoundTitle}</h1>
-        <p className="mt-4 text-slate-700 dark:text-slate-300">{ARTICLE_COPY.notFoundMessage}</p>
-        <Link to="/insights" className={buttonClass("default", "md", "mt-8")}>
-          {ARTICLE_COPY.notFoundLink}
-        </Link>
-      </div>
-    );
-  }
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">This article could not be loaded. Please try again.</p>
-      <Link to="/insights" className={buttonClass("default", "md", "mt-8")}>
-        {ARTICLE_COPY.notFoundLink}
-      </Link>
-    </div>
+    <RouteErrorPage
+      notFound={{ title: ARTICLE_COPY.notFoundTitle, message: ARTICLE_COPY.notFoundMessage }}
+      failed="This article could not be loaded. Please try again."
+      link={{ to: "/insights", label: ARTICLE_COPY.notFoundLink }}
+    />
   );
 }

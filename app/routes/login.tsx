@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { InputField } from "~/components/ui/field";
+import { FormInputField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { loginSchema } from "~/schemas/auth";
 import { FORM_STRATEGY, getFormAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
 import { isOAuthConfigured } from "~/services/env.server";
@@ -72,25 +73,9 @@ export default function Login() {
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
             <input type="hidden" name="returnTo" value={returnTo} />
-            {form.errors ? (
-              <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-                {form.errors[0]}
-              </p>
-            ) : null}
-            <InputField
-              {...getInputProps(fields.email, { type: "email" })}
-              id={fields.email.id}
-              label="Email"
-              autoComplete="email"
-              error={fields.email.errors}
-            />
-            <InputField
-              {...getInputProps(fields.password, { type: "password" })}
-              id={fields.password.id}
-              label="Password"
-              autoComplete="current-password"
-              error={fields.password.errors}
-            />
+            <FormAlert form={form} />
+            <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
+            <FormInputField field={fields.password} type="password" label="Password" autoComplete="current-password" />
             <Button type="submit" disabled={busy}>
               {busy ? "Signing in..." : "Sign in"}
             </Button>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { InputField } from "~/components/ui/field";
+import { FormInputField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { verifyCode } from "~/models/two-factor.server";
 import { clientIp } from "~/services/http.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
@@ -83,23 +84,18 @@ export default function TwoFactorSignIn() {
         </CardHeader>
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-            {form.errors ? (
-              <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-                {form.errors[0]}
-              </p>
-            ) : null}
-            <InputField
-              {...getInputProps(fields.code, { type: "text" })}
+            <FormAlert form={form} />
+            <FormInputField
+              field={fields.code}
+              type="text"
               // Conform's constraint would add the 6-digit pattern; spaces are allowed, so the server decides.
               pattern={undefined}
-              id={fields.code.id}
               label="Authentication code"
               inputMode="numeric"
               autoComplete="one-time-code"
               spellCheck={false}
               autoFocus
               className="font-mono tracking-widest"
-              error={fields.code.errors}
             />
             <Button type="submit" disabled={busy}>
               {busy ? "Verifying..." : "Verify"}

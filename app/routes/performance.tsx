@@ -15,23 +15,15 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-} from "react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Component, lazy, Suspense, useMemo, type MouseEvent, type ReactNode } from "react";
 
+import { CtaButtons, PlaceholderButton } from "~/components/marketing";
 import { RiskBadge } from "~/components/strategy-card";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   CHART_PANEL_FIGURES,
   CHART_PERIODS,
@@ -63,6 +55,7 @@ import {
   type PerformanceTab,
   type SeriesPoint,
 } from "~/content/performance";
+import type { CallToAction } from "~/content/pricing";
 import { pageMeta } from "~/content/seo";
 
 /** The chart and its library are fetched only in the browser, only on this page. */
@@ -94,21 +87,23 @@ function signTone(value: number): MetricTone {
   return "neutral";
 }
 
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+/** The page's calls to action, in its header and again at its foot. */
+const PAGE_ACTIONS: CallToAction[] = [
+  { label: "View Pricing", to: "/pricing" },
+  { label: "Explore Strategies", to: "/strategies" },
+];
+
+const TAB_ID_PREFIX = "performance-tab";
+
+function panelId(tab: PerformanceTab): string {
+  return `performance-panel-${tab}`;
 }
 
 /** The tab and period to show: the pending navigation's (optimistic) while one to this page is under way. */
 function useViewState(): { tab: PerformanceTab; period: ChartPeriod } {
   const data = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const pending = navigation.location;
-  if (pending && pending.pathname.toLowerCase() === "/performance") {
-    return parsePerformanceParams(new URLSearchParams(pending.search));
-  }
-  return data;
+  const pending = usePendingSearchParams();
+  return pending ? parsePerformanceParams(pending) : data;
 }
 
 function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
@@ -118,23 +113,6 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 export default function PerformancePage() {
   const { tab, period } = useViewState();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLAnchorElement>('[role="tab"]'));
-    const current = tabs.findIndex((element) => element === document.activeElement);
-    if (current < 0) return;
-    let next: number;
-    if (event.key === "ArrowRight") next = (current + 1) % tabs.length;
-    else if (event.key === "ArrowLeft") next = (current - 1 + tabs.length) % tabs.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = tabs.length - 1;
-    else return;
-    event.preventDefault();
-    const target = tabs[next]!;
-    target.focus();
-    navigate(target.getAttribute("href") ?? "/performance", { preventScrollReset: true });
-  }
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-12">
@@ -145,12 +123,7 @@ export default function PerformancePage() {
           How our rules-based strategies performed in backtests and simulation: the equity curve, drawdowns, key metrics,
           the method and costs behind them, and how results will be verified.
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <ButtonLink to="/pricing">View Pricing</ButtonLink>
-          <ButtonLink to="/strategies" variant="outline">
-            Explore Strategies
-          </ButtonLink>
-        </div>
+        <CtaButtons actions={PAGE_ACTIONS} className="mt-6 flex flex-wrap gap-3" />
       </header>
 
       <p
@@ -169,49 +142,30 @@ export default function PerformancePage() {
         .
       </p>
 
-      <div
-        role="tablist"
-        aria-label="Performance sections"
-        onKeyDown={onTabKeyDown}
-        className="mt-8 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:inline-grid sm:grid-cols-4 dark:bg-slate-800"
-      >
-        {PERFORMANCE_TABS.map((option) => {
-          const selected = option.id === tab;
-          return (
-            <Link
-              key={option.id}
-              id={`performance-tab-${option.id}`}
-              role="tab"
-              to={performanceHref(option.id, period)}
-              preventScrollReset
-              aria-selected={selected}
-              aria-controls={selected ? `performance-panel-${option.id}` : undefined}
-              tabIndex={hydrated ? (selected ? 0 : -1) : undefined}
-              className={`rounded-md px-4 py-2 text-center text-sm font-medium transition-colors ${
-                selected
-                  ? "bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white"
-                  : "text-slate-700 hover:bg-white/70 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-900 dark:hover:text-white"
-              }`}
-            >
-              {option.label}
-            </Link>
-          );
-        })}
-      </div>
+      <LinkTabs
+        label="Performance sections"
+        tabs={PERFORMANCE_TABS.map((option) => ({ ...option, to: performanceHref(option.id, period) }))}
+        selected={tab}
+        idPrefix={TAB_ID_PREFIX}
+        panelId={panelId(tab)}
+        variant="pills"
+        activation="automatic"
+        className="mt-8 grid-cols-2 sm:inline-grid sm:grid-cols-4"
+        tabClassName="px-4 py-2"
+      />
 
-      <section
-        role="tabpanel"
-        id={`performance-panel-${tab}`}
-        aria-labelledby={`performance-tab-${tab}`}
-        tabIndex={0}
-        data-testid={`performance-panel-${tab}`}
-        className="mt-8 rounded-lg focus-visible:outline-offset-4"
+      <TabPanel
+        as="section"
+        id={panelId(tab)}
+        labelledBy={tabId(TAB_ID_PREFIX, tab)}
+        data-testid={panelId(tab)}
+        className="mt-8 rounded-lg"
       >
         {tab === "overview" ? <OverviewPanel period={period} hydrated={hydrated} /> : null}
         {tab === "methodology" ? <MethodologyPanel /> : null}
         {tab === "verification" ? <VerificationPanel /> : null}
         {tab === "disclaimers" ? <DisclaimersPanel /> : null}
-      </section>
+      </TabPanel>
 
       <section
         aria-labelledby="performance-cta-title"
@@ -223,12 +177,7 @@ export default function PerformancePage() {
         <p className="mx-auto mt-3 max-w-2xl text-slate-700 dark:text-slate-300">
           Compare the plans, or read each strategy's rules, instruments and risk class before you start a free trial.
         </p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/pricing">View Pricing</ButtonLink>
-          <ButtonLink to="/strategies" variant="outline">
-            Explore Strategies
-          </ButtonLink>
-        </div>
+        <CtaButtons actions={PAGE_ACTIONS} className="mt-6 flex flex-wrap justify-center gap-3" />
       </section>
     </div>
   );
@@ -754,13 +703,11 @@ function VerificationPanel() {
                 </div>
                 <CardDescription className="text-slate-700 dark:text-slate-300">{platform.description}</CardDescription>
               </CardHeader>
-              <CardContent className="flex flex-wrap items-center gap-3">
-                <Button variant="outline" disabled aria-describedby={`${platform.id}-status`}>
-                  {platform.buttonLabel}
-                </Button>
-                <span id={`${platform.id}-status`} className="text-sm text-slate-700 dark:text-slate-300">
-                  {platform.status}: the public tracking link is not available yet.
-                </span>
+              <CardContent>
+                <PlaceholderButton
+                  noteId={`${platform.id}-status`}
+                  action={{ label: platform.buttonLabel, note: `${platform.status}: the public tracking link is not available yet.` }}
+                />
               </CardContent>
             </Card>
           </li>

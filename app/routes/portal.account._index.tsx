@@ -8,14 +8,15 @@
  * re-render with status 400 and field messages. The action only ever changes
  * the signed-in viewer: any user id in the form is ignored.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { InputField } from "~/components/ui/field";
+import { FormInputField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { formatDate } from "~/domain/signal-display";
 import { accountStats, updateProfile } from "~/models/profile.server";
 import { settleSubscription } from "~/models/subscriptions.server";
@@ -107,34 +108,12 @@ export default function ProfilePage() {
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="update-profile" />
-            {form.errors ? (
-              <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-                {form.errors[0]}
-              </p>
-            ) : null}
+            <FormAlert form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <InputField
-                {...getInputProps(fields.firstName, { type: "text" })}
-                id={fields.firstName.id}
-                label="First name"
-                autoComplete="given-name"
-                error={fields.firstName.errors}
-              />
-              <InputField
-                {...getInputProps(fields.lastName, { type: "text" })}
-                id={fields.lastName.id}
-                label="Last name"
-                autoComplete="family-name"
-                error={fields.lastName.errors}
-              />
+              <FormInputField field={fields.firstName} type="text" label="First name" autoComplete="given-name" />
+              <FormInputField field={fields.lastName} type="text" label="Last name" autoComplete="family-name" />
             </div>
-            <InputField
-              {...getInputProps(fields.email, { type: "email" })}
-              id={fields.email.id}
-              label="Email"
-              autoComplete="email"
-              error={fields.email.errors}
-            />
+            <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
             <div>
               <Button type="submit" disabled={busy}>
                 {busy ? "Saving..." : "Save Changes"}

@@ -7,7 +7,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { controlClass } from "~/components/ui/field";
+import { Alert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDate, formatDateTime } from "~/domain/signal-display";
 import {
   ApiKeyLimitError,
@@ -112,12 +114,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 const numberFormat = new Intl.NumberFormat("en-US");
 
 export default function ApiAccess() {
@@ -148,9 +144,7 @@ export default function ApiAccess() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {actionData && !actionData.ok ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {actionData.error}
-            </p>
+            <Alert>{actionData.error}</Alert>
           ) : null}
 
           {actionData?.ok ? (

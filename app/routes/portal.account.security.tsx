@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField, SelectField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import { formatDateTime } from "~/domain/signal-display";
 import { describeDevice } from "~/domain/user-agent";
@@ -273,7 +274,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const alertClass = "rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200";
 const mutedText = "text-sm text-slate-700 dark:text-slate-300";
 
 export default function SecurityPage() {
@@ -298,9 +298,9 @@ export default function SecurityPage() {
   return (
     <div className="flex flex-col gap-6">
       {actionData?.intent === "unknown" ? (
-        <p role="alert" className={alertClass}>
+        <Alert>
           {actionData.message}
-        </p>
+        </Alert>
       ) : null}
 
       {/* (a) Two-factor authentication */}
@@ -323,9 +323,9 @@ export default function SecurityPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {formErrorFor("2fa-start") || formErrorFor("2fa-confirm") || formErrorFor("2fa-disable") ? (
-            <p role="alert" className={alertClass}>
+            <Alert>
               {formErrorFor("2fa-start") ?? formErrorFor("2fa-confirm") ?? formErrorFor("2fa-disable")}
-            </p>
+            </Alert>
           ) : null}
 
           {twoFactor.enabled ? (
@@ -414,9 +414,9 @@ export default function SecurityPage() {
           <Form method="post" action={PAGE} className="flex max-w-md flex-col gap-5">
             <input type="hidden" name="intent" value="settings" />
             {formErrorFor("settings") ? (
-              <p role="alert" className={alertClass}>
+              <Alert>
                 {formErrorFor("settings")}
-              </p>
+              </Alert>
             ) : null}
             <div className="flex items-start gap-3">
               <input
@@ -466,9 +466,9 @@ export default function SecurityPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {formErrorFor("revoke") ? (
-            <p role="alert" className={alertClass}>
+            <Alert>
               {formErrorFor("revoke")}
-            </p>
+            </Alert>
           ) : null}
           <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Active sessions">
             {sessions.map((session) => (

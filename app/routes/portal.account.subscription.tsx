@@ -15,9 +15,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Badge } from "~/components/ui/badge";
+import { SubscriptionStatusBadge } from "~/components/subscription-status-badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Alert } from "~/components/ui/form-alert";
 import { PLAN_RULES } from "~/domain/plans";
 import { formatDate } from "~/domain/signal-display";
 import {
@@ -152,19 +153,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type SubscriptionData = NonNullable<LoaderData["subscription"]>;
-
-export function SubscriptionStatusBadge({ status }: { status: string }) {
-  // Spec section 4: ACTIVE versus any other value, which is shown as a warning.
-  return <Badge variant={status === "ACTIVE" ? "success" : "warning"}>{status}</Badge>;
-}
-
-function ErrorNote({ id, message }: { id?: string; message: string }) {
-  return (
-    <p id={id} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {message}
-    </p>
-  );
-}
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -323,7 +311,7 @@ function PlanChoice({
                 ))}
               </div>
             </fieldset>
-            {error ? <ErrorNote id={errorId} message={error} /> : null}
+            {error ? <Alert id={errorId}>{error}</Alert> : null}
             <div>
               <Button type="submit" disabled={busy}>
                 {busy ? "Saving..." : subscribed ? "Change Plan" : "Choose Plan"}
@@ -391,7 +379,7 @@ export default function SubscriptionPage() {
 
   return (
     <div className="flex flex-col gap-8">
-      {error && error.field === "form" ? <ErrorNote message={error.message} /> : null}
+      {error && error.field === "form" ? <Alert>{error.message}</Alert> : null}
       {subscription ? (
         <CurrentSubscription sub={subscription} busyIntent={busyIntent} />
       ) : (

@@ -13,7 +13,7 @@ import { SignalList } from "~/components/signal-list";
 import { ActiveBadge, RiskBadge } from "~/components/strategy-card";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
 import {
   formatUsd,
   MARKET_OUTLOOK,
@@ -43,20 +43,6 @@ const muted = "text-slate-700 dark:text-slate-300";
 const linkClass =
   "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";
 
-function SectionHeader({ id, title, badge, action }: { id: string; title: string; badge?: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2 p-6 pb-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id={id} className="text-lg leading-tight font-semibold">
-          {title}
-        </h2>
-        {badge}
-      </div>
-      {action}
-    </div>
-  );
-}
-
 function EmptyState({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-600">
@@ -69,7 +55,7 @@ function EmptyState({ text, children }: { text: string; children?: ReactNode }) 
 function MarketOutlook() {
   return (
     <Card className="min-w-0" role="region" aria-labelledby="market-outlook" data-testid="market-outlook">
-      <SectionHeader id="market-outlook" title={MARKET_OUTLOOK.title} badge={<Badge variant="warning">{MARKET_OUTLOOK.label}</Badge>} />
+      <CardHeaderBar id="market-outlook" title={MARKET_OUTLOOK.title} badge={<Badge variant="warning">{MARKET_OUTLOOK.label}</Badge>} />
       <CardContent>
         <dl className="grid gap-5 md:grid-cols-3">
           {MARKET_OUTLOOK.items.map((item) => (
@@ -92,7 +78,7 @@ function RiskMeter() {
   const used = RISK_METER.dailyRiskUsedPercent;
   return (
     <Card role="region" aria-labelledby="risk-meter" data-testid="risk-meter">
-      <SectionHeader id="risk-meter" title={RISK_METER.title} badge={<Badge variant="warning">{RISK_METER.label}</Badge>} />
+      <CardHeaderBar id="risk-meter" title={RISK_METER.title} badge={<Badge variant="warning">{RISK_METER.label}</Badge>} />
       <CardContent>
         <div className="flex items-baseline justify-between gap-2">
           <p id="risk-meter-used" className="text-sm font-medium">
@@ -167,7 +153,7 @@ export default function PortalDashboard() {
           <MarketOutlook />
 
           <Card className="min-w-0" role="region" aria-labelledby="live-signals">
-            <SectionHeader id="live-signals" title="Live Signals Feed" />
+            <CardHeaderBar id="live-signals" title="Live Signals Feed" />
             <CardContent>
               <SignalList
                 signals={data.signals}
@@ -185,7 +171,7 @@ export default function PortalDashboard() {
           <RiskMeter />
 
           <Card role="region" aria-labelledby="my-strategies" data-testid="my-strategies">
-            <SectionHeader
+            <CardHeaderBar
               id="my-strategies"
               title="My Strategies"
               action={
@@ -230,7 +216,7 @@ export default function PortalDashboard() {
           </Card>
 
           <Card role="region" aria-labelledby="subscription" data-testid="subscription-card">
-            <SectionHeader id="subscription" title="Subscription" />
+            <CardHeaderBar id="subscription" title="Subscription" />
             <CardContent>
               {subscription ? (
                 <>

@@ -12,10 +12,10 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
+import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import {
   achievements,
   certificationStatus,
@@ -23,7 +23,6 @@ import {
   currentLesson,
   EDUCATION_INTRO,
   EDUCATION_META,
-  EDUCATION_PATH,
   educationHref,
   formatPercent,
   getPortalTrack,
@@ -65,20 +64,11 @@ function tabHref(slug: TrackSlug): string {
   return `${educationHref(slug)}#${CONTINUE_ID}`;
 }
 
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 /** The selected track: the pending navigation's (optimistic) while one to this page is under way. */
 function useSelectedTrack(): TrackSlug {
   const { track } = useLoaderData<typeof loader>();
-  const pending = useNavigation().location;
-  if (pending && pending.pathname.toLowerCase() === EDUCATION_PATH) {
-    return parseTrackParam(new URLSearchParams(pending.search).get("track"));
-  }
-  return track;
+  const pending = usePendingSearchParams();
+  return pending ? parseTrackParam(pending.get("track")) : track;
 }
 
 function ProgressBar({ percent, labelledBy, valueText }: { percent: number; labelledBy: string; valueText: string }) {
@@ -162,56 +152,31 @@ function CourseBlock({ course }: { course: SampleCourse }) {
   );
 }
 
-function TrackTabs({ selected, hydrated }: { selected: TrackSlug; hydrated: boolean }) {
-  const navigate = useNavigate();
+const TAB_ID_PREFIX = "track-tab";
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLAnchorElement>('[role="tab"]'));
-    const current = tabs.findIndex((element) => element === document.activeElement);
-    if (current < 0) return;
-    let next: number;
-    if (event.key === "ArrowRight") next = (current + 1) % tabs.length;
-    else if (event.key === "ArrowLeft") next = (current - 1 + tabs.length) % tabs.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = tabs.length - 1;
-    else return;
-    event.preventDefault();
-    const target = tabs[next]!;
-    target.focus();
-    navigate(target.getAttribute("href") ?? EDUCATION_PATH, { preventScrollReset: true, replace: true });
-  }
+function trackPanelId(slug: TrackSlug): string {
+  return `track-panel-${slug}`;
+}
 
+function TrackTabs({ selected }: { selected: TrackSlug }) {
   return (
-    <div
-      role="tablist"
-      aria-label="Learning tracks"
-      onKeyDown={onKeyDown}
-      className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-4 dark:bg-slate-800"
-    >
-      {TRACK_TABS.map((tab) => {
-        const isSelected = tab.slug === selected;
-        return (
-          <Link
-            key={tab.slug}
-            id={`track-tab-${tab.slug}`}
-            role="tab"
-            to={tabHref(tab.slug)}
-            preventScrollReset
-            aria-selected={isSelected}
-            aria-controls={isSelected ? `track-panel-${tab.slug}` : undefined}
-            tabIndex={hydrated ? (isSelected ? 0 : -1) : undefined}
-            data-testid={`track-tab-${tab.slug}`}
-            className={`flex items-center justify-center rounded-md px-3 py-2 text-center text-sm font-medium transition-colors ${
-              isSelected
-                ? "bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white"
-                : "text-slate-700 hover:bg-white/70 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-900 dark:hover:text-white"
-            }`}
-          >
-            {tab.label}
-          </Link>
-        );
-      })}
-    </div>
+    <LinkTabs
+      label="Learning tracks"
+      tabs={TRACK_TABS.map((tab) => ({
+        id: tab.slug,
+        label: tab.label,
+        to: tabHref(tab.slug),
+        testId: tabId(TAB_ID_PREFIX, tab.slug),
+      }))}
+      selected={selected}
+      idPrefix={TAB_ID_PREFIX}
+      panelId={trackPanelId(selected)}
+      variant="pills"
+      activation="automatic"
+      replace
+      className="grid-cols-2 sm:grid-cols-4"
+      tabClassName="flex items-center justify-center px-3 py-2"
+    />
   );
 }
 
@@ -292,7 +257,7 @@ function LearningTracks() {
   );
 }
 
-function ContinueLearning({ selected, hydrated }: { selected: TrackSlug; hydrated: boolean }) {
+function ContinueLearning({ selected }: { selected: TrackSlug }) {
   const track = getPortalTrack(selected);
   const resume = inProgressCourses();
   return (
@@ -325,15 +290,13 @@ function ContinueLearning({ selected, hydrated }: { selected: TrackSlug; hydrate
       ) : null}
 
       <div className="mt-4">
-        <TrackTabs selected={selected} hydrated={hydrated} />
+        <TrackTabs selected={selected} />
       </div>
-      <div
-        role="tabpanel"
-        id={`track-panel-${track.slug}`}
-        aria-labelledby={`track-tab-${track.slug}`}
-        tabIndex={0}
-        data-testid={`track-panel-${track.slug}`}
-        className="mt-4 flex flex-col gap-4 rounded-lg focus-visible:outline-offset-4"
+      <TabPanel
+        id={trackPanelId(track.slug)}
+        labelledBy={tabId(TAB_ID_PREFIX, track.slug)}
+        data-testid={trackPanelId(track.slug)}
+        className="mt-4 flex flex-col gap-4 rounded-lg"
       >
         <p className={`text-sm ${muted}`}>
           {track.title}: {track.level}, {trackProgress(track).total} lessons, {track.hours} hours.
@@ -341,7 +304,7 @@ function ContinueLearning({ selected, hydrated }: { selected: TrackSlug; hydrate
         {track.courses.map((course) => (
           <CourseBlock key={course.id} course={course} />
         ))}
-      </div>
+      </TabPanel>
     </section>
   );
 }
@@ -441,7 +404,6 @@ function QuickActions() {
 
 export default function PortalEducation() {
   const selected = useSelectedTrack();
-  const hydrated = useHydrated();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -460,7 +422,7 @@ export default function PortalEducation() {
         <div className="flex min-w-0 flex-col gap-10 lg:col-span-2">
           <OverallProgressCard />
           <LearningTracks />
-          <ContinueLearning selected={selected} hydrated={hydrated} />
+          <ContinueLearning selected={selected} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CertificationCard />

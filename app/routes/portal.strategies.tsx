@@ -20,14 +20,17 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { SideBadge, StatusBadge } from "~/components/signal-list";
 import { formatWinRate, RiskBadge, StrategyCard } from "~/components/strategy-card";
-import { Badge } from "~/components/ui/badge";
+import { SubscriptionStatusBadge } from "~/components/subscription-status-badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Alert } from "~/components/ui/form-alert";
+import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import { toast, type ToastMessage } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL, STRATEGY_PERFORMANCE } from "~/content/strategy-performance";
 import { PLAN_RULES } from "~/domain/plans";
 import { formatDate, formatDateTime, formatPrice, signalAge } from "~/domain/signal-display";
@@ -292,75 +295,20 @@ type ActionData = ReturnType<typeof useActionData<typeof action>>;
 const muted = "text-slate-700 dark:text-slate-300";
 const linkClass = "font-medium text-blue-800 underline underline-offset-2 dark:text-blue-300";
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-function tabId(tab: PortalTab) {
-  return `portal-tab-${tab}`;
-}
+const TAB_ID_PREFIX = "portal-tab";
 const PANEL_ID = "portal-tabpanel";
 
 function Tabs({ selected }: { selected: PortalTab }) {
-  const hydrated = useHydrated();
-  const refs = useRef<(HTMLAnchorElement | null)[]>([]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
-    const last = PORTAL_TABS.length - 1;
-    let next: number | null = null;
-    if (event.key === "ArrowRight") next = index === last ? 0 : index + 1;
-    else if (event.key === "ArrowLeft") next = index === 0 ? last : index - 1;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = last;
-    else if (event.key === " ") {
-      event.preventDefault();
-      event.currentTarget.click();
-      return;
-    }
-    if (next === null) return;
-    event.preventDefault();
-    refs.current[next]?.focus();
-  }
-
   return (
-    <div role="tablist" aria-label="My Strategies sections" className="flex overflow-x-auto border-b border-slate-200 dark:border-slate-700">
-      {PORTAL_TABS.map((tab, index) => {
-        const isSelected = tab.id === selected;
-        return (
-          <Link
-            key={tab.id}
-            ref={(el) => {
-              refs.current[index] = el;
-            }}
-            id={tabId(tab.id)}
-            role="tab"
-            to={tabUrl(tab.id)}
-            preventScrollReset
-            aria-selected={isSelected}
-            aria-controls={isSelected ? PANEL_ID : undefined}
-            tabIndex={hydrated && !isSelected ? -1 : undefined}
-            onKeyDown={(event) => onKeyDown(event, index)}
-            className={`-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap sm:px-4 ${
-              isSelected
-                ? "border-blue-700 text-blue-800 dark:border-blue-400 dark:text-blue-300"
-                : "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
-            }`}
-          >
-            {tab.label}
-          </Link>
-        );
-      })}
-    </div>
-  );
-}
-
-function ErrorNote({ id, children }: { id?: string; children: ReactNode }) {
-  return (
-    <p id={id} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {children}
-    </p>
+    <LinkTabs
+      label="My Strategies sections"
+      tabs={PORTAL_TABS.map((tab) => ({ ...tab, to: tabUrl(tab.id) }))}
+      selected={selected}
+      idPrefix={TAB_ID_PREFIX}
+      panelId={PANEL_ID}
+      className="overflow-x-auto"
+      tabClassName="px-3 py-2.5 text-sm sm:px-4"
+    />
   );
 }
 
@@ -392,7 +340,7 @@ function SubscriptionSummary({ data }: { data: LoaderData }) {
             <dt className={`text-sm font-medium ${muted}`}>Status</dt>
             <dd className="mt-1">
               {sub ? (
-                <Badge variant={sub.status === "ACTIVE" ? "success" : "warning"}>{sub.status}</Badge>
+                <SubscriptionStatusBadge status={sub.status} />
               ) : (
                 <span className="font-semibold">No Active Subscription</span>
               )}
@@ -473,7 +421,7 @@ function ChooseStrategies({ choice, error }: { choice: NonNullable<LoaderData["c
                 ))}
               </div>
             </fieldset>
-            {failed ? <ErrorNote id={errorId}>{failed.message}</ErrorNote> : null}
+            {failed ? <Alert id={errorId}>{failed.message}</Alert> : null}
             <div>
               <Button type="submit" disabled={busy}>
                 {busy ? "Saving..." : "Save Strategies"}
@@ -608,7 +556,7 @@ function SignalsPanel({ data, error }: { data: LoaderData; error: ActionData }) 
 
   return (
     <div>
-      {failed && failed.signalId === undefined ? <ErrorNote>{failed.message}</ErrorNote> : null}
+      {failed && failed.signalId === undefined ? <Alert>{failed.message}</Alert> : null}
       <ul aria-label="Signals of your strategies" className="flex flex-col gap-3">
         {signals.map((signal) => (
           <li
@@ -661,7 +609,7 @@ function SignalsPanel({ data, error }: { data: LoaderData; error: ActionData }) 
             ) : null}
             {failed && failed.signalId === signal.id ? (
               <div className="mt-3">
-                <ErrorNote>{failed.message}</ErrorNote>
+                <Alert>{failed.message}</Alert>
               </div>
             ) : null}
           </li>
@@ -798,7 +746,7 @@ function SettingsPanel({ data, error }: { data: LoaderData; error: ActionData })
               ))}
             </div>
           </fieldset>
-          {failed ? <ErrorNote id={failed.field === "riskTemplate" ? "risk-template-error" : undefined}>{failed.message}</ErrorNote> : null}
+          {failed ? <Alert id={failed.field === "riskTemplate" ? "risk-template-error" : undefined}>{failed.message}</Alert> : null}
           <div>
             <Button type="submit" disabled={busy}>
               {busy ? "Saving..." : "Save Settings"}
@@ -815,8 +763,7 @@ function SettingsPanel({ data, error }: { data: LoaderData; error: ActionData })
 export default function MyStrategies() {
   const data = useLoaderData<typeof loader>();
   const error = useActionData<typeof action>();
-  const location = useLocation();
-  const navigation = useNavigation();
+  const pendingSearch = usePendingSearchParams();
 
   // A failed MT5 send toasts for JavaScript users; everyone sees the inline message too.
   useEffect(() => {
@@ -824,10 +771,7 @@ export default function MyStrategies() {
   }, [error]);
 
   // While another tab loads, select it at once.
-  const pending =
-    navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname === location.pathname
-      ? parseTab(new URLSearchParams(navigation.location.search).get("tab"))
-      : null;
+  const pending = pendingSearch ? parseTab(pendingSearch.get("tab")) : null;
   const selected = pending ?? data.tab;
   const ready = pending === null || pending === data.tab;
 
@@ -837,7 +781,7 @@ export default function MyStrategies() {
       <p className={`mt-2 ${muted}`}>The strategies you follow, their live signals and your delivery settings.</p>
       <div className="mt-8">
         <Tabs selected={selected} />
-        <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(selected)} tabIndex={0} className="pt-6 focus-visible:outline-offset-4">
+        <TabPanel id={PANEL_ID} labelledBy={tabId(TAB_ID_PREFIX, selected)} className="pt-6">
           {!ready ? (
             <p role="status" className={muted}>
               Loading…
@@ -851,7 +795,7 @@ export default function MyStrategies() {
           ) : (
             <SettingsPanel data={data} error={error} />
           )}
-        </div>
+        </TabPanel>
       </div>
     </div>
   );

@@ -5,8 +5,8 @@
  * <details>, so it works without JavaScript.
  */
 import type { MetaFunction } from "@remix-run/node";
+import { CtaButton, PageHeader } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   ADD_ONS,
@@ -16,7 +16,6 @@ import {
   FAQ_TITLE,
   formatUsd,
   GUARANTEES,
-  isDocumentLink,
   MOST_POPULAR_LABEL,
   PLANS,
   PRICING_DISCLAIMER,
@@ -33,10 +32,7 @@ export const meta: MetaFunction = () => pageMeta(PRICING_META.title, PRICING_MET
 export default function Pricing() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <header className="mx-auto max-w-3xl text-center">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{PRICING_INTRO.title}</h1>
-        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{PRICING_INTRO.lead}</p>
-      </header>
+      <PageHeader title={PRICING_INTRO.title} lead={PRICING_INTRO.lead} className="mx-auto max-w-3xl text-center" />
 
       <ul aria-label="Plans" className="mt-12 grid items-stretch gap-6 md:grid-cols-3">
         {PLANS.map((plan) => (
@@ -97,9 +93,7 @@ export default function Pricing() {
             ))}
           </ul>
         </div>
-        <ButtonLink to={TRIAL.cta.to} reloadDocument={isDocumentLink(TRIAL.cta.to)} size="lg" className="w-full md:w-auto">
-          {TRIAL.cta.label}
-        </ButtonLink>
+        <CtaButton action={TRIAL.cta} size="lg" className="w-full md:w-auto" />
       </section>
 
       <section aria-labelledby="faq" className="mt-16">
@@ -131,9 +125,7 @@ export default function Pricing() {
           </h2>
           <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">{CONTACT_SALES.body}</p>
         </div>
-        <ButtonLink to={CONTACT_SALES.cta.to} variant="outline" size="lg" className="shrink-0">
-          {CONTACT_SALES.cta.label}
-        </ButtonLink>
+        <CtaButton action={CONTACT_SALES.cta} variant="outline" size="lg" className="shrink-0" />
       </section>
 
       <p className="mt-10 text-xs leading-relaxed text-slate-700 dark:text-slate-300" data-testid="pricing-disclaimer">
@@ -177,16 +169,13 @@ function PlanCard({ plan }: { plan: Plan }) {
           ))}
         </ul>
         <div className="mt-auto pt-8">
-          <ButtonLink
-            to={plan.cta.to}
-            reloadDocument={isDocumentLink(plan.cta.to)}
+          <CtaButton
+            action={plan.cta}
             variant={plan.mostPopular ? "default" : "outline"}
             size="lg"
             className="w-full"
             aria-describedby={titleId}
-          >
-            {plan.cta.label}
-          </ButtonLink>
+          />
         </div>
       </CardContent>
     </Card>

@@ -5,10 +5,9 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
+import { CtaButtons, PageHeader, PlaceholderButton } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import type { CallToAction } from "~/content/pricing";
 import { pageMeta } from "~/content/seo";
 import {
   API_INTEGRATIONS,
@@ -29,10 +28,7 @@ export const meta: MetaFunction = () => pageMeta(SERVICES_META.title, SERVICES_M
 export default function Services() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{SERVICES_INTRO.title}</h1>
-        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{SERVICES_INTRO.lead}</p>
-      </header>
+      <PageHeader title={SERVICES_INTRO.title} lead={SERVICES_INTRO.lead} />
 
       <div className="mt-10 grid gap-6 lg:grid-cols-2">
         <ServiceCard service={SIGNAL_SUBSCRIPTIONS}>
@@ -70,14 +66,7 @@ export default function Services() {
               <code>{API_INTEGRATIONS.payload}</code>
             </pre>
           </figure>
-          <div className="mt-5 flex flex-wrap items-center gap-3">
-            <Button variant="outline" disabled aria-describedby="api-docs-note">
-              {API_INTEGRATIONS.docs.label}
-            </Button>
-            <span id="api-docs-note" className="text-sm text-slate-700 dark:text-slate-300">
-              {API_INTEGRATIONS.docs.note}
-            </span>
-          </div>
+          <PlaceholderButton noteId="api-docs-note" action={API_INTEGRATIONS.docs} className="mt-5" />
         </ServiceCard>
       </div>
 
@@ -99,14 +88,11 @@ export default function Services() {
           {SERVICES_CTA.title}
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-slate-700 dark:text-slate-300">{SERVICES_CTA.body}</p>
-        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to={SERVICES_CTA.primary.to} size="lg">
-            {SERVICES_CTA.primary.label}
-          </ButtonLink>
-          <ButtonLink to={SERVICES_CTA.secondary.to} size="lg" variant="outline">
-            {SERVICES_CTA.secondary.label}
-          </ButtonLink>
-        </div>
+        <CtaButtons
+          actions={[SERVICES_CTA.primary, SERVICES_CTA.secondary]}
+          size="lg"
+          className="mt-6 flex flex-col justify-center gap-3 sm:flex-row"
+        />
       </section>
     </div>
   );
@@ -131,20 +117,8 @@ function ServiceCard({ service, children }: { service: ServiceCardContent; child
           </ul>
         ) : null}
         {children}
-        {service.links.length > 0 ? <CardLinks links={service.links} /> : null}
+        {service.links.length > 0 ? <CtaButtons actions={service.links} className="mt-auto flex flex-wrap gap-3 pt-6" /> : null}
       </CardContent>
     </Card>
-  );
-}
-
-function CardLinks({ links }: { links: CallToAction[] }) {
-  return (
-    <div className="mt-auto flex flex-wrap gap-3 pt-6">
-      {links.map((link, index) => (
-        <ButtonLink key={link.to + link.label} to={link.to} variant={index === 0 ? "default" : "outline"}>
-          {link.label}
-        </ButtonLink>
-      ))}
-    </div>
   );
 }

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { InputField } from "~/components/ui/field";
+import { FormInputField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { TRIAL_DAYS } from "~/domain/plans";
 import { createLocalAccount, EmailTakenError } from "~/models/accounts.server";
 import { MIN_PASSWORD_LENGTH, signupSchema } from "~/schemas/auth";
@@ -76,41 +77,18 @@ export default function Signup() {
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
             <input type="hidden" name="returnTo" value={returnTo} />
-            {form.errors ? (
-              <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-                {form.errors[0]}
-              </p>
-            ) : null}
+            <FormAlert form={form} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <InputField
-                {...getInputProps(fields.firstName, { type: "text" })}
-                id={fields.firstName.id}
-                label="First name"
-                autoComplete="given-name"
-                error={fields.firstName.errors}
-              />
-              <InputField
-                {...getInputProps(fields.lastName, { type: "text" })}
-                id={fields.lastName.id}
-                label="Last name"
-                autoComplete="family-name"
-                error={fields.lastName.errors}
-              />
+              <FormInputField field={fields.firstName} type="text" label="First name" autoComplete="given-name" />
+              <FormInputField field={fields.lastName} type="text" label="Last name" autoComplete="family-name" />
             </div>
-            <InputField
-              {...getInputProps(fields.email, { type: "email" })}
-              id={fields.email.id}
-              label="Email"
-              autoComplete="email"
-              error={fields.email.errors}
-            />
-            <InputField
-              {...getInputProps(fields.password, { type: "password" })}
-              id={fields.password.id}
+            <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
+            <FormInputField
+              field={fields.password}
+              type="password"
               label="Password"
               autoComplete="new-password"
               hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-              error={fields.password.errors}
             />
             <Button type="submit" disabled={busy}>
               {busy ? "Creating account..." : "Create account"}

@@ -10,12 +10,14 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { RouteErrorPage } from "~/components/not-found";
 import { SignalList } from "~/components/signal-list";
 import { ActiveBadge, formatWinRate, RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import { Skeleton } from "~/components/ui/skeleton";
 import { getPlaybook, PLAYBOOK_SECTIONS } from "~/content/playbooks";
 import {
@@ -82,72 +84,20 @@ type StrategyData = LoaderData["strategy"];
 // ---------------------------------------------------------------------------
 // Tabs
 
-function tabId(tab: StrategyTab) {
-  return `strategy-tab-${tab}`;
-}
+const TAB_ID_PREFIX = "strategy-tab";
 const PANEL_ID = "strategy-tabpanel";
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 function StrategyTabs({ selected, pathname }: { selected: StrategyTab; pathname: string }) {
-  const hydrated = useHydrated();
-  const refs = useRef<(HTMLAnchorElement | null)[]>([]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
-    const last = STRATEGY_TABS.length - 1;
-    let next: number | null = null;
-    if (event.key === "ArrowRight") next = index === last ? 0 : index + 1;
-    else if (event.key === "ArrowLeft") next = index === 0 ? last : index - 1;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = last;
-    else if (event.key === " ") {
-      event.preventDefault();
-      event.currentTarget.click();
-      return;
-    }
-    if (next === null) return;
-    event.preventDefault();
-    refs.current[next]?.focus();
-  }
-
   return (
-    <div
-      role="tablist"
-      aria-label="Strategy details"
-      className="flex border-b border-slate-200 sm:gap-1 dark:border-slate-700"
-    >
-      {STRATEGY_TABS.map((tab, index) => {
-        const isSelected = tab.id === selected;
-        return (
-          <Link
-            key={tab.id}
-            ref={(el) => {
-              refs.current[index] = el;
-            }}
-            id={tabId(tab.id)}
-            role="tab"
-            to={`${pathname}?tab=${tab.id}`}
-            preventScrollReset
-            aria-selected={isSelected}
-            aria-controls={isSelected ? PANEL_ID : undefined}
-            // Without JavaScript every tab stays in the Tab order; with it, a roving tabindex plus arrow keys.
-            tabIndex={hydrated && !isSelected ? -1 : undefined}
-            onKeyDown={(event) => onKeyDown(event, index)}
-            className={`-mb-px min-w-0 flex-1 border-b-2 px-0.5 py-2.5 text-center text-xs font-medium whitespace-nowrap transition-colors min-[400px]:text-sm sm:flex-none sm:px-4 ${
-              isSelected
-                ? "border-blue-700 text-blue-800 dark:border-blue-400 dark:text-blue-300"
-                : "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
-            }`}
-          >
-            {tab.label}
-          </Link>
-        );
-      })}
-    </div>
+    <LinkTabs
+      label="Strategy details"
+      tabs={STRATEGY_TABS.map((tab) => ({ ...tab, to: `${pathname}?tab=${tab.id}` }))}
+      selected={selected}
+      idPrefix={TAB_ID_PREFIX}
+      panelId={PANEL_ID}
+      className="sm:gap-1"
+      tabClassName="min-w-0 flex-1 px-0.5 py-2.5 text-center text-xs min-[400px]:text-sm sm:flex-none sm:px-4"
+    />
   );
 }
 
@@ -503,14 +453,10 @@ export default function StrategyDetail() {
   const data = useLoaderData<typeof loader>();
   const { strategy } = data;
   const location = useLocation();
-  const navigation = useNavigation();
 
   // While another tab of this page is loading, select it at once; only the Signals panel waits for data.
-  const pendingHere =
-    navigation.state === "loading" &&
-    !navigation.formMethod &&
-    navigation.location.pathname.toLowerCase() === location.pathname.toLowerCase();
-  const pendingTab = pendingHere ? parseTab(new URLSearchParams(navigation.location.search).get("tab")) : null;
+  const pending = usePendingSearchParams();
+  const pendingTab = pending ? parseTab(pending.get("tab")) : null;
   const selected = pendingTab ?? data.tab;
   const signalsReady = !pendingTab || pendingTab === data.tab;
 
@@ -547,18 +493,12 @@ export default function StrategyDetail() {
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <StrategyTabs selected={selected} pathname={location.pathname} />
-          <div
-            id={PANEL_ID}
-            role="tabpanel"
-            aria-labelledby={tabId(selected)}
-            tabIndex={0}
-            className="pt-6 focus-visible:outline-offset-4"
-          >
+          <TabPanel id={PANEL_ID} labelledBy={tabId(TAB_ID_PREFIX, selected)} className="pt-6">
             {selected === "overview" ? <OverviewPanel strategy={strategy} /> : null}
             {selected === "playbook" ? <PlaybookPanel slug={strategy.slug} /> : null}
             {selected === "performance" ? <PerformancePanel slug={strategy.slug} /> : null}
             {selected === "signals" ? <SignalsPanel strategy={strategy} data={signalsReady ? data : null} /> : null}
-          </div>
+          </TabPanel>
         </div>
         <Sidebar strategy={strategy} />
       </div>
@@ -567,30 +507,14 @@ export default function StrategyDetail() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Strategy Not Found</h1>
-        <p className="mt-4 text-slate-700 dark:text-slate-300">
-          The strategy you&apos;re looking for doesn&apos;t exist or has been removed.
-        </p>
-        <Link to="/strategies" className={buttonClass("default", "md", "mt-8")}>
-          Back to Strategies
-        </Link>
-      </div>
-    );
-  }
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">
-        We could not load this strategy. Please try again, or browse the other strategies.
-      </p>
-      <Link to="/strategies" className={buttonClass("default", "md", "mt-8")}>
-        Back to Strategies
-      </Link>
-    </div>
+    <RouteErrorPage
+      notFound={{
+        title: "Strategy Not Found",
+        message: "The strategy you're looking for doesn't exist or has been removed.",
+      }}
+      failed="We could not load this strategy. Please try again, or browse the other strategies."
+      link={{ to: "/strategies", label: "Back to Strategies" }}
+    />
   );
 }

@@ -7,15 +7,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { StrategyCard } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
+import { pageMeta } from "~/content/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Strategies & Playbooks | FX Trader" },
-  {
-    name: "description",
-    content:
-      "Browse FX Trader's rules-based forex strategies on the majors, minors and gold: risk class, timeframes, instruments, win rates and full playbooks.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Strategies & Playbooks",
+    "Browse FX Trader's rules-based forex strategies on the majors, minors and gold: risk class, timeframes, instruments, win rates and full playbooks.",
+  );
 
 export function loader() {
   return json({ strategies: listStrategies().map(toApiStrategy) });

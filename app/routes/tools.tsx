@@ -9,29 +9,29 @@
  * `useFetcher`, so each keeps its own result; the action, the JSON API routes
  * and the domain functions share the same schemas.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
+import type { z, ZodTypeAny } from "zod";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { InputField, SelectField } from "~/components/ui/field";
+import { FormInputField, FormSelectField } from "~/components/ui/field";
+import { Alert, alertClass } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import { calculatePositionSize, CalculatorInputError, type PositionSizeResult } from "~/domain/position-size";
 import { calculateRiskOfRuin, RISK_OF_RUIN_BANDS, type RiskLevel, type RiskOfRuinResult } from "~/domain/risk-of-ruin";
 import { positionSizeSchema, riskOfRuinSchema } from "~/schemas/calculators";
+import { pageMeta } from "~/content/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Risk Calculators | FX Trader" },
-  {
-    name: "description",
-    content:
-      "Free forex risk calculators: size a position to a fixed percentage of your account and estimate your risk of ruin from win rate, reward-to-risk and risk per trade.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Risk Calculators",
+    "Free forex risk calculators: size a position to a fixed percentage of your account and estimate your risk of ruin from win rate, reward-to-risk and risk per trade.",
+  );
 
 /** What the action returns; `result` is null whenever `submission` carries errors. */
 export type ToolsActionData =
@@ -41,6 +41,26 @@ export type ToolsActionData =
 
 function reply(data: ToolsActionData, status = 200) {
   return json<ToolsActionData>(data, { status });
+}
+
+/**
+ * Validates `formData` against one calculator's schema and runs it. Invalid
+ * input, and inputs the calculator rejects (CalculatorInputError, e.g. a stop
+ * equal to the entry), come back as field errors with status 400.
+ */
+function evaluate<Schema extends ZodTypeAny, Result>(
+  formData: FormData,
+  schema: Schema,
+  calculate: (input: z.output<Schema>) => Result,
+): { result: Result | null; submission: SubmissionResult<string[]>; status: number } {
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
+  if (submission.status !== "success") return { result: null, submission: submission.reply(), status: 400 };
+  try {
+    return { result: calculate(submission.value), submission: submission.reply(), status: 200 };
+  } catch (error) {
+    if (!(error instanceof CalculatorInputError)) throw error;
+    return { result: null, submission: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), status: 400 };
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -53,25 +73,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "position-size") {
-    const submission = parseWithZod(formData, { schema: positionSizeSchema, disableAutoCoercion: true });
-    if (submission.status !== "success") return reply({ intent, result: null, submission: submission.reply() }, 400);
-    try {
-      return reply({ intent, result: calculatePositionSize(submission.value), submission: submission.reply() });
-    } catch (error) {
-      if (!(error instanceof CalculatorInputError)) throw error;
-      return reply({ intent, result: null, submission: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, 400);
-    }
+    const { result, submission, status } = evaluate(formData, positionSizeSchema, calculatePositionSize);
+    return reply({ intent, result, submission }, status);
   }
 
   if (intent === "risk-of-ruin") {
-    const submission = parseWithZod(formData, { schema: riskOfRuinSchema, disableAutoCoercion: true });
-    if (submission.status !== "success") return reply({ intent, result: null, submission: submission.reply() }, 400);
-    try {
-      return reply({ intent, result: calculateRiskOfRuin(submission.value), submission: submission.reply() });
-    } catch (error) {
-      if (!(error instanceof CalculatorInputError)) throw error;
-      return reply({ intent, result: null, submission: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) }, 400);
-    }
+    const { result, submission, status } = evaluate(formData, riskOfRuinSchema, calculateRiskOfRuin);
+    return reply({ intent, result, submission }, status);
   }
 
   return reply(
@@ -114,25 +122,46 @@ function guardNumbers(event: FormEvent<HTMLFormElement>, required: readonly stri
 }
 
 /**
- * The latest successful result for one calculator: starts from the no-JS
- * action data, is replaced by each successful fetcher response and kept on
- * errors (which raise the 'Calculation Error' toast instead).
+ * One calculator's state. Each form posts through its own fetcher (keyed by
+ * its intent), so each keeps its own result. Starts from the no-JS action data;
+ * each successful fetcher response replaces the result, an error keeps it and
+ * raises the 'Calculation Error' toast instead. Submitting is blocked with the
+ * 'Invalid Input' toast unless `numbers` parse as numbers.
  */
-function useCalculatorResult<T>(
-  fetcherState: string,
-  fetched: { result: T | null } | undefined,
-  initial: T | null,
+function useCalculator<Result>(
+  intent: CalculatorIntent,
+  serverData: CalculatorData<Result> | undefined,
   errorMessage: string,
-): T | null {
-  const [result, setResult] = useState<T | null>(initial);
+  numbers: { required: readonly string[]; optional?: readonly string[] },
+) {
+  const fetcher = useFetcher<typeof action>({ key: intent });
+  const fetched = fetcher.data?.intent === intent ? (fetcher.data as CalculatorData<Result>) : undefined;
+  const latest = fetched ?? serverData;
+  const [result, setResult] = useState<Result | null>(serverData?.result ?? null);
   const handled = useRef<unknown>(undefined);
   useEffect(() => {
-    if (fetcherState !== "idle" || !fetched || handled.current === fetched) return;
+    if (fetcher.state !== "idle" || !fetched || handled.current === fetched) return;
     handled.current = fetched;
     if (fetched.result) setResult(fetched.result);
     else toast({ title: "Calculation Error", description: errorMessage, variant: "destructive" });
-  }, [fetcherState, fetched, errorMessage]);
-  return result;
+  }, [fetcher.state, fetched, errorMessage]);
+
+  const [form, fields] = useForm({
+    id: intent,
+    lastResult: latest?.submission,
+    onSubmit(event) {
+      guardNumbers(event, numbers.required, numbers.optional);
+    },
+  });
+
+  return {
+    Form: fetcher.Form,
+    formProps: getFormProps(form),
+    fields,
+    result,
+    failed: latest?.submission?.status === "error",
+    busy: fetcher.state !== "idle",
+  };
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -164,144 +193,127 @@ function ResultRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-function FormErrorNote({ submission, message }: { submission?: SubmissionResult<string[]> | null; message: string }) {
-  if (submission?.status !== "error") return null;
-  return <p className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">{message}</p>;
+/** A calculator's number input (decimal keypad on phones). */
+function NumberField<Schema>(props: Omit<ComponentProps<typeof FormInputField<Schema>>, "type">) {
+  return <FormInputField type="number" inputMode="decimal" {...props} />;
+}
+
+/** A calculator's card: heading, its form (hidden intent, error note, fields, submit) and the live result area. */
+function CalculatorCard({
+  title,
+  description,
+  intent,
+  calculator,
+  errorMessage,
+  submitLabel,
+  children,
+  result,
+}: {
+  title: string;
+  description: ReactNode;
+  intent: CalculatorIntent;
+  calculator: Pick<ReturnType<typeof useCalculator>, "Form" | "formProps" | "failed" | "busy">;
+  errorMessage: string;
+  submitLabel: string;
+  children: ReactNode;
+  result: ReactNode;
+}) {
+  const { Form, formProps, failed, busy } = calculator;
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold">{title}</h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...formProps} className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value={intent} />
+          {failed ? <p className={alertClass}>{errorMessage}</p> : null}
+          {children}
+          <Button type="submit" disabled={busy}>
+            {busy ? "Calculating..." : submitLabel}
+          </Button>
+        </Form>
+
+        <div aria-live="polite" className="mt-6">
+          {result}
+        </div>
+      </CardContent>
+    </Card>
+  );
 }
 
 // ---------------------------------------------------------------------------
 // Position size
 
+type CalculatorIntent = "position-size" | "risk-of-ruin";
+type CalculatorData<Result> = { result: Result | null; submission: SubmissionResult<string[]> };
 type PositionSizeData = Extract<ToolsActionData, { intent: "position-size" }>;
 type RiskOfRuinData = Extract<ToolsActionData, { intent: "risk-of-ruin" }>;
 
 function PositionSizeCalculator({ serverData }: { serverData?: PositionSizeData }) {
-  const fetcher = useFetcher<typeof action>({ key: "position-size" });
-  const fetched = fetcher.data?.intent === "position-size" ? (fetcher.data as PositionSizeData) : undefined;
-  const latest = fetched ?? serverData;
-  const result = useCalculatorResult(fetcher.state, fetched, serverData?.result ?? null, POSITION_SIZE_FAILED);
-  const busy = fetcher.state !== "idle";
-
-  const [form, fields] = useForm({
-    id: "position-size",
-    lastResult: latest?.submission,
-    onSubmit(event) {
-      guardNumbers(event, ["accountBalance", "riskPercent", "entryPrice", "stopLoss"], ["conversionRate"]);
-    },
+  const calculator = useCalculator("position-size", serverData, POSITION_SIZE_FAILED, {
+    required: ["accountBalance", "riskPercent", "entryPrice", "stopLoss"],
+    optional: ["conversionRate"],
   });
+  const { fields, result } = calculator;
   const unit = result?.symbol?.startsWith("XAU") ? "oz" : "units";
 
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">Position Size Calculator</h2>
-        <CardDescription>
-          How many lots to trade so that hitting your stop loses exactly the share of your account you chose (rounded down
-          to 0.01 lot).
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-          <input type="hidden" name="intent" value="position-size" />
-          <FormErrorNote submission={latest?.submission} message={POSITION_SIZE_FAILED} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              {...getInputProps(fields.accountBalance, { type: "number" })}
-              id={fields.accountBalance.id}
-              label="Account balance (USD)"
-              error={fields.accountBalance.errors}
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              placeholder="10000"
-            />
-            <InputField
-              {...getInputProps(fields.riskPercent, { type: "number" })}
-              id={fields.riskPercent.id}
-              label="Risk per trade (%)"
-              error={fields.riskPercent.errors}
-              step="any"
-              min="0"
-              max="100"
-              inputMode="decimal"
-              placeholder="1"
-            />
-            <InputField
-              {...getInputProps(fields.entryPrice, { type: "number" })}
-              id={fields.entryPrice.id}
-              label="Entry price"
-              error={fields.entryPrice.errors}
-              step="0.00001"
-              min="0"
-              inputMode="decimal"
-              placeholder="1.08500"
-            />
-            <InputField
-              {...getInputProps(fields.stopLoss, { type: "number" })}
-              id={fields.stopLoss.id}
-              label="Stop loss price"
-              error={fields.stopLoss.errors}
-              step="0.00001"
-              min="0"
-              inputMode="decimal"
-              placeholder="1.08000"
-            />
-            <SelectField
-              {...getSelectProps(fields.symbol)}
-              id={fields.symbol.id}
-              label="Instrument (optional)"
-              error={fields.symbol.errors}
-              hint="Pip: 0.01 for JPY pairs and gold, else 0.0001."
-            >
-              {SYMBOLS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </SelectField>
-            <InputField
-              {...getInputProps(fields.conversionRate, { type: "number" })}
-              id={fields.conversionRate.id}
-              label="Conversion rate (USD per 1 unit of quote currency)"
-              error={fields.conversionRate.errors}
-              step="any"
-              min="0"
-              inputMode="decimal"
-              placeholder="1.27"
-              hint="Needed for crosses, e.g. the GBPUSD rate for EURGBP. Optional otherwise."
-            />
-          </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Calculating..." : "Calculate Position Size"}
-          </Button>
-        </fetcher.Form>
-
-        <div aria-live="polite" className="mt-6">
-          {result ? (
-            <section aria-label="Position size result" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-              <p className="text-sm text-slate-700 dark:text-slate-300">
-                Position size{result.symbol ? ` for ${result.symbol}` : ""}
+    <CalculatorCard
+      title="Position Size Calculator"
+      description="How many lots to trade so that hitting your stop loses exactly the share of your account you chose (rounded down to 0.01 lot)."
+      intent="position-size"
+      calculator={calculator}
+      errorMessage={POSITION_SIZE_FAILED}
+      submitLabel="Calculate Position Size"
+      result={
+        result ? (
+          <section aria-label="Position size result" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Position size{result.symbol ? ` for ${result.symbol}` : ""}
+            </p>
+            <p className="text-3xl font-bold tabular-nums" data-testid="lot-size">
+              {result.lotSize.toFixed(2)} lots
+            </p>
+            {result.lotSize === 0 ? (
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                The risk is smaller than one micro lot (0.01) at this stop distance.
               </p>
-              <p className="text-3xl font-bold tabular-nums" data-testid="lot-size">
-                {result.lotSize.toFixed(2)} lots
-              </p>
-              {result.lotSize === 0 ? (
-                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                  The risk is smaller than one micro lot (0.01) at this stop distance.
-                </p>
-              ) : null}
-              <dl className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
-                <ResultRow label="Risk amount (USD)" value={usd.format(result.riskAmount)} />
-                <ResultRow label="Stop distance (pips)" value={`${result.stopPips.toFixed(1)} pips`} />
-                <ResultRow label="Pip value per lot (USD)" value={usdPrecise.format(result.pipValuePerLot)} />
-                <ResultRow label={`Position (${unit})`} value={`${integer.format(result.units)} ${unit}`} />
-                <ResultRow label="Actual risk at this size (USD)" value={usd.format(result.actualRisk)} />
-              </dl>
-            </section>
-          ) : null}
-        </div>
-      </CardContent>
-    </Card>
+            ) : null}
+            <dl className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
+              <ResultRow label="Risk amount (USD)" value={usd.format(result.riskAmount)} />
+              <ResultRow label="Stop distance (pips)" value={`${result.stopPips.toFixed(1)} pips`} />
+              <ResultRow label="Pip value per lot (USD)" value={usdPrecise.format(result.pipValuePerLot)} />
+              <ResultRow label={`Position (${unit})`} value={`${integer.format(result.units)} ${unit}`} />
+              <ResultRow label="Actual risk at this size (USD)" value={usd.format(result.actualRisk)} />
+            </dl>
+          </section>
+        ) : null
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <NumberField field={fields.accountBalance} label="Account balance (USD)" step="0.01" min="0" placeholder="10000" />
+        <NumberField field={fields.riskPercent} label="Risk per trade (%)" step="any" min="0" max="100" placeholder="1" />
+        <NumberField field={fields.entryPrice} label="Entry price" step="0.00001" min="0" placeholder="1.08500" />
+        <NumberField field={fields.stopLoss} label="Stop loss price" step="0.00001" min="0" placeholder="1.08000" />
+        <FormSelectField field={fields.symbol} label="Instrument (optional)" hint="Pip: 0.01 for JPY pairs and gold, else 0.0001.">
+          {SYMBOLS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </FormSelectField>
+        <NumberField
+          field={fields.conversionRate}
+          label="Conversion rate (USD per 1 unit of quote currency)"
+          step="any"
+          min="0"
+          placeholder="1.27"
+          hint="Needed for crosses, e.g. the GBPUSD rate for EURGBP. Optional otherwise."
+        />
+      </div>
+    </CalculatorCard>
   );
 }
 
@@ -316,91 +328,51 @@ const LEVEL_CLASS: Record<RiskLevel, string> = {
 };
 
 function RiskOfRuinCalculator({ serverData }: { serverData?: RiskOfRuinData }) {
-  const fetcher = useFetcher<typeof action>({ key: "risk-of-ruin" });
-  const fetched = fetcher.data?.intent === "risk-of-ruin" ? (fetcher.data as RiskOfRuinData) : undefined;
-  const latest = fetched ?? serverData;
-  const result = useCalculatorResult(fetcher.state, fetched, serverData?.result ?? null, RISK_OF_RUIN_FAILED);
-  const busy = fetcher.state !== "idle";
-
-  const [form, fields] = useForm({
-    id: "risk-of-ruin",
-    lastResult: latest?.submission,
-    onSubmit(event) {
-      guardNumbers(event, ["winRate", "riskReward", "riskPerTrade"]);
-    },
+  const calculator = useCalculator("risk-of-ruin", serverData, RISK_OF_RUIN_FAILED, {
+    required: ["winRate", "riskReward", "riskPerTrade"],
   });
+  const { fields, result } = calculator;
 
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">Risk of Ruin Estimator</h2>
-        <CardDescription>
-          The chance of losing your whole account when every trade risks the same share of your starting balance.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-          <input type="hidden" name="intent" value="risk-of-ruin" />
-          <FormErrorNote submission={latest?.submission} message={RISK_OF_RUIN_FAILED} />
-          <InputField
-            {...getInputProps(fields.winRate, { type: "number" })}
-            id={fields.winRate.id}
-            label="Win rate (%)"
-            error={fields.winRate.errors}
-            step="any"
-            min="0"
-            max="100"
-            inputMode="decimal"
-            placeholder="55"
-          />
-          <InputField
-            {...getInputProps(fields.riskReward, { type: "number" })}
-            id={fields.riskReward.id}
-            label="Reward-to-risk ratio (R multiple)"
-            error={fields.riskReward.errors}
-            step="0.1"
-            min="0"
-            inputMode="decimal"
-            placeholder="1.5"
-          />
-          <InputField
-            {...getInputProps(fields.riskPerTrade, { type: "number" })}
-            id={fields.riskPerTrade.id}
-            label="Risk per trade (% of starting balance)"
-            error={fields.riskPerTrade.errors}
-            step="any"
-            min="0"
-            max="100"
-            inputMode="decimal"
-            placeholder="1"
-          />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Calculating..." : "Calculate Risk of Ruin"}
-          </Button>
-        </fetcher.Form>
-
-        <div aria-live="polite" className="mt-6">
-          {result ? (
-            <section
-              aria-label="Risk of ruin result"
-              data-risk-level={result.riskLevel}
-              className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-            >
-              <p className="text-sm text-slate-700 dark:text-slate-300">Risk of ruin</p>
-              <p className={`text-3xl font-bold tabular-nums ${LEVEL_CLASS[result.riskLevel]}`} data-testid="risk-of-ruin">
-                {percent.format(result.riskOfRuin)}%
-              </p>
-              <p className={`mt-1 font-semibold ${LEVEL_CLASS[result.riskLevel]}`}>{result.riskLevel} risk</p>
-              <p className="mt-3 text-xs text-slate-700 dark:text-slate-300">
-                Low below {RISK_OF_RUIN_BANDS.moderate}%, moderate from {RISK_OF_RUIN_BANDS.moderate}% to below{" "}
-                {RISK_OF_RUIN_BANDS.high}%, high at {RISK_OF_RUIN_BANDS.high}% or above. Assumes independent trades with a
-                fixed risk; results are hypothetical.
-              </p>
-            </section>
-          ) : null}
-        </div>
-      </CardContent>
-    </Card>
+    <CalculatorCard
+      title="Risk of Ruin Estimator"
+      description="The chance of losing your whole account when every trade risks the same share of your starting balance."
+      intent="risk-of-ruin"
+      calculator={calculator}
+      errorMessage={RISK_OF_RUIN_FAILED}
+      submitLabel="Calculate Risk of Ruin"
+      result={
+        result ? (
+          <section
+            aria-label="Risk of ruin result"
+            data-risk-level={result.riskLevel}
+            className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+          >
+            <p className="text-sm text-slate-700 dark:text-slate-300">Risk of ruin</p>
+            <p className={`text-3xl font-bold tabular-nums ${LEVEL_CLASS[result.riskLevel]}`} data-testid="risk-of-ruin">
+              {percent.format(result.riskOfRuin)}%
+            </p>
+            <p className={`mt-1 font-semibold ${LEVEL_CLASS[result.riskLevel]}`}>{result.riskLevel} risk</p>
+            <p className="mt-3 text-xs text-slate-700 dark:text-slate-300">
+              Low below {RISK_OF_RUIN_BANDS.moderate}%, moderate from {RISK_OF_RUIN_BANDS.moderate}% to below{" "}
+              {RISK_OF_RUIN_BANDS.high}%, high at {RISK_OF_RUIN_BANDS.high}% or above. Assumes independent trades with a
+              fixed risk; results are hypothetical.
+            </p>
+          </section>
+        ) : null
+      }
+    >
+      <NumberField field={fields.winRate} label="Win rate (%)" step="any" min="0" max="100" placeholder="55" />
+      <NumberField field={fields.riskReward} label="Reward-to-risk ratio (R multiple)" step="0.1" min="0" placeholder="1.5" />
+      <NumberField
+        field={fields.riskPerTrade}
+        label="Risk per trade (% of starting balance)"
+        step="any"
+        min="0"
+        max="100"
+        placeholder="1"
+      />
+    </CalculatorCard>
   );
 }
 
@@ -418,9 +390,7 @@ export default function Tools() {
         </p>
       </header>
       {actionData && actionData.intent === null ? (
-        <p role="alert" className="mt-6 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {actionData.error}
-        </p>
+        <Alert className="mt-6">{actionData.error}</Alert>
       ) : null}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
         <PositionSizeCalculator serverData={actionData?.intent === "position-size" ? (actionData as PositionSizeData) : undefined} />

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 
 export function Card({ className = "", ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
@@ -28,4 +28,29 @@ export function CardDescription({ className = "", ...props }: HTMLAttributes<HTM
 
 export function CardContent({ className = "", ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={`p-6 pt-3 ${className}`} {...props} />;
+}
+
+/**
+ * A card's header row: its h2 (whose `id` names the card's region), an
+ * optional badge beside it and an optional action (a link) at the far end.
+ */
+export function CardHeaderBar({ id, title, badge, action }: { id: string; title: ReactNode; badge?: ReactNode; action?: ReactNode }) {
+  const heading = (
+    <h2 id={id} className="text-lg leading-tight font-semibold">
+      {title}
+    </h2>
+  );
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 p-6 pb-3">
+      {badge ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {heading}
+          {badge}
+        </div>
+      ) : (
+        heading
+      )}
+      {action}
+    </div>
+  );
 }

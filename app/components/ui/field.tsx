@@ -1,6 +1,8 @@
 /**
- * Labelled form controls with an error line wired through aria-describedby.
+ * Labelled form controls with an error line wired through aria-describedby,
+ * and the same controls bound to a Conform field (`FormInputField`, ...).
  */
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export const controlClass =
@@ -92,4 +94,29 @@ export function TextareaField({ id, label, error, hint, className = "", ...props
       />
     </FieldShell>
   );
+}
+
+// ---------------------------------------------------------------------------
+// Bound to Conform: `field` supplies the control's id, name, form, constraints,
+// default value, aria attributes and error messages; other props (set after
+// Conform's) override them, e.g. `pattern={undefined}` to drop a constraint.
+
+type ConformField<Schema> = FieldMetadata<Schema, Record<string, unknown>, string[]>;
+type InputType = Parameters<typeof getInputProps>[1]["type"];
+type Bound<Schema, Attributes> = { field: ConformField<Schema>; label: ReactNode; hint?: ReactNode } & Omit<Attributes, "id">;
+
+export function FormInputField<Schema>({
+  field,
+  type,
+  ...props
+}: Bound<Schema, InputHTMLAttributes<HTMLInputElement>> & { type: Exclude<InputType, "checkbox" | "radio"> }) {
+  return <InputField {...getInputProps(field, { type })} id={field.id} error={field.errors} {...props} />;
+}
+
+export function FormSelectField<Schema>({ field, ...props }: Bound<Schema, SelectHTMLAttributes<HTMLSelectElement>>) {
+  return <SelectField {...getSelectProps(field)} id={field.id} error={field.errors} {...props} />;
+}
+
+export function FormTextareaField<Schema>({ field, ...props }: Bound<Schema, TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return <TextareaField {...getTextareaProps(field)} id={field.id} error={field.errors} {...props} />;
 }

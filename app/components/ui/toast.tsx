@@ -5,7 +5,8 @@
  * server's flash toast, and renders it inside <noscript> for browsers without JavaScript.
  */
 import * as RadixToast from "@radix-ui/react-toast";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 export interface ToastMessage {
   title: string;
@@ -52,9 +53,8 @@ const variantClass = {
 
 export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) {
   const active = useSyncExternalStore(subscribe, () => current, () => null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (serverToast) toast(serverToast);
   }, [serverToast]);

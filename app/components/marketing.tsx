@@ -1,0 +1,197 @@
+/**
+ * Pieces the public marketing pages (landing, about, academy, pricing,
+ * services, performance) share: calls to action, the disabled "Coming soon"
+ * placeholder buttons (docs/decisions/marketing-placeholders.md), and the
+ * section, card and tile layouts those pages repeat.
+ */
+import type { ReactNode } from "react";
+import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { isDocumentLink, type CallToAction, type PlaceholderAction } from "~/content/pricing";
+
+const muted = "text-slate-700 dark:text-slate-300";
+
+/** A call to action as a button link; links to /api routes load as a full document. */
+export function CtaButton({
+  action,
+  variant,
+  size,
+  className,
+  "aria-describedby": describedBy,
+}: {
+  action: CallToAction;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+  "aria-describedby"?: string;
+}) {
+  return (
+    <ButtonLink
+      to={action.to}
+      reloadDocument={isDocumentLink(action.to)}
+      variant={variant}
+      size={size}
+      className={className}
+      aria-describedby={describedBy}
+    >
+      {action.label}
+    </ButtonLink>
+  );
+}
+
+/** A row of calls to action: the first is the primary button, the others outlined. */
+export function CtaButtons({ actions, size, className }: { actions: readonly CallToAction[]; size?: ButtonSize; className: string }) {
+  return (
+    <div className={className}>
+      {actions.map((action, index) => (
+        <CtaButton key={action.to + action.label} action={action} size={size} variant={index === 0 ? "default" : "outline"} />
+      ))}
+    </div>
+  );
+}
+
+/** A button the spec gives no action: disabled, described by its visible note. */
+export function PlaceholderButton({
+  noteId,
+  action,
+  className = "",
+}: {
+  /** The note's element id, which the button's aria-describedby names. */
+  noteId: string;
+  action: PlaceholderAction;
+  className?: string;
+}) {
+  return (
+    <div className={`${className} flex flex-wrap items-center gap-3`.trim()}>
+      <Button variant="outline" disabled aria-describedby={noteId}>
+        {action.label}
+      </Button>
+      <span id={noteId} className={`text-sm ${muted}`}>
+        {action.note}
+      </span>
+    </div>
+  );
+}
+
+/** A marketing page's header: its h1 and lead paragraph, then anything else given (e.g. key figures). */
+export function PageHeader({
+  title,
+  lead,
+  className = "max-w-3xl",
+  children,
+}: {
+  title: ReactNode;
+  lead: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className={className}>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      <p className={`mt-4 text-lg ${muted}`}>{lead}</p>
+      {children}
+    </header>
+  );
+}
+
+/** A page section with its h2 and an optional lead paragraph. */
+export function MarketingSection({
+  id,
+  title,
+  lead,
+  className = "mt-16",
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className || undefined}>
+      <h2 id={id} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {lead ? <p className={`mt-2 max-w-3xl ${muted}`}>{lead}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** A boxed call-to-action section: heading, body text, then its actions. */
+export function CtaCard({
+  id,
+  title,
+  body,
+  className = "",
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: ReactNode;
+  body: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${className} rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-900`.trim()}
+    >
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      <p className={`mt-2 ${muted}`}>{body}</p>
+      {children}
+    </section>
+  );
+}
+
+/** A full-height card: title, optional subtitle, then a description and/or other content. */
+export function FeatureCard({
+  title,
+  subtitle,
+  description,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {subtitle ? <p className={`text-sm ${muted}`}>{subtitle}</p> : null}
+      </CardHeader>
+      <CardContent>
+        {description ? <p className={`text-sm ${muted}`}>{description}</p> : null}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A grid of small bordered tiles, each a title and a line of text. */
+export function TileList({
+  items,
+  className,
+}: {
+  items: readonly { title: string; description: string }[];
+  /** The grid's margin and columns. */
+  className: string;
+}) {
+  return (
+    <ul className={`${className} grid gap-4`}>
+      {items.map((item) => (
+        <li key={item.title} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
+          <h3 className="font-semibold">{item.title}</h3>
+          <p className={`mt-1 text-sm ${muted}`}>{item.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
