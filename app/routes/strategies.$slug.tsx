@@ -30,6 +30,7 @@ import {
 import { listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
 import { getViewer } from "~/services/session.server";
+import { pageMeta } from "~/content/seo";
 
 export const STRATEGY_TABS = [
   { id: "overview", label: "Overview" },
@@ -65,18 +66,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ strategy: toApiStrategy(strategy), tab, signals, now: new Date().toISOString() });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) {
-    return [
-      { title: "Strategy Not Found | FX Trader" },
-      { name: "description", content: "The strategy you're looking for doesn't exist or has been removed." },
-    ];
-  }
-  return [
-    { title: `${data.strategy.name} | FX Trader` },
-    { name: "description", content: data.strategy.description },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(data.strategy.name, data.strategy.description)
+    : pageMeta("Strategy Not Found", "The strategy you're looking for doesn't exist or has been removed.");
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type StrategyData = LoaderData["strategy"];
