@@ -8,7 +8,7 @@ import type { EntryMethod, Signal, SignalSide, SignalStatus } from "../../db/sch
  * A signal as every /api route returns it: the nested shape (`side`,
  * `entryJson`, `sl`, `tpJson`, `expiresAt`) and the flat aliases
  * (`direction`, `entryPrice`, `stopLoss`, `takeProfit1`, `takeProfit2`) at once.
- * Prices are in the instrument's quote currency; null when `locked`.
+ * Prices are in the instrument's quote currency; prices and rationale are null when `locked`.
  * Times are ISO 8601 UTC strings.
  */
 export interface ApiSignal {
@@ -29,7 +29,7 @@ export interface ApiSignal {
   createdAt: string;
   expiresAt: string;
   closedAt: string | null;
-  /** True when price levels are withheld because the viewer is not entitled to this strategy. */
+  /** True when price levels (and the rationale, which may quote them) are withheld because the viewer is not entitled to this strategy. */
   locked: boolean;
 }
 
@@ -63,7 +63,7 @@ export function toApiSignal(signal: Signal, entitledStrategyIds: ReadonlySet<num
     stopLoss,
     takeProfit1,
     takeProfit2,
-    rationale: signal.rationale,
+    rationale: locked ? null : signal.rationale,
     createdAt: signal.createdAt.toISOString(),
     expiresAt: signal.expiresAt.toISOString(),
     closedAt: signal.closedAt ? signal.closedAt.toISOString() : null,

@@ -139,7 +139,7 @@ describe("toApiSignal", () => {
     });
   });
 
-  it("withholds every price level of a locked signal but keeps the rest", () => {
+  it("withholds every price level and the rationale (which may quote prices) of a locked signal but keeps the rest", () => {
     const api = toApiSignal(signal({ side: "SHORT" }), new Set());
     expect(api.locked).toBe(true);
     expect(api).toMatchObject({
@@ -154,7 +154,7 @@ describe("toApiSignal", () => {
       takeProfit2: null,
       symbol: "EURUSD",
       status: "ACTIVE",
-      rationale: "Pullback to the 20-EMA in a daily uptrend.",
+      rationale: null,
     });
   });
 
