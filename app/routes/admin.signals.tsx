@@ -163,6 +163,11 @@ export default function AdminSignals() {
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           New signals go live immediately as ACTIVE for subscribers of the chosen strategy. All times are UTC.
         </p>
+        <p className="mt-2 text-sm">
+          <Link to="/admin/messages" className="font-medium text-blue-800 underline dark:text-blue-300">
+            Read contact messages
+          </Link>
+        </p>
       </header>
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
