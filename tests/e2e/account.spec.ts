@@ -5,28 +5,8 @@
  * fresh user (a 7-day Pro trial).
  */
 import type { Locator, Page } from "@playwright/test";
-import { signIn, uniqueEmail } from "./support/auth";
+import { signIn, signUpFresh } from "./support/auth";
 import { expect, expectToast, hydrated, navUser, test } from "./support/fixtures";
-
-interface FreshUser {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
-
-/** Signs up a brand-new user through /signup and waits until it lands on `returnTo`. */
-async function signUpFresh(page: Page, returnTo: string, firstName = "Fresh"): Promise<FreshUser> {
-  const user = { firstName, lastName: "Account", email: uniqueEmail("account"), password: "fresh-user-password" };
-  await page.goto(`/signup?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("First name").fill(user.firstName);
-  await page.getByLabel("Last name").fill(user.lastName);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === returnTo);
-  return user;
-}
 
 /** The <dd> for the <dt> reading exactly `term`. */
 function detail(scope: Page | Locator, term: string): Locator {
@@ -35,7 +15,7 @@ function detail(scope: Page | Locator, term: string): Locator {
 
 test.describe("Profile", () => {
   test("changing the first name shows 'Profile Updated' and the new name in the navbar", async ({ page, javaScriptEnabled }) => {
-    const user = await signUpFresh(page, "/portal/account", "Before");
+    const user = await signUpFresh(page, "/portal/account", { firstName: "Before" });
     await expect(page.getByRole("heading", { name: "Profile", level: 2 })).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue(user.firstName);
     await expect(page.getByLabel("Email")).toHaveValue(user.email);

@@ -5,23 +5,11 @@
  * text in <noscript>); every test signs up its own fresh user.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { uniqueEmail } from "./support/auth";
+import { signUpFresh } from "./support/auth";
 import { expect, expectToast, hydrated, test } from "./support/fixtures";
 
 const PAGE = "/portal/account/api";
 const KEY_PATTERN = /^fxt_[A-Za-z0-9_-]{43}$/;
-
-async function signUpFresh(page: Page) {
-  const user = { firstName: "Kay", lastName: "Keys", email: uniqueEmail("apikey"), password: "fresh-user-password" };
-  await page.goto(`/signup?returnTo=${encodeURIComponent(PAGE)}`);
-  await page.getByLabel("First name").fill(user.firstName);
-  await page.getByLabel("Last name").fill(user.lastName);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === PAGE);
-  return user;
-}
 
 /**
  * Reads the key the page shows once after Generate or Regenerate: with
@@ -73,7 +61,7 @@ test.describe("API keys", () => {
   });
 
   test("generate, call the API with the key, see the usage, revoke", async ({ page, javaScriptEnabled }) => {
-    const user = await signUpFresh(page);
+    const user = await signUpFresh(page, PAGE, { firstName: "Kay", lastName: "Keys" });
     await expect(page.getByText("No API keys yet. Generate one to get started.")).toBeVisible();
 
     const key = await clickGenerate(page, javaScriptEnabled);
@@ -127,7 +115,7 @@ test.describe("API keys", () => {
   });
 
   test("Regenerate: the new key works and the old one is refused", async ({ page, javaScriptEnabled }) => {
-    await signUpFresh(page);
+    await signUpFresh(page, PAGE, { firstName: "Kay", lastName: "Keys" });
     const oldKey = await clickGenerate(page, javaScriptEnabled);
     expect((await getWithKey(api, "/api/me", oldKey)).status()).toBe(200);
 

@@ -6,30 +6,8 @@
  * Every test that changes account state signs up its own fresh user (a 7-day
  * Pro trial following the first 3 strategies), so tests never share state.
  */
-import type { Page } from "@playwright/test";
-import { uniqueEmail } from "./support/auth";
+import { signUpFresh } from "./support/auth";
 import { expect, expectToast, hydrated, navUser, test } from "./support/fixtures";
-
-interface FreshUser {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
-
-/** Signs up a brand-new user through /signup and waits until it lands on `returnTo`. */
-async function signUpFresh(page: Page, returnTo: string, firstName = "Fresh"): Promise<FreshUser> {
-  const user = { firstName, lastName: "Portal", email: uniqueEmail("portal"), password: "fresh-user-password" };
-  await page.goto(`/signup?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("First name").fill(user.firstName);
-  await page.getByLabel("Last name").fill(user.lastName);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  const path = returnTo.split("?")[0];
-  await expect(page).toHaveURL((url) => url.pathname === path);
-  return user;
-}
 
 test.describe("signed out", () => {
   for (const path of ["/portal/dashboard", "/portal/strategies", "/portal/education", "/portal/account"]) {
@@ -49,7 +27,7 @@ test.describe("signed out", () => {
 
 test.describe("portal dashboard", () => {
   test("greets by first name, shows the Live Signals Feed and the trial subscription", async ({ page }) => {
-    const user = await signUpFresh(page, "/portal/dashboard", "Dana");
+    const user = await signUpFresh(page, "/portal/dashboard", { firstName: "Dana", lastName: "Portal" });
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${user.firstName}`);
     await expect(navUser(page)).toHaveText(user.firstName);
@@ -68,7 +46,7 @@ test.describe("portal dashboard", () => {
 
 test.describe("My Strategies", () => {
   test("Settings: Telegram alerts and the Aggressive risk template are saved and persist", async ({ page, javaScriptEnabled }) => {
-    await signUpFresh(page, "/portal/strategies?tab=settings");
+    await signUpFresh(page, "/portal/strategies?tab=settings", { lastName: "Portal" });
     await expect(page.getByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
     if (javaScriptEnabled) await hydrated(page, "form[action='/portal/strategies?tab=settings']");
 
@@ -89,7 +67,7 @@ test.describe("My Strategies", () => {
   });
 
   test("Overview: choosing one strategy is saved and persists", async ({ page, javaScriptEnabled }) => {
-    await signUpFresh(page, "/portal/strategies?tab=overview");
+    await signUpFresh(page, "/portal/strategies?tab=overview", { lastName: "Portal" });
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Save Strategies" }) });
     if (javaScriptEnabled) await hydrated(page, "form[action='/portal/strategies?tab=overview']");
 
@@ -115,7 +93,7 @@ test.describe("My Strategies", () => {
   });
 
   test("Live Signals: Send to MT5 queues the signal for the MT5 API", async ({ page, javaScriptEnabled }) => {
-    await signUpFresh(page, "/portal/strategies?tab=signals");
+    await signUpFresh(page, "/portal/strategies?tab=signals", { lastName: "Portal" });
     const row = page.getByTestId("portal-signal").filter({ has: page.getByRole("button", { name: /^Send .* signal to MT5$/ }) }).first();
     await expect(row).toBeVisible();
     const signalId = Number(await row.locator("input[name='signalId']").inputValue());
@@ -152,7 +130,7 @@ test.describe("My Strategies", () => {
     test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
     test("copies (JS) or shows (no JS) a ticket with the symbol and the stop loss", async ({ page, javaScriptEnabled }) => {
-      await signUpFresh(page, "/portal/strategies?tab=signals");
+      await signUpFresh(page, "/portal/strategies?tab=signals", { lastName: "Portal" });
       const row = page
         .getByTestId("portal-signal")
         .filter({ has: page.getByRole("button", { name: /^Send .* signal to MT5$/ }) })
@@ -183,7 +161,7 @@ test.describe("My Strategies", () => {
 
 test.describe("education", () => {
   test("shows the sample progress: 37.5% in Foundations, 70% in Risk Management Essentials", async ({ page }) => {
-    await signUpFresh(page, "/portal/education");
+    await signUpFresh(page, "/portal/education", { lastName: "Portal" });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     const course = (title: string) =>

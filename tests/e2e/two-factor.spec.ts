@@ -10,9 +10,8 @@
  * waits for the clock when all three are used up.
  */
 import { createHmac } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { generateTOTP } from "@epic-web/totp";
-import { submitLoginForm, uniqueEmail } from "./support/auth";
+import { signUpFresh, submitLoginForm } from "./support/auth";
 import { expect, expectToast, hydrated, navbar, test } from "./support/fixtures";
 
 /** Same options as the app (TOTP_CONFIG in app/models/two-factor.server.ts). */
@@ -96,22 +95,10 @@ function wrongCode(secret: string): string {
   }
 }
 
-async function signUpFresh(page: Page, returnTo: string) {
-  const user = { firstName: "Tess", lastName: "Totp", email: uniqueEmail("2fa"), password: "fresh-user-password" };
-  await page.goto(`/signup?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("First name").fill(user.firstName);
-  await page.getByLabel("Last name").fill(user.lastName);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === returnTo);
-  return user;
-}
-
 const SECURITY = "/portal/account/security";
 
 test("set up 2FA, sign in with a code (wrong code refused), then disable it", async ({ page, javaScriptEnabled }) => {
-  const user = await signUpFresh(page, SECURITY);
+  const user = await signUpFresh(page, SECURITY, { firstName: "Tess", lastName: "Totp" });
   const card = page.locator("#two-factor");
   await expect(card.getByText("Off", { exact: true })).toBeVisible();
   if (javaScriptEnabled) await hydrated(page, "form[method='post']");
@@ -170,7 +157,7 @@ test("set up 2FA, sign in with a code (wrong code refused), then disable it", as
 });
 
 test("a used code cannot be replayed to disable 2FA", async ({ page, javaScriptEnabled }) => {
-  await signUpFresh(page, SECURITY);
+  await signUpFresh(page, SECURITY, { firstName: "Tess", lastName: "Totp" });
   const card = page.locator("#two-factor");
   if (javaScriptEnabled) await hydrated(page, "form[method='post']");
   await card.getByRole("button", { name: "Set up two-factor authentication" }).click();

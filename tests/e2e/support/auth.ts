@@ -36,3 +36,33 @@ export async function signIn(page: Page, account: Account, options: { returnTo?:
 export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
+
+export interface FreshUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs up a brand-new user through the real /signup form (a 7-day Pro trial)
+ * and waits until the browser lands on `returnTo`'s path.
+ * @param names first and last name; the last name also prefixes the unique email.
+ */
+export async function signUpFresh(
+  page: Page,
+  returnTo: string,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<FreshUser> {
+  const firstName = names.firstName ?? "Fresh";
+  const lastName = names.lastName ?? "Account";
+  const user = { firstName, lastName, email: uniqueEmail(lastName.toLowerCase()), password: "fresh-user-password" };
+  await page.goto(`/signup?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel("First name").fill(user.firstName);
+  await page.getByLabel("Last name").fill(user.lastName);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === returnTo.split("?")[0]);
+  return user;
+}
