@@ -4,7 +4,7 @@
  * `/dashboard` (variant "trading", 10 recent signals).
  */
 import type { ApiSignal } from "~/domain/signals";
-import { countActiveSignals, listSignalsForViewer } from "~/models/signals.server";
+import { countActiveSignals, listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
@@ -63,7 +63,7 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
     subscription: { status, planLabel: entitlements.planLabel, isActive: status === "ACTIVE" },
     activeSignals: countActiveSignals(),
     strategyAccess: { count: accessCount, total: catalogue.length, label: `${accessCount} / ${catalogue.length}` },
-    recentSignals: listSignalsForViewer(viewer, { limit: DASHBOARD_SIGNAL_LIMITS[variant] }),
+    recentSignals: listSignalsForEntitlements(entitlements.strategyIds, { limit: DASHBOARD_SIGNAL_LIMITS[variant] }),
     strategies: catalogue
       .slice(0, DASHBOARD_STRATEGY_LIMIT)
       .map((s) => ({ ...toApiStrategy(s), accessible: entitled.has(s.id) })),

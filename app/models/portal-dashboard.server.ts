@@ -7,7 +7,7 @@
  */
 import { greetingName, PORTAL_SIGNAL_LIMIT, PORTAL_STRATEGY_LIMIT } from "~/content/portal";
 import type { ApiSignal } from "~/domain/signals";
-import { listSignalsForViewer } from "~/models/signals.server";
+import { listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
@@ -58,7 +58,7 @@ export function loadPortalDashboard(viewer: PublicUser, now = new Date()): Porta
   return {
     firstName,
     greetingName: greetingName(firstName),
-    signals: listSignalsForViewer(viewer, { limit: PORTAL_SIGNAL_LIMIT }),
+    signals: listSignalsForEntitlements(entitlements.strategyIds, { limit: PORTAL_SIGNAL_LIMIT }),
     strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
     strategies: entitled.slice(0, PORTAL_STRATEGY_LIMIT).map(toApiStrategy),
     strategyCount: entitled.length,

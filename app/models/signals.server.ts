@@ -33,6 +33,19 @@ export function createSignal(values: NewSignal): Signal {
 }
 
 /**
+ * Newest signals in API shape for a viewer entitled to `entitledStrategyIds`,
+ * with ACTIVE signals of other strategies locked. For callers that already hold
+ * the viewer's entitlements.
+ */
+export function listSignalsForEntitlements(
+  entitledStrategyIds: readonly number[],
+  options: { limit: number; strategyId?: number },
+): ApiSignal[] {
+  const entitled = new Set(entitledStrategyIds);
+  return listSignals(options).map((signal) => toApiSignal(signal, entitled));
+}
+
+/**
  * Newest signals in API shape for `viewer` (null: signed out), with ACTIVE
  * signals of strategies the viewer is not entitled to locked.
  */
@@ -40,6 +53,5 @@ export function listSignalsForViewer(
   viewer: PublicUser | null,
   options: { limit: number; strategyId?: number },
 ): ApiSignal[] {
-  const entitled = new Set(getEntitlements(viewer).strategyIds);
-  return listSignals(options).map((signal) => toApiSignal(signal, entitled));
+  return listSignalsForEntitlements(getEntitlements(viewer).strategyIds, options);
 }

@@ -34,9 +34,8 @@ import { FormInputField, FormSelectField, FormTextareaField } from "~/components
 import { FormAlert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import { formatDateTime, formatPrice, signalAge } from "~/domain/signal-display";
-import { toApiSignal } from "~/domain/signals";
 import { publishSignal, StrategyUnavailableError } from "~/models/admin-signals.server";
-import { listSignals } from "~/models/signals.server";
+import { listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
 import {
   defaultExpiryValue,
@@ -67,9 +66,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const strategies = listStrategies();
   const names = new Map(strategies.map((s) => [s.id, s.name]));
   // Admins see every signal in full.
-  const entitled = new Set(strategies.map((s) => s.id));
-  const recent = listSignals({ limit: RECENT_LIMIT }).map((signal) => ({
-    ...toApiSignal(signal, entitled),
+  const recent = listSignalsForEntitlements(
+    strategies.map((s) => s.id),
+    { limit: RECENT_LIMIT },
+  ).map((signal) => ({
+    ...signal,
     strategyName: names.get(signal.strategyId) ?? `Strategy ${signal.strategyId}`,
   }));
   return json(
