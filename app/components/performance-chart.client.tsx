@@ -24,7 +24,8 @@ import {
   type ISeriesApi,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
-import { formatPct, formatUsd, type SeriesPoint } from "~/content/performance";
+import { formatPct, type SeriesPoint } from "~/content/performance";
+import { formatUsd } from "~/domain/money";
 
 export type PerformanceChartKind = "equity" | "drawdown";
 

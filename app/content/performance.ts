@@ -417,13 +417,6 @@ export function formatDay(isoDate: string): string {
   return `${Number(day)} ${MONTH_NAMES[Number(month) - 1]} ${year}`;
 }
 
-/** "$118,654" (whole dollars). */
-export function formatUsd(value: number): string {
-  const rounded = Math.round(Math.abs(value));
-  const grouped = String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${value < 0 ? "-" : ""}$${grouped}`;
-}
-
 /** "+2.4%", "-1.9%", "0.0%". */
 export function formatPct(value: number, decimals = 1): string {
   const text = Math.abs(value).toFixed(decimals);

@@ -116,11 +116,6 @@ export const RISK_METER = {
   note: "Sample figures for illustration; the risk meter is not connected to a trading account.",
 } as const;
 
-/** '$500' (whole US dollars, thousands separated). */
-export function formatUsd(amount: number): string {
-  return `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-}
-
 /* ------------------------------------------------------------------ */
 /* Education                                                           */
 /* ------------------------------------------------------------------ */

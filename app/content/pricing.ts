@@ -3,6 +3,7 @@
  * come from PLAN_RULES so the page and the entitlement rules never drift.
  * Also home to the calls to action other marketing pages share.
  */
+import { formatUsd } from "~/domain/money";
 import type { PlanId } from "../../db/schema";
 import { PLAN_RULES, TRIAL_DAYS } from "~/domain/plans";
 
@@ -30,11 +31,6 @@ export const COMING_SOON = "Coming soon";
 /** True for links to resource routes (/api/...), which need a full document navigation. */
 export function isDocumentLink(to: string): boolean {
   return to.startsWith("/api/");
-}
-
-/** Whole US dollars: 97 → '$97'. */
-export function formatUsd(amount: number): string {
-  return `$${amount.toLocaleString("en-US")}`;
 }
 
 /** Spec section 9. */

@@ -8,12 +8,12 @@ import {
   addOnPriceLabel,
   COMING_SOON,
   CONTACT_PATH,
-  formatUsd,
   PLANS,
   UPTIME_SLA,
   type CallToAction,
   type PlaceholderAction,
 } from "./pricing";
+import { formatUsd } from "~/domain/money";
 
 export const SERVICES_META = {
   title: "Services",

@@ -14,6 +14,7 @@
  * No payment provider is wired in yet: billing records say what a change
  * costs, they are not charges.
  */
+import { formatUsdCents } from "./money";
 import { addMonths } from "date-fns";
 import type { BILLING_EVENTS, PlanId, SubscriptionStatus } from "../../db/schema";
 import { PLAN_RULES } from "./plans";
@@ -67,11 +68,6 @@ export const MAX_RENEWALS_PER_SETTLE = 1200;
 /** A plan's monthly price in US cents. */
 export function planPriceCents(plan: PlanId): number {
   return Math.round(PLAN_RULES[plan].monthlyPriceUsd * 100);
-}
-
-/** US cents as dollars, e.g. 19700 → '$197.00'. */
-export function formatUsdCents(cents: number): string {
-  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 }
 
 /** 'Pro plan — $197.00/month'. */

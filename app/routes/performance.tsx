@@ -33,7 +33,6 @@ import {
   equitySeries,
   formatDay,
   formatPct,
-  formatUsd,
   HYPOTHETICAL_BANNER,
   METHODOLOGY,
   METRIC_TILES,
@@ -57,6 +56,7 @@ import {
 } from "~/content/performance";
 import type { CallToAction } from "~/content/pricing";
 import { pageMeta } from "~/content/seo";
+import { formatUsd } from "~/domain/money";
 
 /** The chart and its library are fetched only in the browser, only on this page. */
 const PerformanceChart = lazy(() => import("~/components/performance-chart.client"));

@@ -22,7 +22,6 @@ import { Alert } from "~/components/ui/form-alert";
 import { PLAN_RULES } from "~/domain/plans";
 import { formatDate } from "~/domain/signal-display";
 import {
-  formatUsdCents,
   periodLabel,
   planPriceCents,
   strategyLimitLabel,
@@ -39,6 +38,7 @@ import {
 import { PLAN_CHOICES, planChangeSchema } from "~/schemas/account";
 import { requireViewer } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { formatUsdCents } from "~/domain/money";
 
 export const meta: MetaFunction = () => [{ title: "Subscription | FX Trader" }];
 

@@ -15,7 +15,6 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
 import {
-  formatUsd,
   MARKET_OUTLOOK,
   PORTAL_DASHBOARD_INTRO,
   PORTAL_DASHBOARD_META,
@@ -28,6 +27,7 @@ import { loadPortalDashboard } from "~/models/portal-dashboard.server";
 import { requireViewer } from "~/services/session.server";
 import { progressBarClass } from "~/components/ui/progress";
 import { formatDate } from "~/domain/signal-display";
+import { formatUsd } from "~/domain/money";
 
 export const meta: MetaFunction = () => [
   { title: PORTAL_DASHBOARD_META.title },

@@ -14,7 +14,6 @@ import {
   addOnPriceLabel,
   CONTACT_SALES,
   FAQ_TITLE,
-  formatUsd,
   GUARANTEES,
   MOST_POPULAR_LABEL,
   PLANS,
@@ -26,6 +25,7 @@ import {
   type Plan,
 } from "~/content/pricing";
 import { pageMeta } from "~/content/seo";
+import { formatUsd } from "~/domain/money";
 
 export const meta: MetaFunction = () => pageMeta(PRICING_META.title, PRICING_META.description);
 

@@ -31,7 +31,6 @@ import {
   ADD_ONS,
   addOnPriceLabel,
   CONTACT_SALES,
-  formatUsd,
   isDocumentLink,
   PLANS,
   PRICING_DISCLAIMER,
@@ -55,6 +54,7 @@ import {
 } from "~/content/services";
 import { PLAN_RULES, TRIAL_DAYS } from "~/domain/plans";
 import { riskBadgeVariant } from "~/domain/signal-display";
+import { formatUsd } from "~/domain/money";
 
 describe("pricing content", () => {
   it("has the three plans at $97, $197 and $497 a month, Pro most popular", () => {

@@ -9,7 +9,6 @@ import {
   drawdownSeries,
   equitySeries,
   formatPct,
-  formatUsd,
   HYPOTHETICAL_PERFORMANCE_DISCLAIMER,
   METRIC_TILES,
   MONTHLY_RETURNS,
@@ -27,6 +26,7 @@ import {
   TRACKING_PLATFORMS,
   windowFor,
 } from "~/content/performance";
+import { formatUsd } from "~/domain/money";
 
 describe("spec section 9 static metrics", () => {
   it("holds every stated figure", () => {

@@ -13,7 +13,6 @@ import {
   DEFAULT_TRACK,
   educationHref,
   formatPercent,
-  formatUsd,
   getPortalTrack,
   greetingName,
   inProgressCourses,
@@ -33,6 +32,7 @@ import {
   trackProgress,
   type PortalTrack,
 } from "~/content/portal";
+import { formatUsd } from "~/domain/money";
 
 function courseById(id: string) {
   const course = PORTAL_TRACKS.flatMap((t) => t.courses).find((c) => c.id === id);

@@ -7,7 +7,6 @@ import {
   addUtcMonths,
   cancel,
   changePlan,
-  formatUsdCents,
   needsSettlement,
   nextPeriodEnd,
   pause,
@@ -20,6 +19,7 @@ import {
   type LifecycleResult,
   type SubscriptionState,
 } from "~/domain/subscription-lifecycle";
+import { formatUsdCents } from "~/domain/money";
 
 const NOW = new Date("2026-11-22T10:00:00.000Z");
 const DAY = 24 * 60 * 60 * 1000;

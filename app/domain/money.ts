@@ -1,0 +1,35 @@
+/**
+ * The one way money is written on FX Trader's pages: US dollars, en-US
+ * grouping, the minus sign before the dollar sign.
+ */
+
+const wholeDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const dollarsAndCents = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * Whole US dollars, rounded half away from zero.
+ * @param amountUsd an amount in US dollars, e.g. 118654.4
+ * @returns e.g. "$118,654"; "-$1,250" for -1250
+ */
+export function formatUsd(amountUsd: number): string {
+  return wholeDollars.format(amountUsd);
+}
+
+/**
+ * US cents as dollars and cents.
+ * @param cents an integer number of US cents, e.g. 19700
+ * @returns e.g. "$197.00"
+ */
+export function formatUsdCents(cents: number): string {
+  return dollarsAndCents.format(cents / 100);
+}
