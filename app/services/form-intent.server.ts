@@ -1,0 +1,108 @@
+/**
+ * The one pattern for page actions: read the form, parse it with the route's
+ * zod schema (for a page with several forms, a discriminated union on
+ * `intent`, one object per form), run the handler, and answer either with a
+ * redirect carrying a flash toast (post/redirect/get) or with the form's
+ * errors for Conform's `useForm({ lastResult })`. Works the same with and
+ * without JavaScript.
+ */
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type TypedResponse } from "@remix-run/node";
+import type { z, ZodTypeAny } from "zod";
+import { readFormData } from "./form-data.server";
+import { redirectWithToast, type Toast } from "./toast.server";
+
+/** Longest submitted value echoed back into a page for a field whose schema sets no `max` length, in characters. */
+export const DEFAULT_ECHO_MAX_CHARS = 256;
+
+/** What an intent handler decides. */
+export type IntentOutcome<Data = never> =
+  /** Success: redirect to `redirectTo` with `toast` (and any extra headers, e.g. Set-Cookie). */
+  | { toast: Toast; redirectTo: string; headers?: HeadersInit }
+  /** Re-render the page with form errors (status 400 unless given) or with `data` (status 200 unless given). */
+  | { formErrors?: string[]; fieldErrors?: Record<string, string[]>; data?: Data; status?: number; headers?: HeadersInit }
+  /** Anything else, answered as it is. */
+  | Response;
+
+/** The action data a page receives when an intent re-renders it. */
+export interface IntentReply<Data = never> {
+  /** The `intent` field of the form that was posted ("" for single-form pages). */
+  intent: string;
+  /** Conform's submission result, with echoed values cut to each field's maximum length. */
+  submission: SubmissionResult<string[]>;
+  data?: Data;
+}
+
+type Field = string | string[] | { [key: string]: Field } | Field[] | undefined;
+
+function capValue(value: Field, max: number): Field {
+  if (typeof value === "string") return value.length > max ? value.slice(0, max) : value;
+  if (Array.isArray(value)) return value.map((item) => capValue(item, max)) as Field;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capValue(item, max)]));
+  }
+  return value;
+}
+
+/**
+ * A submission result whose echoed values are no longer than each field's
+ * maximum (`maxLengths[name]`, else `DEFAULT_ECHO_MAX_CHARS`), so a huge post
+ * is never written back into a page.
+ */
+export function capEchoedValues(
+  result: SubmissionResult<string[]>,
+  maxLengths: Record<string, { maxLength?: number } | undefined>,
+): SubmissionResult<string[]> {
+  if (!result.initialValue) return result;
+  const initialValue = Object.fromEntries(
+    Object.entries(result.initialValue).map(([name, value]) => [
+      name,
+      capValue(value as Field, maxLengths[name]?.maxLength ?? DEFAULT_ECHO_MAX_CHARS),
+    ]),
+  ) as SubmissionResult<string[]>["initialValue"];
+  return { ...result, initialValue };
+}
+
+/**
+ * Handles one page action.
+ * @param request the POST request (form-encoded or multipart).
+ * @param schema the page's zod schema; for several forms a `z.discriminatedUnion("intent", [...])`.
+ * @param handle runs the parsed value; returns an `IntentOutcome`.
+ * @returns a redirect with a flash toast, or JSON `IntentReply` (400 on invalid input).
+ * @throws Response 415/400 from `readFormData` when the body is not a readable form.
+ */
+export async function handleIntent<Schema extends ZodTypeAny, Data = never>(
+  request: Request,
+  schema: Schema,
+  handle: (
+    value: z.output<Schema>,
+    submission: Submission<z.input<Schema>, string[], z.output<Schema>>,
+  ) => IntentOutcome<Data> | Promise<IntentOutcome<Data>>,
+): Promise<TypedResponse<IntentReply<Data>>> {
+  const formData = await readFormData(request);
+  const intentField = formData.get("intent");
+  const intent = typeof intentField === "string" ? intentField : "";
+  const submission = parseWithZod(formData, { schema });
+  const maxLengths = getZodConstraint(schema) as Record<string, { maxLength?: number } | undefined>;
+  const reply = (result: SubmissionResult<string[]>, data: Data | undefined, init: ResponseInit) =>
+    json<IntentReply<Data>>(
+      { intent, submission: capEchoedValues(result, maxLengths), ...(data === undefined ? {} : { data }) },
+      init,
+    );
+
+  if (submission.status !== "success") return reply(submission.reply(), undefined, { status: 400 });
+
+  const outcome = await handle(submission.value, submission);
+  if (outcome instanceof Response) return outcome as TypedResponse<IntentReply<Data>>;
+  if ("toast" in outcome) {
+    return redirectWithToast(request, outcome.redirectTo, outcome.toast, { headers: outcome.headers }) as Promise<
+      TypedResponse<IntentReply<Data>>
+    >;
+  }
+  const failed = Boolean(outcome.formErrors?.length || Object.keys(outcome.fieldErrors ?? {}).length);
+  const result = failed
+    ? submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors })
+    : submission.reply();
+  return reply(result, outcome.data, { status: outcome.status ?? (failed ? 400 : 200), headers: outcome.headers });
+}
