@@ -1,5 +1,5 @@
 /**
- * Data for the signed-in dashboards (spec section 2 "Dashboard home"): the
+ * Read model of the signed-in dashboards (spec section 2 "Dashboard home"): the
  * home page `/` (variant "home", 3 recent signals) and the trading dashboard
  * `/dashboard` (variant "trading", 10 recent signals).
  */
