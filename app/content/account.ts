@@ -62,7 +62,6 @@ export const SECURITY_REFUSALS = {
   tooManyAttempts: { title: "Too Many Attempts", message: "Too many code attempts." },
   sessionNotFound: { title: "Session Not Found", message: "That session was not found. It may have signed out or expired already." },
   currentSession: { title: "Current Session", message: "This is the session you are using. Use Log out to end it." },
-  invalidInput: { title: "Invalid Input" },
 } as const;
 
 /** Default session lifetime: 30 days, in minutes. */

@@ -75,7 +75,7 @@ export function progressSummary(progress: CourseProgress): string {
 }
 
 /** Whether `value` is the slug of a track. */
-export function isTrackSlug(value: string): value is TrackSlug {
+function isTrackSlug(value: string): value is TrackSlug {
   return PORTAL_TRACKS.some((track) => track.slug === value);
 }
 

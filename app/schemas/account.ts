@@ -15,7 +15,7 @@ import { emailField } from "./auth";
 export const PLAN_CHOICES = ["starter", "pro", "institutional"] as const satisfies readonly PlanId[];
 
 /** Longest first or last name, in characters. */
-export const NAME_MAX_LENGTH = 80;
+const NAME_MAX_LENGTH = 80;
 
 /** Control characters (C0, DEL, C1) and bidirectional overrides, which have no place in a name. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -44,7 +44,6 @@ export const profileSchema = z.object({
   lastName: name("Last name"),
   email: emailField,
 });
-export type ProfileValues = z.infer<typeof profileSchema>;
 
 /* Subscription -------------------------------------------------------- */
 
@@ -73,7 +72,7 @@ export const subscriptionIntentSchema = z.discriminatedUnion(
 const ALLOWED_MINUTES: readonly number[] = SESSION_TIMEOUT_OPTIONS.map((o) => o.minutes);
 
 /** A session lifetime in minutes: one of SESSION_TIMEOUT_OPTIONS. */
-export const sessionTimeoutField = z.coerce
+const sessionTimeoutField = z.coerce
   .number({ required_error: "Choose a session timeout", invalid_type_error: "Choose a session timeout" })
   .int("Choose one of the listed session timeouts")
   .refine((value) => ALLOWED_MINUTES.includes(value), "Choose one of the listed session timeouts");

@@ -12,7 +12,7 @@ import { unknownIntent } from "./account";
 export const RISK_TEMPLATE_CHOICES = ["Conservative", "Balanced", "Aggressive"] as const satisfies readonly (typeof RISK_TEMPLATES)[number][];
 
 /** Most strategy ids one "Choose your strategies" post may carry. */
-export const MAX_STRATEGY_CHOICES = 100;
+const MAX_STRATEGY_CHOICES = 100;
 
 /** One value or many (a form field repeated once per ticked checkbox) as an array. */
 const asArray = (value: unknown) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]);
@@ -38,7 +38,7 @@ export const strategyChoiceSchema = z.object({
 });
 
 /** Send to MT5: the signal's id; anything that is not a positive id is a signal not found (404), not a form error. */
-export const sendToMt5Schema = z.object({
+const sendToMt5Schema = z.object({
   intent: z.literal("send-mt5"),
   signalId: z.string().max(20).optional(),
 });

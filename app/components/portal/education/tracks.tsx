@@ -20,7 +20,7 @@ import {
 import { CourseBlock, ProgressBar } from "./course-progress";
 
 /** The id of the Continue Learning section, which track tab links jump to. */
-export const CONTINUE_ID = "continue-learning";
+const CONTINUE_ID = "continue-learning";
 
 const linkClass =
   "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";
