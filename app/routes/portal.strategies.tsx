@@ -73,11 +73,9 @@ export async function action({ request }: ActionFunctionArgs) {
             return refuseMt5(MY_STRATEGIES_TOASTS.notFound, 404, signalId);
         }
       }
-      case "save-settings": {
-        const { intent: _intent, ...settings } = value;
-        saveDeliverySettings(user.id, settings);
+      case "save-settings":
+        saveDeliverySettings(user.id, value);
         return { toast: MY_STRATEGIES_TOASTS.settingsSaved, redirectTo: tabUrl("settings") };
-      }
     }
   });
 }

@@ -2,12 +2,12 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { type IntentReplyData, useIntentForm } from "~/components/portal/intent-form";
+import { type IntentReplyData, replyFormError, useIntentForm } from "~/components/portal/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormInputField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
+import { Alert } from "~/components/ui/form-alert";
 import { securityIntentSchema } from "~/schemas/account";
 import { mutedText, SECURITY_PAGE } from "./styles";
 
@@ -18,6 +18,8 @@ export interface TwoFactorState {
   /** The setup in progress: the key grouped for typing, the otpauth URI and its QR code. */
   pending: { secret: string; otpauthUri: string; qrDataUrl: string } | null;
 }
+
+const TWO_FACTOR_INTENTS = ["2fa-start", "2fa-confirm", "2fa-cancel", "2fa-disable"] as const;
 
 /** A form of the card: no fields but the hidden intent, or a 6-digit code. */
 function IntentForm({
@@ -37,7 +39,6 @@ function IntentForm({
   return (
     <Form method="post" action={SECURITY_PAGE} {...getFormProps(form)} className={className}>
       <input type="hidden" name="intent" value={intent} />
-      <FormAlert form={form} />
       {withCode ? (
         <FormInputField
           field={fields.code}
@@ -61,6 +62,8 @@ export function TwoFactorCard({ twoFactor, reply }: { twoFactor: TwoFactorState;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === SECURITY_PAGE;
   const busyIntent = busy ? navigation.formData?.get("intent") : null;
+  // Shown above the forms: a refused form may no longer be on the page (e.g. setup already expired).
+  const refusal = TWO_FACTOR_INTENTS.map((intent) => replyFormError(reply, intent)).find(Boolean);
   return (
     <Card id="two-factor">
       <CardHeader>
@@ -80,6 +83,7 @@ export function TwoFactorCard({ twoFactor, reply }: { twoFactor: TwoFactorState;
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        {refusal ? <Alert>{refusal}</Alert> : null}
         {twoFactor.enabled ? (
           <>
             <p className={mutedText}>
