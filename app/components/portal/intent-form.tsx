@@ -55,7 +55,7 @@ export function UnknownIntentAlert({ reply }: { reply: IntentReplyData }) {
   return message ? <Alert>{message}</Alert> : null;
 }
 
-/** Shows the toast a failed action sent along (`data.toast`), for JavaScript users. */
+/** Shows the toast an action's reply carries in `data.toast` (a refusal, or a generated API key), for JavaScript users. */
 export function useReplyToast(reply: IntentReplyData<{ toast?: ToastMessage }>): void {
   useEffect(() => {
     if (reply?.data?.toast) toast(reply.data.toast);
