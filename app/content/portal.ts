@@ -1,32 +1,17 @@
 /**
  * Fixed sample content of the signed-in portal (spec section 2 "Portal
- * dashboard" and "Education (/portal/education)", section 4 "Sample course
- * progress", section 9 risk meter figures, certification threshold and
- * progress bar maximum). None of it is server data: the market outlook and
- * the risk meter are labelled as samples, and every progress figure is
- * computed from the lesson lists below, never typed in.
+ * dashboard", "My Strategies" and "Education (/portal/education)", section 4
+ * "Sample course progress", section 8 toasts and empty states, section 9 risk
+ * meter figures, page sizes, certification threshold and progress bar
+ * maximum). Data only: what is computed from it (the greeting, progress,
+ * certification standing, achievements earned) lives in
+ * app/domain/greeting.ts and app/domain/education.ts.
  *
  * The education tracks reuse the academy's tracks (titles, levels, hours,
  * lesson counts) and its two sample courses (7 of 10 lessons = 70%, 3 of 8 =
  * 37.5%), so the public academy page and the portal tell the same story.
  */
-import {
-  ACADEMY_DISCLAIMER,
-  ACADEMY_TRACKS,
-  CERTIFICATION,
-  CERTIFICATION_THRESHOLD_PERCENT,
-  courseProgress,
-  formatPercent,
-  LESSON_STATUS_LABEL,
-  SAMPLE_COURSES,
-  type AcademyTrack,
-  type CourseProgress,
-  type LessonStatus,
-  type SampleCourse,
-  type TrackLevel,
-} from "./academy";
-
-export { courseProgress, formatPercent, LESSON_STATUS_LABEL, type CourseProgress, type LessonStatus, type SampleCourse };
+import { ACADEMY_DISCLAIMER, CERTIFICATION_THRESHOLD_PERCENT, type AcademyTrack, type SampleCourse } from "./academy";
 
 /** Default maximum of every progress bar (spec section 9). */
 export const PROGRESS_MAX = 100;
@@ -37,16 +22,6 @@ export const PROGRESS_MAX = 100;
 
 /** Name used in the greeting when the user has no first name (spec section 2). */
 export const GREETING_FALLBACK_NAME = "Trader";
-
-/** The name to greet: the trimmed first name, else 'Trader'. */
-export function greetingName(firstName: string | null | undefined): string {
-  return firstName?.trim() || GREETING_FALLBACK_NAME;
-}
-
-/** 'Welcome back, Tom' (or 'Welcome back, Trader'). */
-export function portalGreeting(firstName: string | null | undefined): string {
-  return `Welcome back, ${greetingName(firstName)}`;
-}
 
 export const PORTAL_DASHBOARD_META = {
   title: "Portal Dashboard | FX Trader",
@@ -117,6 +92,58 @@ export const RISK_METER = {
 } as const;
 
 /* ------------------------------------------------------------------ */
+/* My Strategies                                                       */
+/* ------------------------------------------------------------------ */
+
+export const MY_STRATEGIES_PATH = "/portal/strategies";
+
+/** The four tabs of My Strategies, in order; the first is the default. */
+export const MY_STRATEGIES_TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "signals", label: "Live Signals" },
+  { id: "performance", label: "Performance" },
+  { id: "settings", label: "Settings" },
+] as const;
+
+/** Spec section 9: signals on My Strategies. */
+export const MY_STRATEGIES_SIGNAL_LIMIT = 20;
+
+export const INACTIVE_STRATEGY_TEXT = "This strategy is currently inactive. New signals are paused.";
+
+/** Flash toasts and refusals of the My Strategies forms. */
+export const MY_STRATEGIES_TOASTS = {
+  strategiesSaved: { title: "Strategies Updated", one: "You now follow 1 strategy.", many: "You now follow {n} strategies." },
+  sentToMt5: { title: "Sent to MT5", description: "The signal is queued for your MT5 Expert Advisor." },
+  alreadyQueued: {
+    title: "Already queued",
+    description: "This signal is already in your MT5 queue.",
+    variant: "destructive",
+  },
+  notAllowed: {
+    title: "Cannot Send to MT5",
+    description: "Only active signals of strategies in your plan can be sent to MT5.",
+    variant: "destructive",
+  },
+  notFound: { title: "Signal Not Found", description: "That signal no longer exists.", variant: "destructive" },
+  settingsSaved: { title: "Settings Saved", description: "Your delivery settings have been updated." },
+} as const;
+
+/** The alert toggles of the Settings tab, by form field. */
+export const DELIVERY_TOGGLES = [
+  { name: "emailAlerts", label: "Email alerts", hint: "New signals and updates by email." },
+  { name: "telegramAlerts", label: "Telegram alerts", hint: "Signals from our Telegram bot." },
+  { name: "pushAlerts", label: "Push notifications", hint: "Browser push notifications." },
+  { name: "newsBlackout", label: "News blackout", hint: "Hold alerts around high-impact news events." },
+] as const;
+
+/** What each risk template means, shown under its radio button. */
+export const RISK_TEMPLATE_HINTS = {
+  Conservative: "Smaller position sizes, wider filters.",
+  Balanced: "The default sizing for each strategy.",
+  Aggressive: "Larger position sizes; deeper drawdowns.",
+} as const;
+
+/* ------------------------------------------------------------------ */
 /* Education                                                           */
 /* ------------------------------------------------------------------ */
 
@@ -134,261 +161,132 @@ export const EDUCATION_INTRO = {
 
 export type TrackSlug = AcademyTrack["id"];
 
-export interface PortalTrack {
-  slug: TrackSlug;
-  title: string;
-  level: TrackLevel;
-  hours: number;
-  description: string;
-  /** The track's courses in order; together they hold all of the track's lessons. */
-  courses: SampleCourse[];
-}
+export const EDUCATION_PATH = "/portal/education";
+/** The track shown when `?track` is missing or unknown: the first tab. */
+export const DEFAULT_TRACK: TrackSlug = "foundations";
 
-type Lessons = SampleCourse["lessons"];
+/** A course of a track: written out here, or one of the academy's sample courses by id. */
+export type TrackCourse = SampleCourse | { sampleCourseId: string };
 
-function lessons(titles: string[], status: LessonStatus): Lessons {
-  return titles.map((title) => ({ title, status }));
-}
-
-function sampleCourse(id: string): SampleCourse {
-  const course = SAMPLE_COURSES.find((c) => c.id === id);
-  if (!course) throw new Error(`Unknown sample course ${id}`);
-  return course;
-}
-
-/** Courses of each track (the academy's two sample courses among them). */
-const COURSES_BY_TRACK: Record<TrackSlug, SampleCourse[]> = {
-  foundations: [sampleCourse("foundations")],
+/** Courses of each track in order (the academy's two sample courses among them). */
+export const TRACK_COURSES: Record<TrackSlug, TrackCourse[]> = {
+  foundations: [{ sampleCourseId: "foundations" }],
   "risk-psychology": [
-    sampleCourse("risk-management-essentials"),
+    { sampleCourseId: "risk-management-essentials" },
     {
       id: "trading-psychology",
       title: "Trading Psychology",
-      lessons: lessons(["Handling losing streaks", "Keeping a trading journal"], "not-started"),
+      lessons: [
+        { title: "Handling losing streaks", status: "not-started" },
+        { title: "Keeping a trading journal", status: "not-started" },
+      ],
     },
   ],
   "strategy-modules": [
     {
       id: "alpha-swing-module",
       title: "Alpha Swing",
-      lessons: lessons(
-        [
-          "Strategy overview and market filters",
-          "Reading the daily trend",
-          "Pullback entries on the 4-hour chart",
-          "Stop and target placement",
-          "Managing open swing trades",
-          "Reviewing the Alpha Swing backtest",
-        ],
-        "not-started",
-      ),
+      lessons: [
+        { title: "Strategy overview and market filters", status: "not-started" },
+        { title: "Reading the daily trend", status: "not-started" },
+        { title: "Pullback entries on the 4-hour chart", status: "not-started" },
+        { title: "Stop and target placement", status: "not-started" },
+        { title: "Managing open swing trades", status: "not-started" },
+        { title: "Reviewing the Alpha Swing backtest", status: "not-started" },
+      ],
     },
     {
       id: "london-breakout-module",
       title: "London Breakout",
-      lessons: lessons(
-        [
-          "Marking the Asian range",
-          "Breakout entry rules",
-          "Filtering false breakouts",
-          "Exits and time stops",
-          "Reviewing the London Breakout backtest",
-        ],
-        "not-started",
-      ),
+      lessons: [
+        { title: "Marking the Asian range", status: "not-started" },
+        { title: "Breakout entry rules", status: "not-started" },
+        { title: "Filtering false breakouts", status: "not-started" },
+        { title: "Exits and time stops", status: "not-started" },
+        { title: "Reviewing the London Breakout backtest", status: "not-started" },
+      ],
     },
     {
       id: "gold-intraday-module",
       title: "Gold Intraday",
-      lessons: lessons(
-        [
-          "What moves gold intraday",
-          "Session timing for XAUUSD",
-          "Entry triggers",
-          "Volatility-adjusted stops",
-          "Reviewing the Gold Intraday backtest",
-        ],
-        "not-started",
-      ),
+      lessons: [
+        { title: "What moves gold intraday", status: "not-started" },
+        { title: "Session timing for XAUUSD", status: "not-started" },
+        { title: "Entry triggers", status: "not-started" },
+        { title: "Volatility-adjusted stops", status: "not-started" },
+        { title: "Reviewing the Gold Intraday backtest", status: "not-started" },
+      ],
     },
   ],
   "platform-setup": [
     {
       id: "platform-setup-course",
       title: "Platform Setup",
-      lessons: lessons(
-        [
-          "Choosing your alert channels",
-          "Setting up MT5 alerts",
-          "Creating TradingView alerts",
-          "Connecting the Telegram bot",
-          "Receiving signals by webhook",
-          "Testing your setup end to end",
-        ],
-        "done",
-      ),
+      lessons: [
+        { title: "Choosing your alert channels", status: "done" },
+        { title: "Setting up MT5 alerts", status: "done" },
+        { title: "Creating TradingView alerts", status: "done" },
+        { title: "Connecting the Telegram bot", status: "done" },
+        { title: "Receiving signals by webhook", status: "done" },
+        { title: "Testing your setup end to end", status: "done" },
+      ],
     },
   ],
 };
 
-/** The four academy tracks with the sample learner's lessons. */
-export const PORTAL_TRACKS: PortalTrack[] = ACADEMY_TRACKS.map((track) => ({
-  slug: track.id,
-  title: track.title,
-  level: track.level,
-  hours: track.hours,
-  description: track.description,
-  courses: COURSES_BY_TRACK[track.id],
-}));
+/** Which progress an achievement is earned by (app/domain/education.ts decides). */
+export type AchievementRule =
+  | { kind: "overall-completed"; lessons: number }
+  | { kind: "overall-percent"; percent: number }
+  | { kind: "track-completed"; track: TrackSlug; lessons: number }
+  | { kind: "track-percent"; track: TrackSlug; percent: number };
 
-/** Every lesson of a track, in order. */
-export function trackLessons(track: PortalTrack): Lessons {
-  return track.courses.flatMap((course) => course.lessons);
-}
-
-/** Progress of a whole track, from its lessons. */
-export function trackProgress(track: PortalTrack): CourseProgress {
-  return courseProgress({ id: track.slug, title: track.title, lessons: trackLessons(track) });
-}
-
-/** Progress over the whole curriculum (every lesson of every track). */
-export function overallProgress(tracks: readonly PortalTrack[] = PORTAL_TRACKS): CourseProgress {
-  return courseProgress({ id: "curriculum", title: "Curriculum", lessons: tracks.flatMap(trackLessons) });
-}
-
-/** The course's current lesson, if any. */
-export function currentLesson(course: SampleCourse): Lessons[number] | undefined {
-  return course.lessons.find((lesson) => lesson.status === "current");
-}
-
-/** '3 of 8 lessons complete'. */
-export function progressSummary(progress: CourseProgress): string {
-  return `${progress.completed} of ${progress.total} lessons complete`;
-}
-
-/* Track tabs ---------------------------------------------------------- */
-
-export const EDUCATION_PATH = "/portal/education";
-/** The track shown when `?track` is missing or unknown: the first tab. */
-export const DEFAULT_TRACK: TrackSlug = "foundations";
-
-export function isTrackSlug(value: string): value is TrackSlug {
-  return PORTAL_TRACKS.some((track) => track.slug === value);
-}
-
-/** The `?track=` value as a known slug (trimmed, any case), else DEFAULT_TRACK. */
-export function parseTrackParam(value: string | null | undefined): TrackSlug {
-  const slug = (value ?? "").trim().toLowerCase();
-  return isTrackSlug(slug) ? slug : DEFAULT_TRACK;
-}
-
-/** The URL of a track tab. */
-export function educationHref(slug: TrackSlug): string {
-  return `${EDUCATION_PATH}?track=${slug}`;
-}
-
-export const TRACK_TABS: { slug: TrackSlug; label: string; href: string }[] = PORTAL_TRACKS.map((track) => ({
-  slug: track.slug,
-  label: track.title,
-  href: educationHref(track.slug),
-}));
-
-export function getPortalTrack(slug: TrackSlug): PortalTrack {
-  return PORTAL_TRACKS.find((track) => track.slug === slug) ?? PORTAL_TRACKS[0]!;
-}
-
-/** Courses with a current lesson, in curriculum order: what 'Continue Learning' resumes. */
-export function inProgressCourses(tracks: readonly PortalTrack[] = PORTAL_TRACKS): { track: PortalTrack; course: SampleCourse }[] {
-  return tracks.flatMap((track) =>
-    track.courses.filter((course) => currentLesson(course) !== undefined).map((course) => ({ track, course })),
-  );
-}
-
-/* Certification ------------------------------------------------------ */
-
-export interface CertificationStatus {
-  title: string;
-  body: string;
-  /** 80: percent of the curriculum required (spec section 9). */
-  thresholdPercent: number;
-  /** Lessons needed to reach the threshold. */
-  requiredLessons: number;
-  completedLessons: number;
-  totalLessons: number;
-  percent: number;
-  eligible: boolean;
-  /** Lessons still to complete before the threshold; 0 once eligible. */
-  lessonsToGo: number;
-}
-
-/** Where the learner stands against the certification threshold. */
-export function certificationStatus(progress: CourseProgress = overallProgress()): CertificationStatus {
-  const requiredLessons = Math.ceil((progress.total * CERTIFICATION_THRESHOLD_PERCENT) / 100);
-  return {
-    title: CERTIFICATION.title,
-    body: CERTIFICATION.body,
-    thresholdPercent: CERTIFICATION_THRESHOLD_PERCENT,
-    requiredLessons,
-    completedLessons: progress.completed,
-    totalLessons: progress.total,
-    percent: progress.percent,
-    eligible: progress.percent >= CERTIFICATION_THRESHOLD_PERCENT,
-    lessonsToGo: Math.max(0, requiredLessons - progress.completed),
-  };
-}
-
-/* Achievements ------------------------------------------------------- */
-
-export interface Achievement {
+export interface AchievementDefinition {
   id: string;
   title: string;
   description: string;
-  earned: boolean;
+  rule: AchievementRule;
 }
 
-/** Sample achievements, earned or not according to the lesson data. */
-export function achievements(tracks: readonly PortalTrack[] = PORTAL_TRACKS): Achievement[] {
-  const overall = overallProgress(tracks);
-  const progressOf = (slug: TrackSlug) => trackProgress(tracks.find((t) => t.slug === slug) ?? getPortalTrack(slug));
-  return [
-    {
-      id: "first-lesson",
-      title: "First Lesson",
-      description: "Complete your first lesson.",
-      earned: overall.completed >= 1,
-    },
-    {
-      id: "platform-ready",
-      title: "Platform Ready",
-      description: "Complete the Platform Setup track.",
-      earned: progressOf("platform-setup").percent === 100,
-    },
-    {
-      id: "risk-first",
-      title: "Risk First",
-      description: "Complete 5 lessons in Risk & Psychology.",
-      earned: progressOf("risk-psychology").completed >= 5,
-    },
-    {
-      id: "halfway-there",
-      title: "Halfway There",
-      description: "Complete half of the curriculum.",
-      earned: overall.percent >= 50,
-    },
-    {
-      id: "strategy-scholar",
-      title: "Strategy Scholar",
-      description: "Complete the Strategy Modules track.",
-      earned: progressOf("strategy-modules").percent === 100,
-    },
-    {
-      id: "certified",
-      title: "Certified Trader",
-      description: `Complete ${CERTIFICATION_THRESHOLD_PERCENT}% of the curriculum.`,
-      earned: overall.percent >= CERTIFICATION_THRESHOLD_PERCENT,
-    },
-  ];
-}
+/** The sample achievements, each earned or not according to the lesson data. */
+export const ACHIEVEMENTS: AchievementDefinition[] = [
+  {
+    id: "first-lesson",
+    title: "First Lesson",
+    description: "Complete your first lesson.",
+    rule: { kind: "overall-completed", lessons: 1 },
+  },
+  {
+    id: "platform-ready",
+    title: "Platform Ready",
+    description: "Complete the Platform Setup track.",
+    rule: { kind: "track-percent", track: "platform-setup", percent: 100 },
+  },
+  {
+    id: "risk-first",
+    title: "Risk First",
+    description: "Complete 5 lessons in Risk & Psychology.",
+    rule: { kind: "track-completed", track: "risk-psychology", lessons: 5 },
+  },
+  {
+    id: "halfway-there",
+    title: "Halfway There",
+    description: "Complete half of the curriculum.",
+    rule: { kind: "overall-percent", percent: 50 },
+  },
+  {
+    id: "strategy-scholar",
+    title: "Strategy Scholar",
+    description: "Complete the Strategy Modules track.",
+    rule: { kind: "track-percent", track: "strategy-modules", percent: 100 },
+  },
+  {
+    id: "certified",
+    title: "Certified Trader",
+    description: `Complete ${CERTIFICATION_THRESHOLD_PERCENT}% of the curriculum.`,
+    rule: { kind: "overall-percent", percent: CERTIFICATION_THRESHOLD_PERCENT },
+  },
+];
 
 /* Quick actions ------------------------------------------------------ */
 

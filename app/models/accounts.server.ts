@@ -3,8 +3,9 @@
  * signup trial in the same transaction as the user row.
  */
 import { and, eq } from "drizzle-orm";
-import { oauthAccounts, userSettings, users, type User } from "../../db/schema";
+import { oauthAccounts, users, type User } from "../../db/schema";
 import { startTrial } from "~/models/subscriptions.server";
+import { createUserSettings } from "~/models/user-settings.server";
 import { getUserByEmail, hashPassword, normalizeEmail } from "~/models/users.server";
 import { getDb } from "~/services/db.server";
 
@@ -36,7 +37,7 @@ export async function createLocalAccount(input: {
         .values({ email, firstName: input.firstName, lastName: input.lastName, passwordHash, createdAt: now })
         .returning()
         .get();
-      tx.insert(userSettings).values({ userId: user.id }).run();
+      createUserSettings(tx, user.id);
       startTrial(tx, user.id, now);
       return user;
     });
@@ -79,7 +80,7 @@ export function findOrCreateOAuthUser(profile: OAuthProfile): User {
         .values({ email, firstName: profile.firstName, lastName: profile.lastName, createdAt: now })
         .returning()
         .get();
-      tx.insert(userSettings).values({ userId: user.id }).run();
+      createUserSettings(tx, user.id);
       startTrial(tx, user.id, now);
     }
     tx.insert(oauthAccounts).values({ userId: user.id, provider: profile.provider, providerAccountId: profile.subject }).run();

@@ -62,9 +62,9 @@ export function recordApiRequest(userId: number, now = new Date()): { requests: 
 /** Most unrevoked keys one user may hold at once. */
 export const MAX_ACTIVE_API_KEYS = 5;
 /** Every key starts with this, so leaked keys are easy to recognise (and to scan for). */
-export const API_KEY_PREFIX = "fxt_";
+const API_KEY_PREFIX = "fxt_";
 /** Characters of the key kept in clear (`prefix`) to tell keys apart in lists. */
-export const API_KEY_PREFIX_LENGTH = 12;
+const API_KEY_PREFIX_LENGTH = 12;
 
 /** A key as lists show it: never the key, never its hash. */
 export interface ApiKeySummary {
@@ -146,11 +146,6 @@ export function listApiKeys(userId: number): ApiKeySummary[] {
     .where(eq(apiKeys.userId, userId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .all();
-}
-
-/** Number of the user's unrevoked keys. */
-export function countActiveApiKeys(userId: number): number {
-  return activeKeyCount(getDb(), userId);
 }
 
 function revokeOwned(tx: Conn, userId: number, keyId: number, now: Date): boolean {

@@ -15,7 +15,7 @@ export interface ProfileInput {
 }
 
 /** Message shown under the email field when another account uses the address. */
-export const EMAIL_IN_USE_MESSAGE = "Another account already uses this email address.";
+const EMAIL_IN_USE_MESSAGE = "Another account already uses this email address.";
 
 export type UpdateProfileResult = { ok: true; user: User } | { ok: false; code: "email-taken" | "not-found"; message: string };
 

@@ -2,25 +2,16 @@
  * Sessions are database rows so they can be listed and revoked; the cookie
  * holds only the signed row id.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
-import { sessions, userSettings, users, type User } from "../../db/schema";
+import { sessions, users, type User } from "../../db/schema";
+import { sessionMinutesFor } from "~/models/user-settings.server";
 import { getDb } from "~/services/db.server";
 
-/** Default session lifetime: 30 days, in minutes. */
-export const DEFAULT_SESSION_MINUTES = 30 * 24 * 60;
+type SessionRow = typeof sessions.$inferSelect;
+
 /** `last_seen_at` is refreshed at most this often, in milliseconds. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-/** The lifetime (minutes) the user chose for new sessions, or the default. */
-export function sessionMinutesFor(userId: number): number {
-  const row = getDb()
-    .select({ minutes: userSettings.sessionTimeoutMinutes })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId))
-    .get();
-  return row?.minutes ?? DEFAULT_SESSION_MINUTES;
-}
 
 /**
  * Creates a session row for `userId`.
@@ -52,6 +43,7 @@ export function findActiveSession(id: string, now = new Date()): { sessionId: st
   return { sessionId: row.session.id, user: row.user };
 }
 
+/** Deletes session `id` (signing it out), whoever it belongs to. */
 export function deleteSession(id: string): void {
   getDb().delete(sessions).where(eq(sessions.id, id)).run();
 }
@@ -75,14 +67,46 @@ export function listSessions(userId: number, now = new Date()) {
 }
 
 /**
- * Deletes session `sessionId` only when it belongs to `userId`.
- * @returns true when a session was deleted; false when it does not exist or is another user's.
+ * The public handle of a session in page forms: the first 16 bytes of
+ * SHA-256("session-handle:" + id) as 32 hex characters, so the session ids
+ * themselves (the cookie's payload) never appear in HTML.
  */
-export function deleteSessionOfUser(userId: number, sessionId: string): boolean {
-  return (
-    getDb()
-      .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-      .run().changes > 0
-  );
+export function sessionHandle(id: string): string {
+  return createHash("sha256").update(`session-handle:${id}`).digest().subarray(0, 16).toString("hex");
+}
+
+/** A session as the viewer's session list shows it. */
+export interface ListedSession extends SessionRow {
+  /** `sessionHandle(id)`, the only way a page names the session. */
+  handle: string;
+  /** True for the session making the request. */
+  current: boolean;
+}
+
+/** The user's unexpired sessions with their handles: the current session first, then newest first. */
+export function listSessionsWithHandles(userId: number, currentSessionId: string, now = new Date()): ListedSession[] {
+  return listSessions(userId, now)
+    .map((session) => ({ ...session, handle: sessionHandle(session.id), current: session.id === currentSessionId }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/**
+ * Signs out the user's session named by `handle` (see `sessionHandle`).
+ * Looks only among `userId`'s own unexpired sessions, so another user's session is never found.
+ * @returns "revoked"; "current" when it is `currentSessionId` (not signed out); "not-found" otherwise.
+ */
+export function revokeSessionByHandle(
+  userId: number,
+  handle: string,
+  currentSessionId: string,
+  now = new Date(),
+): "revoked" | "current" | "not-found" {
+  const target = listSessions(userId, now).find((session) => sessionHandle(session.id) === handle);
+  if (!target) return "not-found";
+  if (target.id === currentSessionId) return "current";
+  const deleted = getDb()
+    .delete(sessions)
+    .where(and(eq(sessions.id, target.id), eq(sessions.userId, userId)))
+    .run().changes;
+  return deleted > 0 ? "revoked" : "not-found";
 }

@@ -1,5 +1,5 @@
 /** Signals: newest-first listing and publishing. */
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import { signals, type NewSignal, type Signal } from "../../db/schema";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import { getEntitlements } from "~/models/subscriptions.server";
@@ -7,13 +7,19 @@ import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/services/db.server";
 
 /**
- * Signals newest first (by creation time, then id).
- * @param options.limit max rows; options.strategyId restricts to one strategy.
+ * Signals newest first (by creation time, then id), in one query.
+ * @param options.limit max rows; options.strategyId restricts to one strategy;
+ *   options.strategyIds to several (an empty list matches no signal).
  */
-export function listSignals(options: { limit: number; strategyId?: number }): Signal[] {
-  const db = getDb();
-  const query = db.select().from(signals);
-  const filtered = options.strategyId === undefined ? query : query.where(eq(signals.strategyId, options.strategyId));
+export function listSignals(options: { limit: number; strategyId?: number; strategyIds?: readonly number[] }): Signal[] {
+  if (options.strategyIds?.length === 0) return [];
+  const query = getDb().select().from(signals);
+  const filtered =
+    options.strategyIds !== undefined
+      ? query.where(inArray(signals.strategyId, [...options.strategyIds]))
+      : options.strategyId !== undefined
+        ? query.where(eq(signals.strategyId, options.strategyId))
+        : query;
   return filtered.orderBy(desc(signals.createdAt), desc(signals.id)).limit(options.limit).all();
 }
 

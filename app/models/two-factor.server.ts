@@ -13,9 +13,9 @@ import { getDb } from "~/services/db.server";
 /** Settings every authenticator app understands (Google Authenticator ignores anything else). */
 export const TOTP_CONFIG = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
 /** Steps accepted either side of the current one, for clock drift and typing time. */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 /** Issuer shown in authenticator apps. */
-export const TOTP_ISSUER = "FX Trader";
+const TOTP_ISSUER = "FX Trader";
 
 export interface Enrolment {
   /** Base32 secret, for manual entry. */
@@ -25,7 +25,7 @@ export interface Enrolment {
 }
 
 /** Thrown by startEnrolment when the account already has a confirmed authenticator. */
-export class TwoFactorAlreadyEnabledError extends Error {
+class TwoFactorAlreadyEnabledError extends Error {
   constructor() {
     super("Two-factor authentication is already enabled.");
   }
@@ -115,7 +115,7 @@ export function cancelEnrolment(userId: number): boolean {
 }
 
 /** Codes are typed as "123456" or "123 456"; anything else is not a code. */
-export function normalizeCode(code: string): string | null {
+function normalizeCode(code: string): string | null {
   const digits = code.replace(/[\s-]/g, "");
   return /^\d{6}$/.test(digits) ? digits : null;
 }

@@ -1,57 +1,48 @@
 /**
- * Per-user security preferences (the `user_settings` row): login
- * notifications and the lifetime of new sessions.
+ * The `user_settings` row of each user, and every read and write of it:
+ * security preferences (login notifications, lifetime of new sessions) and
+ * signal delivery preferences (alert channels, news blackout, risk template).
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
-import { userSettings } from "../../db/schema";
-import { DEFAULT_SESSION_MINUTES } from "~/models/sessions.server";
+import { RISK_TEMPLATES, userSettings } from "../../db/schema";
+import type { Db } from "../../db/connection";
+import { DEFAULT_SESSION_MINUTES, SESSION_TIMEOUT_OPTIONS } from "~/content/account";
 import { getDb } from "~/services/db.server";
 
-/** The session lifetimes a user may choose, in minutes, with their labels. */
-export const SESSION_TIMEOUT_OPTIONS = [
-  { minutes: 15, label: "15 minutes" },
-  { minutes: 60, label: "1 hour" },
-  { minutes: 8 * 60, label: "8 hours" },
-  { minutes: 24 * 60, label: "24 hours" },
-  { minutes: 7 * 24 * 60, label: "7 days" },
-  { minutes: 30 * 24 * 60, label: "30 days" },
-] as const;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export type SessionTimeoutMinutes = (typeof SESSION_TIMEOUT_OPTIONS)[number]["minutes"];
-
-const ALLOWED_MINUTES: readonly number[] = SESSION_TIMEOUT_OPTIONS.map((o) => o.minutes);
-
-/** The label of an allowed timeout ("8 hours"), or "N minutes" for anything else. */
-export function sessionTimeoutLabel(minutes: number): string {
-  return SESSION_TIMEOUT_OPTIONS.find((o) => o.minutes === minutes)?.label ?? `${minutes} minutes`;
+/**
+ * Creates the user's settings row with every column at its default, inside
+ * the signup transaction `tx`.
+ */
+export function createUserSettings(tx: Tx, userId: number): void {
+  tx.insert(userSettings).values({ userId }).run();
 }
+
+/**
+ * Writes `columns` to the user's row, creating the row (other columns at their
+ * defaults) when there is none; columns not given are kept.
+ */
+function upsertUserSettings(userId: number, columns: Partial<Omit<typeof userSettings.$inferInsert, "userId">>): void {
+  getDb()
+    .insert(userSettings)
+    .values({ userId, ...columns })
+    .onConflictDoUpdate({ target: userSettings.userId, set: columns })
+    .run();
+}
+
+/* Security ------------------------------------------------------------ */
 
 export interface SecuritySettings {
   loginNotifications: boolean;
-  /** Lifetime of new sessions, one of SESSION_TIMEOUT_OPTIONS. */
+  /** Lifetime of new sessions in minutes, one of SESSION_TIMEOUT_OPTIONS. */
   sessionTimeoutMinutes: number;
 }
 
-export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
+const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   loginNotifications: true,
   sessionTimeoutMinutes: DEFAULT_SESSION_MINUTES,
 };
-
-/**
- * The security form as posted: a checkbox (present = on, absent = off) and a
- * select whose value must be one of the allowed timeouts.
- */
-export const securitySettingsSchema = z.object({
-  loginNotifications: z
-    .enum(["on", "true", "1"], { message: "Choose on or off" })
-    .optional()
-    .transform((value) => value !== undefined),
-  sessionTimeoutMinutes: z.coerce
-    .number({ required_error: "Choose a session timeout", invalid_type_error: "Choose a session timeout" })
-    .int("Choose one of the listed session timeouts")
-    .refine((value) => ALLOWED_MINUTES.includes(value), "Choose one of the listed session timeouts"),
-});
 
 /** The user's security settings, or the defaults when no row exists yet. */
 export function getSecuritySettings(userId: number): SecuritySettings {
@@ -63,29 +54,79 @@ export function getSecuritySettings(userId: number): SecuritySettings {
   return row ?? { ...DEFAULT_SECURITY_SETTINGS };
 }
 
+/** The lifetime (minutes) the user chose for new sessions, or the default (30 days). */
+export function sessionMinutesFor(userId: number): number {
+  return getSecuritySettings(userId).sessionTimeoutMinutes;
+}
+
 /**
  * Saves the user's security settings (creating the settings row when missing).
- * @throws ZodError when the timeout is not one of SESSION_TIMEOUT_OPTIONS.
+ * @throws Error when the timeout is not one of SESSION_TIMEOUT_OPTIONS.
  */
 export function saveSecuritySettings(userId: number, settings: SecuritySettings): SecuritySettings {
-  const value = z
-    .object({
-      loginNotifications: z.boolean(),
-      sessionTimeoutMinutes: securitySettingsSchema.shape.sessionTimeoutMinutes,
-    })
-    .parse(settings);
+  if (!SESSION_TIMEOUT_OPTIONS.some((o) => o.minutes === settings.sessionTimeoutMinutes)) {
+    throw new Error(`Unknown session timeout: ${settings.sessionTimeoutMinutes}`);
+  }
+  const value: SecuritySettings = {
+    loginNotifications: settings.loginNotifications,
+    sessionTimeoutMinutes: settings.sessionTimeoutMinutes,
+  };
   upsertUserSettings(userId, value);
   return value;
 }
 
+/* Delivery ------------------------------------------------------------ */
+
+export type RiskTemplate = (typeof RISK_TEMPLATES)[number];
+
+export interface DeliverySettings {
+  emailAlerts: boolean;
+  telegramAlerts: boolean;
+  pushAlerts: boolean;
+  /** Hold new alerts around high-impact news events. */
+  newsBlackout: boolean;
+  riskTemplate: RiskTemplate;
+}
+
+/** The column defaults of `user_settings`, used when a user has no row yet. */
+const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  emailAlerts: true,
+  telegramAlerts: false,
+  pushAlerts: false,
+  newsBlackout: true,
+  riskTemplate: "Balanced",
+};
+
+/** The user's delivery settings, or the defaults when no settings row exists. */
+export function getDeliverySettings(userId: number): DeliverySettings {
+  const row = getDb()
+    .select({
+      emailAlerts: userSettings.emailAlerts,
+      telegramAlerts: userSettings.telegramAlerts,
+      pushAlerts: userSettings.pushAlerts,
+      newsBlackout: userSettings.newsBlackout,
+      riskTemplate: userSettings.riskTemplate,
+    })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId))
+    .get();
+  return row ?? { ...DEFAULT_DELIVERY_SETTINGS };
+}
+
 /**
- * Writes `columns` to the user's `user_settings` row, creating the row (other
- * columns at their defaults) when there is none; columns not given are kept.
+ * Saves the user's delivery settings, creating the settings row when missing
+ * (the security columns keep their values or defaults).
+ * @throws Error when the risk template is not one of RISK_TEMPLATES.
  */
-export function upsertUserSettings(userId: number, columns: Partial<Omit<typeof userSettings.$inferInsert, "userId">>): void {
-  getDb()
-    .insert(userSettings)
-    .values({ userId, ...columns })
-    .onConflictDoUpdate({ target: userSettings.userId, set: columns })
-    .run();
+export function saveDeliverySettings(userId: number, settings: DeliverySettings): DeliverySettings {
+  if (!RISK_TEMPLATES.includes(settings.riskTemplate)) throw new Error(`Unknown risk template: ${settings.riskTemplate}`);
+  const value: DeliverySettings = {
+    emailAlerts: settings.emailAlerts,
+    telegramAlerts: settings.telegramAlerts,
+    pushAlerts: settings.pushAlerts,
+    newsBlackout: settings.newsBlackout,
+    riskTemplate: settings.riskTemplate,
+  };
+  upsertUserSettings(userId, value);
+  return value;
 }

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DashboardOverview } from "~/components/dashboard-overview";
+import { DashboardOverview } from "~/components/dashboard/dashboard-overview";
 import { CtaButtons, FeatureCard } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -24,7 +24,7 @@ import {
 } from "~/content/landing";
 import { pageMeta } from "~/content/seo";
 import { formatPrice, riskBadgeVariant } from "~/domain/signal-display";
-import { loadDashboard } from "~/models/dashboard.server";
+import { loadDashboard } from "~/models/read-models/dashboard.server";
 import { getViewer } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

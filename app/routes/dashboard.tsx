@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardOverview } from "~/components/dashboard-overview";
-import { loadDashboard } from "~/models/dashboard.server";
+import { DashboardOverview } from "~/components/dashboard/dashboard-overview";
+import { loadDashboard } from "~/models/read-models/dashboard.server";
 import { requireViewer } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [

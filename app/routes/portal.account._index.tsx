@@ -3,42 +3,36 @@
  * and email with Save Changes, and account statistics from real data.
  *
  * A native form posted to this route's action (works without JavaScript),
- * validated by the same zod schema on the client (Conform) and the server.
+ * handled by `handleIntent` with `profileSchema`, which the client (Conform)
+ * validates with too.
  * Success: post/redirect/get with the 'Profile Updated' toast. Errors
  * re-render with status 400 and field messages. The action only ever changes
  * the signed-in viewer: any user id in the form is ignored.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormInputField } from "~/components/ui/field";
+import { type IntentReplyData, UnknownIntentAlert, useIntentForm } from "~/components/portal/intent-form";
 import { FormAlert } from "~/components/ui/form-alert";
+import { PROFILE_UPDATED_TOAST } from "~/content/account";
 import { formatDate } from "~/domain/signal-display";
 import { accountStats, updateProfile } from "~/models/profile.server";
-import { settleSubscription } from "~/models/subscriptions.server";
 import { profileSchema } from "~/schemas/account";
+import { handleIntent } from "~/services/form-intent.server";
 import { requireViewer } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FX Trader" }];
 
 const PAGE = "/portal/account";
 
-/** Spec section 8. */
-export const PROFILE_UPDATED_TOAST = {
-  title: "Profile Updated",
-  description: "Your profile information has been saved.",
-} as const;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request);
-  const now = new Date();
-  settleSubscription(user.id, now);
-  const stats = accountStats(user.id, now);
+  // accountStats reads the entitlements, which settle the subscription first.
+  const stats = accountStats(user.id, new Date());
   return json(
     {
       profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email },
@@ -57,21 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireViewer(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: profileSchema });
-  if (formData.get("intent") !== "update-profile") {
-    return json(submission.reply({ formErrors: ["Unknown action. Reload the page and try again."] }), { status: 400 });
-  }
-  if (submission.status !== "success") {
-    return json(submission.reply(), { status: 400 });
-  }
-  // Always the signed-in viewer: a user id posted with the form is never read.
-  const result = updateProfile(user.id, submission.value);
-  if (!result.ok) {
-    const field = result.code === "email-taken" ? { fieldErrors: { email: [result.message] } } : { formErrors: [result.message] };
-    return json(submission.reply(field), { status: 400 });
-  }
-  return redirectWithToast(request, PAGE, PROFILE_UPDATED_TOAST);
+  return handleIntent(request, profileSchema, (value) => {
+    // Always the signed-in viewer: a user id posted with the form is never read.
+    const result = updateProfile(user.id, value);
+    if (result.ok) return { toast: PROFILE_UPDATED_TOAST, redirectTo: PAGE };
+    return result.code === "email-taken" ? { fieldErrors: { email: [result.message] } } : { formErrors: [result.message] };
+  });
 }
 
 function Stat({ term, value, detail }: { term: string; value: string | number; detail?: string }) {
@@ -86,16 +71,9 @@ function Stat({ term, value, detail }: { term: string; value: string | number; d
 
 export default function ProfilePage() {
   const { profile, stats } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>() as IntentReplyData;
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: profile,
-    constraint: getZodConstraint(profileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-  });
+  const [form, fields] = useIntentForm(reply, { intent: "update-profile", schema: profileSchema, defaultValue: profile, constraints: true });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
 
   return (
@@ -109,6 +87,7 @@ export default function ProfilePage() {
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="update-profile" />
             <FormAlert form={form} />
+            <UnknownIntentAlert reply={reply} />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormInputField field={fields.firstName} type="text" label="First name" autoComplete="given-name" />
               <FormInputField field={fields.lastName} type="text" label="Last name" autoComplete="family-name" />

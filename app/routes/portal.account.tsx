@@ -1,17 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
+import { ACCOUNT_TABS } from "~/content/account";
 import { requireViewer } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Account | FX Trader" }];
-
-/** The four account areas, each its own nested route so every tab is a real URL that works without JavaScript. */
-export const ACCOUNT_TABS = [
-  { label: "Profile", to: "/portal/account" },
-  { label: "Subscription", to: "/portal/account/subscription" },
-  { label: "Security", to: "/portal/account/security" },
-  { label: "API Access", to: "/portal/account/api" },
-] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireViewer(request);

@@ -10,7 +10,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessions, twoFactor, userSettings } from "../../db/schema";
-import { createSession, listSessions } from "~/models/sessions.server";
+import { createSession, listSessions, listSessionsWithHandles, revokeSessionByHandle, sessionHandle } from "~/models/sessions.server";
 import { isTwoFactorEnabled, verifyCode } from "~/models/two-factor.server";
 import { getSecuritySettings } from "~/models/user-settings.server";
 import * as authUserRoute from "~/routes/api.auth.user";
@@ -53,7 +53,8 @@ type LoaderData = {
   sessions: { handle: string; device: string; createdAt: string; lastSeenAt: string; current: boolean }[];
 };
 
-type ActionError = { intent: string; field: string; title: string; message: string };
+/** The reply of a refused post: the intent and Conform's submission result with its messages by field ("" for the form). */
+type ActionReply = { intent: string; submission: { error?: Record<string, string[] | null> }; data?: { toast?: { title: string } } };
 
 async function load(cookie: string): Promise<{ data: LoaderData; raw: string; response: Response }> {
   const response = await callRoute(securityRoute.loader, page(cookie));
@@ -126,6 +127,19 @@ describe("access", () => {
     const { cookie } = await signedIn(user.id);
     const response = await act(cookie, { intent: "drop-tables" });
     expect(response.status).toBe(400);
+    expect(((await response.json()) as ActionReply).submission.error?.intent).toEqual(["Unknown action. Reload the page and try again."]);
+  });
+
+  it("answers 415 (not 500) to a JSON body, changing nothing", async () => {
+    const user = createUser({ firstName: "json" });
+    const { cookie } = await signedIn(user.id);
+    const request = new Request(`${ORIGIN}${PAGE}`, {
+      method: "POST",
+      body: JSON.stringify({ intent: "settings", sessionTimeoutMinutes: "15" }),
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+    });
+    expect((await callRoute(securityRoute.action, request)).status).toBe(415);
+    expect(getSecuritySettings(user.id).sessionTimeoutMinutes).toBe(43200);
   });
 });
 
@@ -174,8 +188,8 @@ describe("two-factor authentication", () => {
     for (const code of [await wrongCode(user.id), "", "12345", "abcdef"]) {
       const response = await act(cookie, { intent: "2fa-confirm", code });
       expect(response.status).toBe(400);
-      const body = (await response.json()) as ActionError;
-      expect(body).toMatchObject({ intent: "2fa-confirm", field: "code", message: INVALID_CODE });
+      const body = (await response.json()) as ActionReply;
+      expect(body).toMatchObject({ intent: "2fa-confirm", submission: { error: { code: [INVALID_CODE] } }, data: { toast: { title: "Invalid Code" } } });
     }
     expect(isTwoFactorEnabled(user.id)).toBe(false);
     expect(twoFactorRow(user.id)!.enabledAt).toBeNull();
@@ -222,7 +236,7 @@ describe("two-factor authentication", () => {
     expect(await verifyCode(user.id, code)).toBe(false);
     const replay = await act(cookie, { intent: "2fa-disable", code });
     expect(replay.status).toBe(400);
-    expect(((await replay.json()) as ActionError).message).toBe(INVALID_CODE);
+    expect(((await replay.json()) as ActionReply).submission.error?.code).toEqual([INVALID_CODE]);
     expect(isTwoFactorEnabled(user.id)).toBe(true);
 
     // 30 s later the app shows a new code, which works once.
@@ -267,7 +281,7 @@ describe("two-factor authentication", () => {
 
     const wrong = await act(cookie, { intent: "2fa-disable", code: await wrongCode(user.id) });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as ActionError).field).toBe("code");
+    expect(((await wrong.json()) as ActionReply).submission.error?.code).toEqual([INVALID_CODE]);
     expect(isTwoFactorEnabled(user.id)).toBe(true);
 
     const response = await act(cookie, { intent: "2fa-disable", code: await currentCode(user.id) });
@@ -349,9 +363,8 @@ describe("security settings", () => {
     for (const value of ["16", "0", "-15", "abc", "", "525600", "15.5"]) {
       const response = await act(cookie, { intent: "settings", sessionTimeoutMinutes: value });
       expect(response.status, `timeout ${JSON.stringify(value)}`).toBe(400);
-      const body = (await response.json()) as ActionError;
-      expect(body.field).toBe("sessionTimeoutMinutes");
-      expect(body.message).toMatch(/session timeout/i);
+      const body = (await response.json()) as ActionReply;
+      expect(body.submission.error?.sessionTimeoutMinutes?.[0]).toMatch(/session timeout/i);
     }
     const missing = await act(cookie, { intent: "settings", loginNotifications: "on" });
     expect(missing.status).toBe(400);
@@ -484,5 +497,42 @@ describe("active sessions", () => {
 
     const again = await act(current.cookie, { intent: "logout-others" });
     expect(await toastOf(again)).toEqual({ title: "Sessions Signed Out", description: "No other sessions were signed in." });
+  });
+});
+
+// ---------------------------------------------------------------- sessions model
+
+describe("session handles", () => {
+  it("are 32 hex characters, stable per session and different between sessions", () => {
+    expect(sessionHandle("abc")).toMatch(/^[0-9a-f]{32}$/);
+    expect(sessionHandle("abc")).toBe(sessionHandle("abc"));
+    expect(sessionHandle("abc")).not.toBe(sessionHandle("abd"));
+  });
+
+  it("list the current session first, each with its handle", async () => {
+    const user = createUser({ firstName: "handles" });
+    const older = await signedIn(user.id);
+    vi.setSystemTime(Date.now() + MINUTE_MS);
+    await signedIn(user.id);
+    const listed = listSessionsWithHandles(user.id, older.sessionId);
+    expect(listed.map((s) => [s.id, s.current])).toEqual([
+      [older.sessionId, true],
+      [listed[1]!.id, false],
+    ]);
+    expect(listed.map((s) => s.handle)).toEqual(listed.map((s) => sessionHandle(s.id)));
+  });
+
+  it("revoke by handle among the user's own sessions only, never the current one", async () => {
+    const user = createUser({ firstName: "revoke-model" });
+    const other = createUser({ firstName: "revoke-model-other" });
+    const current = await signedIn(user.id);
+    const phone = await signedIn(user.id);
+    const stranger = await signedIn(other.id);
+    expect(revokeSessionByHandle(user.id, sessionHandle(current.sessionId), current.sessionId)).toBe("current");
+    expect(revokeSessionByHandle(user.id, sessionHandle(stranger.sessionId), current.sessionId)).toBe("not-found");
+    expect(revokeSessionByHandle(user.id, phone.sessionId, current.sessionId)).toBe("not-found");
+    expect(revokeSessionByHandle(user.id, sessionHandle(phone.sessionId), current.sessionId)).toBe("revoked");
+    expect(listSessions(user.id).map((s) => s.id)).toEqual([current.sessionId]);
+    expect(listSessions(other.id)).toHaveLength(1);
   });
 });

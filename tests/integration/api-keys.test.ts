@@ -175,11 +175,11 @@ describe("/portal/account/api page", () => {
     expect(res.headers.get("Set-Cookie")).toBeNull();
     expect(res.headers.get("Location")).toBeNull();
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    const body = await res.json();
-    expect(body).toMatchObject({
-      ok: true,
+    const reply = await res.json();
+    const body = reply.data;
+    expect(reply).toMatchObject({
       intent: "generate",
-      toast: { title: "API Key Generated", description: "Your new API key has been generated. Please store it securely." },
+      data: { toast: { title: "API Key Generated", description: "Your new API key has been generated. Please store it securely." } },
     });
     expect(body.key).toMatch(/^fxt_/);
     expect(body.prefix).toBe(body.key.slice(0, 12));
@@ -200,6 +200,7 @@ describe("/portal/account/api page", () => {
   it("renders (server side, as without JavaScript) the new key masked and in plain text, the toast text, the list and usage", async () => {
     const generatedRes = await postPage(fx.freeCookie, { intent: "generate" });
     const actionData = await generatedRes.json();
+    const generated = actionData.data;
     const loaderRes = await loadPage(fx.freeCookie);
     const loaderData = await loaderRes.json();
     const id = "routes/portal.account.api";
@@ -222,22 +223,31 @@ describe("/portal/account/api page", () => {
     const input = /<input[^>]*id="new-api-key"[^>]*>/.exec(html)?.[0] ?? "";
     expect(input).toContain('type="password"');
     expect(input).toMatch(/readonly=""/i);
-    expect(input).toContain(`value="${actionData.key}"`);
+    expect(input).toContain(`value="${generated.key}"`);
     // Plain selectable text and the toast text for browsers without JavaScript.
     const noscript = [...html.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map((m) => m[1]).join("");
-    expect(noscript).toContain(actionData.key);
+    expect(noscript).toContain(generated.key);
     expect(noscript).toContain("API Key Generated");
     expect(noscript).toContain("Your new API key has been generated. Please store it securely.");
     // Show/Copy need JavaScript, so they appear only after hydration.
     expect(html).not.toMatch(/>Show<|>Copy</);
     expect(html).toContain("Generate New Key");
-    expect(html).toContain(`${actionData.prefix}…`);
+    expect(html).toContain(`${generated.prefix}…`);
     expect(html).toMatch(/<progress[^>]*max="100"/);
     expect(html).toMatch(/>0<\/span> \/ 10,000 requests/);
     expect(html).toContain("/api/signals?limit=5");
     expect(html).toContain('curl -H &quot;Authorization: Bearer &lt;key&gt;&quot;');
     expect(page.meta({} as never)).toEqual([{ title: "API Access | FX Trader" }]);
     revokeApiKey(fx.freeUserId, loaderData.keys[0].id);
+  });
+
+  it("answers 415 (not 500) to a JSON body", async () => {
+    const request = new Request(`${BASE}/portal/account/api`, {
+      method: "POST",
+      body: JSON.stringify({ intent: "generate" }),
+      headers: { "Content-Type": "application/json", Cookie: fx.subscriberCookie },
+    });
+    expect((await callRoute(page.action, request)).status).toBe(415);
   });
 
   it("answers 400 to an unknown intent and to a missing key id", async () => {
@@ -330,8 +340,9 @@ describe("revoking and regenerating", () => {
     const old = generateApiKey(fx.subscriberId);
     const res = await postPage(fx.subscriberCookie, { intent: "regenerate", keyId: String(old.record.id) });
     expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body).toMatchObject({ ok: true, intent: "regenerate", toast: { title: "API Key Generated" } });
+    const reply = await res.json();
+    const body = reply.data;
+    expect(reply).toMatchObject({ intent: "regenerate", data: { toast: { title: "API Key Generated" } } });
     expect(body.key).not.toBe(old.key);
 
     expect((await get(me.loader as Handler, "/api/me", { key: old.key })).status).toBe(401);
@@ -352,7 +363,8 @@ describe("revoking and regenerating", () => {
     const regenerate = await postPage(fx.otherCookie, { intent: "regenerate", keyId });
     expect(regenerate.status).toBe(404);
     const body = await regenerate.json();
-    expect(body.ok).toBe(false);
+    expect(body.submission.error[""]).toEqual(["That key was not found or is already revoked."]);
+    expect(body.data).toBeUndefined();
     expect(JSON.stringify(body)).not.toMatch(/fxt_/);
 
     expect(keyRow(owners.record.id).revokedAt).toBeNull();

@@ -108,7 +108,7 @@ describe("Profile", () => {
     const cookie = await signedInCookie(user.id);
     const response = await callRoute(profileRoute.action, post(PROFILE, cookie, { intent: "update-profile", firstName: "", lastName: "X", email: "not-an-email" }));
     expect(response.status).toBe(400);
-    const reply = await response.json();
+    const reply = (await response.json()).submission;
     expect(reply.status).toBe("error");
     expect(reply.error.firstName).toEqual(["First name is required"]);
     expect(reply.error.email).toEqual(["Enter a valid email address"]);
@@ -123,8 +123,45 @@ describe("Profile", () => {
       post(PROFILE, await signedInCookie(user.id), { intent: "update-profile", firstName: "Dup", lastName: "Tester", email: taken.email.toUpperCase() }),
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).error.email).toEqual(["Another account already uses this email address."]);
+    expect((await response.json()).submission.error.email).toEqual(["Another account already uses this email address."]);
     expect(userRow(user.id).email).toBe(user.email);
+  });
+
+  it("refuses names with markup or control characters, and over-long names, with a field message; nothing is saved", async () => {
+    const user = createUser({ firstName: "Rita", lastName: "Plain" });
+    const cookie = await signedInCookie(user.id);
+    const cases: [Record<string, string>, string, string][] = [
+      [{ firstName: "<b>Rita</b>" }, "firstName", "First name cannot contain < or >"],
+      [{ lastName: "Smith<script>" }, "lastName", "Last name cannot contain < or >"],
+      [{ firstName: "Ri\u0000ta" }, "firstName", "First name cannot contain control characters"],
+      [{ lastName: "Line\nBreak" }, "lastName", "Last name cannot contain control characters"],
+      [{ firstName: "x".repeat(81) }, "firstName", "First name must be at most 80 characters"],
+    ];
+    for (const [fields, field, message] of cases) {
+      const values = { intent: "update-profile", firstName: "Rita", lastName: "Plain", email: user.email, ...fields };
+      const response = await callRoute(profileRoute.action, post(PROFILE, cookie, values));
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      const reply = (await response.json()).submission;
+      expect(reply.error[field]).toEqual([message]);
+      expect(String(reply.initialValue[field]).length).toBeLessThanOrEqual(80);
+    }
+    expect(userRow(user.id)).toMatchObject({ firstName: "Rita", lastName: "Plain" });
+  });
+
+  it("answers 415 (not 500) to a JSON body", async () => {
+    const user = createUser({ firstName: "Jay" });
+    const request = new Request(`${ORIGIN}${PROFILE}?index`, {
+      method: "POST",
+      body: JSON.stringify({ intent: "update-profile", firstName: "J", lastName: "S", email: user.email }),
+      headers: { "Content-Type": "application/json", Cookie: await signedInCookie(user.id) },
+    });
+    expect((await callRoute(profileRoute.action, request)).status).toBe(415);
+    expect((await callRoute(subscriptionRoute.action, new Request(`${ORIGIN}${SUBSCRIPTION}`, {
+      method: "POST",
+      body: JSON.stringify({ intent: "pause" }),
+      headers: { "Content-Type": "application/json", Cookie: await signedInCookie(user.id) },
+    }))).status).toBe(415);
+    expect(userRow(user.id).firstName).toBe("Jay");
   });
 
   it("keeps the viewer's own email without complaint", async () => {
@@ -237,10 +274,10 @@ describe("Subscription", () => {
     const cookie = await signedInCookie(user.id);
     const unknown = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "platinum" }));
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ intent: "change-plan", field: "plan", message: "Choose Starter, Pro or Institutional" });
+    expect(await unknown.json()).toMatchObject({ intent: "change-plan", submission: { error: { plan: ["Choose Starter, Pro or Institutional"] } } });
     const same = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "pro" }));
     expect(same.status).toBe(400);
-    expect(await same.json()).toMatchObject({ field: "form", message: "You are already on the Pro plan." });
+    expect(await same.json()).toMatchObject({ submission: { error: { "": ["You are already on the Pro plan."] } } });
     const unknownIntent = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "delete-everything" }));
     expect(unknownIntent.status).toBe(400);
     expect(billingRows(user.id)).toEqual([]);

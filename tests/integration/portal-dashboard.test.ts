@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { type NewSignal } from "../../db/schema";
-import { loadPortalDashboard } from "~/models/portal-dashboard.server";
+import { loadPortalDashboard } from "~/models/read-models/portal-dashboard.server";
 import * as dashboardRoute from "~/routes/portal.dashboard";
 import * as educationRoute from "~/routes/portal.education";
 import { createUser, DAY, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, sessionCookieFor, signedInCookie, trackRecordSignal } from "../support/fixtures";

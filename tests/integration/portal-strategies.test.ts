@@ -8,6 +8,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mt5Queue, userSettings } from "../../db/schema";
+import { INACTIVE_STRATEGY_TEXT } from "~/content/portal";
+import type { PortalSignal } from "~/domain/my-strategies";
+import { listSignals } from "~/models/signals.server";
 import { getChosenStrategyIds } from "~/models/subscriptions.server";
 import * as route from "~/routes/portal.strategies";
 import { getDb } from "~/services/db.server";
@@ -30,6 +33,11 @@ async function load(query: string, cookie: string) {
   const response = await callRoute(route.loader, get(query, cookie));
   expect(response.status).toBe(200);
   return response.json();
+}
+
+/** The first message a 4xx reply gives for `field` ("" for the whole form). */
+async function errorOf(response: Response, field: string): Promise<string | undefined> {
+  return (await response.json()).submission.error?.[field]?.[0];
 }
 
 function queueRows(userId: number) {
@@ -130,7 +138,7 @@ describe("tabs", () => {
       [fx.alpha, true],
       [fx.dormant, false],
     ]);
-    expect(route.INACTIVE_STRATEGY_TEXT).toBe("This strategy is currently inactive. New signals are paused.");
+    expect(INACTIVE_STRATEGY_TEXT).toBe("This strategy is currently inactive. New signals are paused.");
   });
 
   it("performance lists each accessible strategy's figures with per-slug sample stats", async () => {
@@ -160,8 +168,8 @@ describe("Choose your strategies", () => {
     );
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body).toMatchObject({ intent: "choose-strategies", field: "strategyIds", values: { strategyIds: [fx.london, fx.gold] } });
-    expect(body.message).toMatch(/^Your Starter plan includes 1 strategy/);
+    expect(body).toMatchObject({ intent: "choose-strategies", submission: { initialValue: { strategyIds: [String(fx.london), String(fx.gold)] } } });
+    expect(body.submission.error.strategyIds[0]).toMatch(/^Your Starter plan includes 1 strategy/);
     expect(getChosenStrategyIds(user.id)).toEqual([fx.alpha]);
   });
 
@@ -192,10 +200,10 @@ describe("Choose your strategies", () => {
     expect((await choose(["999999"])).status).toBe(400);
     const inactive = await choose([String(fx.dormant)]);
     expect(inactive.status).toBe(400);
-    expect((await inactive.json()).message).toBe("Dormant Carry is currently inactive and cannot be chosen");
+    expect(await errorOf(inactive, "strategyIds")).toBe("Dormant Carry is currently inactive and cannot be chosen");
     const none = await choose([]);
     expect(none.status).toBe(400);
-    expect((await none.json()).message).toBe("Choose at least one strategy");
+    expect(await errorOf(none, "strategyIds")).toBe("Choose at least one strategy");
     expect((await choose(["abc"])).status).toBe(400);
     // Institutional: any number of active strategies.
     expect((await choose([String(fx.alpha), String(fx.london), String(fx.gold)])).status).toBe(302);
@@ -203,13 +211,13 @@ describe("Choose your strategies", () => {
     const free = createUser({ firstName: "NoPlan" });
     const noPlan = await callRoute(route.action, post("", await signedInCookie(free.id), [["intent", "choose-strategies"], ["strategyIds", String(fx.alpha)]]));
     expect(noPlan.status).toBe(400);
-    expect((await noPlan.json()).message).toBe("Choose a plan first");
+    expect(await errorOf(noPlan, "strategyIds")).toBe("Choose a plan first");
     expect(getChosenStrategyIds(free.id)).toEqual([]);
 
     const paused = createUser({ firstName: "Paused" });
     insertSubscription(paused.id, "pro", { status: "PAUSED" });
     const pausedResponse = await callRoute(route.action, post("", await signedInCookie(paused.id), [["intent", "choose-strategies"], ["strategyIds", String(fx.alpha)]]));
-    expect((await pausedResponse.json()).message).toBe("Choose a plan first");
+    expect(await errorOf(pausedResponse, "strategyIds")).toBe("Choose a plan first");
   });
 
   it("ignores a user id in the form", async () => {
@@ -239,16 +247,16 @@ describe("Live Signals", () => {
     insertSubscription(user.id, "starter");
     insertStrategyAccess(user.id, [fx.alpha, fx.london]);
     const data = await load("?tab=signals", await signedInCookie(user.id));
-    const byId = new Map(data.signals.map((s: route.PortalSignal) => [s.id, s]));
+    const byId = new Map(data.signals.map((s: PortalSignal) => [s.id, s]));
     expect([...byId.keys()].sort()).toEqual([fx.alphaActive, fx.alphaClosed, fx.londonActive, fx.londonClosed].sort());
     expect(byId.has(fx.goldActive)).toBe(false);
 
-    const alpha = byId.get(fx.alphaActive) as route.PortalSignal;
+    const alpha = byId.get(fx.alphaActive) as PortalSignal;
     expect(alpha).toMatchObject({ locked: false, actionable: true, entryPrice: 1.085, strategyName: "Alpha Swing" });
     expect(alpha.ticket).toContain("EURUSD LONG\nEntry: 1.08500 (limit)\nStop loss: 1.08000\nTP1: 1.09000\nTP2: 1.09500");
     expect(alpha.ticket).toContain("Strategy: Alpha Swing");
 
-    const london = byId.get(fx.londonActive) as route.PortalSignal;
+    const london = byId.get(fx.londonActive) as PortalSignal;
     expect(london).toMatchObject({ locked: true, actionable: false, ticket: null, entryPrice: null, sl: null, stopLoss: null });
     // CLOSED signals are the public track record: shown in full, with no actions.
     expect(byId.get(fx.londonClosed)).toMatchObject({ locked: false, actionable: false, entryPrice: 1.085 });
@@ -278,7 +286,7 @@ describe("Live Signals", () => {
     const user = createUser({ firstName: "Busy" });
     insertSubscription(user.id, "institutional");
     const data = await load("?tab=signals", await signedInCookie(user.id));
-    expect(data.signals).toHaveLength(route.PORTAL_SIGNALS_LIMIT);
+    expect(data.signals).toHaveLength(20);
   });
 
   it("Send to MT5 queues an entitled ACTIVE signal with the 'Sent to MT5' toast; a second send is refused", async () => {
@@ -296,7 +304,11 @@ describe("Live Signals", () => {
 
     const again = await send(fx.alphaActive);
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ intent: "send-mt5", signalId: fx.alphaActive, toast: { title: "Already queued", variant: "destructive" } });
+    expect(await again.json()).toMatchObject({
+      intent: "send-mt5",
+      submission: { error: { "": ["This signal is already in your MT5 queue."] } },
+      data: { signalId: fx.alphaActive, toast: { title: "Already queued", variant: "destructive" } },
+    });
     expect(queueRows(user.id)).toHaveLength(1);
   });
 
@@ -309,7 +321,7 @@ describe("Live Signals", () => {
 
     const locked = await send(String(fx.londonActive));
     expect(locked.status).toBe(403);
-    expect((await locked.json()).toast).toMatchObject({ title: "Cannot Send to MT5", variant: "destructive" });
+    expect((await locked.json()).data.toast).toMatchObject({ title: "Cannot Send to MT5", variant: "destructive" });
     expect((await send(String(fx.goldActive))).status).toBe(403);
     expect((await send(String(fx.alphaClosed))).status).toBe(403);
     expect((await send("987654")).status).toBe(404);
@@ -380,9 +392,10 @@ describe("Settings", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       intent: "save-settings",
-      field: "riskTemplate",
-      message: "Choose Conservative, Balanced or Aggressive",
-      values: { settings: { emailAlerts: true, riskTemplate: "YOLO" } },
+      submission: {
+        error: { riskTemplate: ["Choose Conservative, Balanced or Aggressive"] },
+        initialValue: { emailAlerts: "on", riskTemplate: "YOLO" },
+      },
     });
     expect(getDb().select().from(userSettings).where(eq(userSettings.userId, user.id)).get()).toBeUndefined();
   });
@@ -391,5 +404,31 @@ describe("Settings", () => {
     const user = createUser({ firstName: "Huh" });
     const response = await callRoute(route.action, post("", await signedInCookie(user.id), [["intent", "drop-tables"]]));
     expect(response.status).toBe(400);
+    expect(await errorOf(response, "intent")).toBe("Unknown action. Reload the page and try again.");
+  });
+});
+
+describe("form bodies", () => {
+  it.each([
+    ["application/json", JSON.stringify({ intent: "save-settings", riskTemplate: "Balanced" })],
+    ["text/plain", "intent=save-settings&riskTemplate=Balanced"],
+  ])("answers 415 (not 500) to a %s body, changing nothing", async (contentType, body) => {
+    const user = createUser({ firstName: "Json" });
+    const request = new Request(`${ORIGIN}${PAGE}?tab=settings`, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": contentType, Cookie: await signedInCookie(user.id) },
+    });
+    expect((await callRoute(route.action, request)).status).toBe(415);
+    expect(getDb().select().from(userSettings).where(eq(userSettings.userId, user.id)).get()).toBeUndefined();
+  });
+});
+
+describe("listSignals", () => {
+  it("lists the signals of several strategies newest first in one call, capped at the limit", () => {
+    const rows = listSignals({ strategyIds: [fx.alpha, fx.london], limit: 3 });
+    expect(rows.map((r) => r.id)).toEqual([fx.alphaActive, fx.londonActive, fx.alphaClosed]);
+    expect(listSignals({ strategyIds: [fx.gold], limit: 10 }).map((r) => r.id)).toEqual([fx.goldActive]);
+    expect(listSignals({ strategyIds: [], limit: 10 })).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users, type NewSignal } from "../../db/schema";
-import { loadDashboard } from "~/models/dashboard.server";
+import { loadDashboard } from "~/models/read-models/dashboard.server";
 import { toPublicUser } from "~/models/users.server";
 import * as apiAuthUser from "~/routes/api.auth.user";
 import * as apiMe from "~/routes/api.me";

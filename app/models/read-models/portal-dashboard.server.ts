@@ -1,11 +1,12 @@
 /**
- * Data for the portal dashboard (spec section 2 "Portal dashboard"): the
+ * Read model of the portal dashboard (spec section 2 "Portal dashboard"): the
  * greeting name, the 10 latest signals the viewer may see (ACTIVE signals of
  * strategies outside the viewer's plan come locked, without prices), up to 3
  * of the viewer's entitled strategies, and the subscription card.
  * The market outlook and the risk meter are static content (~/content/portal).
  */
-import { greetingName, PORTAL_SIGNAL_LIMIT, PORTAL_STRATEGY_LIMIT } from "~/content/portal";
+import { PORTAL_SIGNAL_LIMIT, PORTAL_STRATEGY_LIMIT } from "~/content/portal";
+import { greetingName } from "~/domain/greeting";
 import type { ApiSignal } from "~/domain/signals";
 import { listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";

@@ -1,5 +1,5 @@
 /**
- * Data for the signed-in dashboards (spec section 2 "Dashboard home"): the
+ * Read model of the signed-in dashboards (spec section 2 "Dashboard home"): the
  * home page `/` (variant "home", 3 recent signals) and the trading dashboard
  * `/dashboard` (variant "trading", 10 recent signals).
  */
@@ -12,9 +12,9 @@ import type { PublicUser } from "~/models/users.server";
 export type DashboardVariant = "home" | "trading";
 
 /** Recent signals shown per variant (spec sections 2 and 9). */
-export const DASHBOARD_SIGNAL_LIMITS: Record<DashboardVariant, number> = { home: 3, trading: 10 };
+const DASHBOARD_SIGNAL_LIMITS: Record<DashboardVariant, number> = { home: 3, trading: 10 };
 /** Strategies shown in the Strategy Overview card. */
-export const DASHBOARD_STRATEGY_LIMIT = 3;
+const DASHBOARD_STRATEGY_LIMIT = 3;
 
 export interface DashboardStrategy extends ApiStrategy {
   /** Whether the viewer's plan shows this strategy's live signals in full. */

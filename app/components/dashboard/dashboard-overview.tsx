@@ -1,7 +1,7 @@
 /**
  * The signed-in dashboard (spec section 2 "Dashboard home"): the signed-in
  * home page `/` renders the "home" variant, `/dashboard` the "trading" one.
- * Data comes from `loadDashboard` (~/models/dashboard.server).
+ * Data comes from `loadDashboard` (~/models/read-models/dashboard.server).
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
@@ -11,7 +11,7 @@ import { RiskBadge } from "~/components/strategy-card";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
-import type { DashboardData, DashboardVariant } from "~/models/dashboard.server";
+import type { DashboardData, DashboardVariant } from "~/models/read-models/dashboard.server";
 
 export interface DashboardOverviewProps {
   data: SerializeFrom<DashboardData>;

@@ -1,0 +1,100 @@
+/** The viewer's API keys with Regenerate and Revoke for the active ones. */
+import { Form, useNavigation } from "@remix-run/react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate, formatDateTime } from "~/domain/signal-display";
+import { API_PAGE } from "./styles";
+
+export interface KeyRow {
+  id: number;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  status: "active" | "revoked";
+}
+
+export function KeysTable({ keys }: { keys: KeyRow[] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === API_PAGE;
+  const busyIntent = busy ? navigation.formData?.get("intent") : null;
+  const busyKeyId = busy ? navigation.formData?.get("keyId") : null;
+  return (
+  <Card>
+    <CardHeader>
+      <CardTitle>Your keys</CardTitle>
+      <CardDescription>Regenerate replaces a key with a new one; the old key stops working at once.</CardDescription>
+    </CardHeader>
+    <CardContent>
+      {keys.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">No API keys yet. Generate one to get started.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your API keys</caption>
+            <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Key
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Created
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Last used
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="api-key-row">
+                  <td className="py-3 pr-4 font-mono">{`${key.prefix}…`}</td>
+                  <td className="py-3 pr-4">
+                    <time dateTime={key.createdAt}>{formatDate(key.createdAt)}</time>
+                  </td>
+                  <td className="py-3 pr-4">
+                    {key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time> : "Never"}
+                  </td>
+                  <td className="py-3 pr-4">
+                    {key.status === "active" ? (
+                      <Badge variant="success">Active</Badge>
+                    ) : (
+                      <Badge variant="secondary">Revoked</Badge>
+                    )}
+                  </td>
+                  <td className="py-3">
+                    {key.status === "active" ? (
+                      <div className="flex flex-wrap justify-end gap-2">
+                        <Form method="post" action={API_PAGE}>
+                          <input type="hidden" name="intent" value="regenerate" />
+                          <input type="hidden" name="keyId" value={key.id} />
+                          <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Regenerate key ${key.prefix}`}>
+                            {busyIntent === "regenerate" && busyKeyId === String(key.id) ? "Regenerating..." : "Regenerate"}
+                          </Button>
+                        </Form>
+                        <Form method="post" action={API_PAGE}>
+                          <input type="hidden" name="intent" value="revoke" />
+                          <input type="hidden" name="keyId" value={key.id} />
+                          <Button type="submit" variant="destructive" size="sm" disabled={busy} aria-label={`Revoke key ${key.prefix}`}>
+                            {busyIntent === "revoke" && busyKeyId === String(key.id) ? "Revoking..." : "Revoke"}
+                          </Button>
+                        </Form>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </CardContent>
+  </Card>
+  );
+}

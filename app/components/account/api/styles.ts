@@ -1,0 +1,3 @@
+/** Shared bits of the API Access tab's sections. */
+
+export const API_PAGE = "/portal/account/api";

@@ -1,0 +1,75 @@
+/** The Performance tab of My Strategies: each entitled strategy's figures and hypothetical sample stats. */
+import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { linkClass, muted } from "~/components/portal/styles";
+import { formatWinRate, RiskBadge } from "~/components/strategy-card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { INACTIVE_STRATEGY_TEXT } from "~/content/portal";
+import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL } from "~/content/strategy-performance";
+import type { MyStrategiesData } from "~/models/read-models/my-strategies.server";
+import { EmptyState } from "./empty-state";
+
+export function PerformancePanel({ data }: { data: SerializeFrom<MyStrategiesData> }) {
+  const rows = data.performance ?? [];
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="No strategies active">
+        <p>Performance figures appear here for the strategies in your plan.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {rows.map((row) => (
+        <Card key={row.id} aria-labelledby={`perf-${row.slug}`} role="article">
+          <CardHeader>
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 id={`perf-${row.slug}`} className="text-lg font-semibold">
+                {row.name}
+              </h3>
+              <RiskBadge riskClass={row.riskClass} />
+            </div>
+            {!row.isActive ? <CardDescription>{INACTIVE_STRATEGY_TEXT}</CardDescription> : null}
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+              <div>
+                <dt className={`text-sm font-medium ${muted}`}>Win rate</dt>
+                <dd className="mt-1 text-xl font-bold tabular-nums">{row.winRate === null ? "Not yet published" : formatWinRate(row.winRate)}</dd>
+              </div>
+              <div>
+                <dt className={`text-sm font-medium ${muted}`}>Risk class</dt>
+                <dd className="mt-1 text-xl font-bold">{row.riskClass}</dd>
+              </div>
+              <div>
+                <dt className={`text-sm font-medium ${muted}`}>Average duration</dt>
+                <dd className="mt-1 text-xl font-bold">{row.avgDuration ?? "—"}</dd>
+              </div>
+            </dl>
+            {row.sample ? (
+              <div className="mt-6">
+                <h4 className="text-sm font-semibold">
+                  {row.sample.period} figures <span className={`font-normal ${muted}`}>({SAMPLE_LABEL})</span>
+                </h4>
+                <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  {row.sample.stats.map((stat) => (
+                    <div key={stat.label} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+                      <dt className={`text-xs font-medium ${muted}`}>{stat.label}</dt>
+                      <dd className="mt-1 font-semibold tabular-nums">{stat.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            ) : null}
+            <p className="mt-4 text-sm">
+              <Link to={`/strategies/${row.slug}?tab=performance`} className={linkClass}>
+                Full performance of {row.name}
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+      ))}
+      <p className={`text-xs ${muted}`}>{PERFORMANCE_DISCLAIMER}</p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Read model of My Strategies (/portal/strategies, spec section 2 "My
+ * Strategies"; 9: 20 signals): what each tab shows the signed-in viewer.
+ * Only the selected tab's data is read; the others are null.
+ */
+import { MY_STRATEGIES_SIGNAL_LIMIT } from "~/content/portal";
+import { STRATEGY_PERFORMANCE } from "~/content/strategy-performance";
+import { toPortalSignal, type MyStrategiesTab, type PortalSignal } from "~/domain/my-strategies";
+import { PLAN_RULES } from "~/domain/plans";
+import { formatDate } from "~/domain/signal-display";
+import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle";
+import { listSignals } from "~/models/signals.server";
+import { listStrategies, toApiStrategy } from "~/models/strategies.server";
+import { getChosenStrategyIds, getEntitlements, getSubscription } from "~/models/subscriptions.server";
+import { getDeliverySettings } from "~/models/user-settings.server";
+import type { PublicUser } from "~/models/users.server";
+
+/**
+ * Everything the `tab` of My Strategies shows `viewer` at `now`. Reading the
+ * entitlements settles the subscription first, so the row read after it is current.
+ * @returns plain JSON data: dates as ISO strings; `choice`, `signals`, `performance`, `settings` null unless their tab is selected.
+ */
+export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: Date) {
+  const entitlements = getEntitlements(viewer, now);
+  const row = getSubscription(viewer.id);
+  const entitled = new Set(entitlements.strategyIds);
+  const catalogue = listStrategies();
+  const names = new Map(catalogue.map((s) => [s.id, s.name]));
+  const accessible = catalogue.filter((s) => entitled.has(s.id));
+  const live = entitlements.subscription?.live ?? false;
+  const plan = row ? PLAN_RULES[row.plan] : null;
+
+  const subscription = row
+    ? {
+        planName: PLAN_RULES[row.plan].name,
+        status: row.status,
+        live,
+        endDate: row.endDate.toISOString(),
+        endText: formatDate(row.endDate),
+        periodLabel: periodLabel(row),
+      }
+    : null;
+
+  const choice =
+    tab === "overview"
+      ? {
+          live,
+          planName: plan?.name ?? null,
+          limit: plan ? plan.strategyLimit : null,
+          limitText: row ? strategyLimitLabel(row.plan) : null,
+          options: catalogue.filter((s) => s.isActive).map((s) => ({ id: s.id, name: s.name, riskClass: s.riskClass })),
+          chosen: getChosenStrategyIds(viewer.id),
+        }
+      : null;
+
+  // The viewer's strategies: those picked (even beyond the plan's limit, shown locked) and those the plan grants.
+  const signals: PortalSignal[] | null =
+    tab === "signals"
+      ? listSignals({
+          limit: MY_STRATEGIES_SIGNAL_LIMIT,
+          strategyIds: [...new Set([...getChosenStrategyIds(viewer.id), ...entitlements.strategyIds])].filter((id) => names.has(id)),
+        }).map((signal) => toPortalSignal(signal, entitled, names.get(signal.strategyId) ?? "Strategy"))
+      : null;
+
+  const performance =
+    tab === "performance"
+      ? accessible.map((s) => {
+          const sample = STRATEGY_PERFORMANCE[s.slug.toLowerCase()];
+          return {
+            id: s.id,
+            slug: s.slug,
+            name: s.name,
+            riskClass: s.riskClass,
+            winRate: s.winRate,
+            avgDuration: s.avgDuration,
+            isActive: s.isActive,
+            sample: sample ? { period: sample.period, stats: sample.stats } : null,
+          };
+        })
+      : null;
+
+  return {
+    tab,
+    now: now.toISOString(),
+    planLabel: entitlements.planLabel,
+    subscription,
+    strategies: accessible.map(toApiStrategy),
+    choice,
+    signals,
+    performance,
+    settings: tab === "settings" ? getDeliverySettings(viewer.id) : null,
+  };
+}
+
+export type MyStrategiesData = ReturnType<typeof loadMyStrategies>;
