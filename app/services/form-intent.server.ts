@@ -15,6 +15,8 @@ import { redirectWithToast, type Toast } from "./toast.server";
 
 /** Longest submitted value echoed back into a page for a field whose schema sets no `max` length, in characters. */
 export const DEFAULT_ECHO_MAX_CHARS = 256;
+/** Most values of one repeated field (e.g. checkboxes) echoed back into a page. */
+export const ECHO_MAX_ITEMS = 100;
 
 /** What an intent handler decides. */
 export type IntentOutcome<Data = never> =
@@ -38,7 +40,7 @@ type Field = string | string[] | { [key: string]: Field } | Field[] | undefined;
 
 function capValue(value: Field, max: number): Field {
   if (typeof value === "string") return value.length > max ? value.slice(0, max) : value;
-  if (Array.isArray(value)) return value.map((item) => capValue(item, max)) as Field;
+  if (Array.isArray(value)) return value.slice(0, ECHO_MAX_ITEMS).map((item) => capValue(item, max)) as Field;
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capValue(item, max)]));
   }
@@ -47,8 +49,9 @@ function capValue(value: Field, max: number): Field {
 
 /**
  * A submission result whose echoed values are no longer than each field's
- * maximum (`maxLengths[name]`, else `DEFAULT_ECHO_MAX_CHARS`), so a huge post
- * is never written back into a page.
+ * maximum (`maxLengths[name]`, else `DEFAULT_ECHO_MAX_CHARS`) and no field
+ * repeats more than `ECHO_MAX_ITEMS` values, so a huge post is never written
+ * back into a page.
  */
 export function capEchoedValues(
   result: SubmissionResult<string[]>,

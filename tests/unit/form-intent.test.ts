@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { lastResultFor } from "~/components/ui/intent-result";
-import { DEFAULT_ECHO_MAX_CHARS, handleIntent } from "~/services/form-intent.server";
+import { DEFAULT_ECHO_MAX_CHARS, ECHO_MAX_ITEMS, handleIntent } from "~/services/form-intent.server";
 import { readToast } from "~/services/toast.server";
 
 const schema = z.discriminatedUnion("intent", [
@@ -61,6 +61,13 @@ describe("handleIntent", () => {
     expect(response.status).toBe(400);
     expect(reply.submission.initialValue!.name).toHaveLength(20);
     expect(reply.submission.initialValue!.other).toHaveLength(DEFAULT_ECHO_MAX_CHARS);
+  });
+
+  it("never echoes more than ECHO_MAX_ITEMS values of a repeated field", async () => {
+    const repeated = Array.from({ length: 5_000 }, (_, i) => `pick=${i}`).join("&");
+    const response = await handleIntent(post(`intent=rename&name=&${repeated}`), schema, () => ({}));
+    const reply = await response.json();
+    expect(reply.submission.initialValue!.pick).toHaveLength(ECHO_MAX_ITEMS);
   });
 
   it.each([
