@@ -4,15 +4,16 @@
  * production build with autocannon, on a fresh seeded database, traffic to
  * 127.0.0.1 only. 100 connections for 60 s by default; each connection cycles
  * through public pages, /api lists, calculator posts (JSON) and the signed-in
- * dashboards. Prints req/s, p50, p99, errors and non-2xx overall and per kind
- * of request, then stops the server.
+ * dashboards, after three unmeasured warm-up rounds of the same requests.
+ * Prints req/s, p50, p99, errors and non-2xx overall and per kind of request,
+ * then stops the server. Exits 1 only when an answer was not 2xx.
  *
  *   npm run bench:load -- --duration 15 --connections 50
  *
  * Runs with tsx (it imports tests/support/app-server.ts); builds first when build/ is missing.
  */
 import autocannon from "autocannon";
-import { DEMO_ACCOUNTS, prepareDatabase, signIn, startAppServer } from "../tests/support/app-server.ts";
+import { DEMO_ACCOUNTS, prepareDatabase, send, signIn, startAppServer } from "../tests/support/app-server.ts";
 
 function option(name, fallback) {
   const args = process.argv.slice(2);
@@ -63,6 +64,10 @@ const server = await startAppServer(db.databasePath);
 try {
   const cookie = await signIn(server, DEMO_ACCOUNTS.trader);
   const requests = requestMix(server.url, cookie);
+  // Warm-up, not measured: the first render of each page compiles and fills caches.
+  for (let round = 0; round < 3; round += 1) {
+    for (const request of requests) await send(server, { method: request.method, path: request.path, headers: request.headers, body: request.body });
+  }
   const byKind = new Map();
   console.log(`bench:load: ${connections} connections for ${duration} s against ${server.url} (production build, fresh seeded database)`);
 
@@ -102,7 +107,8 @@ try {
     }),
   ];
   console.table(rows);
-  if (result.errors > 0 || result.non2xx > 0) process.exitCode = 1;
+  // Timeouts and errors are figures of the run; a non-2xx answer means the mix itself is broken (e.g. the sign-in failed).
+  if (result.non2xx > 0) process.exitCode = 1;
 } finally {
   await server.stop();
   db.remove();
