@@ -12,8 +12,10 @@ import { join } from "node:path";
 import type { HarnessResponse } from "../support/app-server";
 import type { FuzzCase } from "./cases";
 
-/** Text that must never reach a client: where the code and data live on the server. */
-export const FILE_MARKERS = ["/work/", "/home/", "node_modules", "build/index.js", process.cwd(), join(tmpdir(), "fx-trader-harness")];
+/** Text that must never reach a client: where the code and data live on the server (a root as short as "/" would match any page). */
+export const FILE_MARKERS = ["/work/", "/home/", "node_modules", "build/index.js", process.cwd(), join(tmpdir(), "fx-trader-harness")].filter(
+  (marker) => marker.length >= 5,
+);
 
 const STACK_PATTERNS = [
   // a V8 frame with a file position: "at fn (/path/file.js:12:34)" or "at file:///path/file.js:1:2"
