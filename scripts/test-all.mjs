@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The whole test suite: typecheck, Vitest (unit + integration), production
- * build, Playwright (JavaScript on and off). Ends with one line
- * `N passed, N failed` summing every suite; exits non-zero if anything failed.
+ * build, the fuzz suite against that build, Playwright (JavaScript on and
+ * off). Ends with one line `N passed, N failed` summing every suite; exits
+ * non-zero if anything failed.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -51,7 +52,19 @@ const buildOk = run("build", bin("remix"), ["build"]);
 if (buildOk) passed += 1;
 else failed += 1;
 
-// 4. Playwright.
+// 4. Fuzz suite against the production build (fixed seed, 2,000 cases).
+const fuzzReport = join(reports, "fuzz.json");
+if (buildOk) {
+  const fuzzOk = run("fuzz", process.execPath, ["scripts/fuzz.mjs", "--no-build", "--reporter=default", "--reporter=json", `--outputFile=${fuzzReport}`]);
+  const fuzz = readJson(fuzzReport);
+  passed += fuzz?.numPassedTests ?? 0;
+  failed += fuzz?.numFailedTests ?? 0;
+  if (!fuzzOk && !fuzz?.numFailedTests) failed += 1;
+} else {
+  failed += 1;
+}
+
+// 5. Playwright.
 if (buildOk && run("chromium", process.execPath, ["scripts/ensure-chromium.mjs"])) {
   const pwReport = join(reports, "playwright.json");
   const pwOk = run("playwright", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport });

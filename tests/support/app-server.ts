@@ -1,0 +1,337 @@
+/**
+ * The production build on a real port, for the harnesses that talk HTTP to
+ * it (the fuzz suite, `npm run bench:load`, `npm run chaos:kill`):
+ * a temporary migrated and seeded SQLite file, the server as a child process
+ * in its own process group on a free 127.0.0.1 port, a small HTTP client, and
+ * sign-in / API-key helpers for the demo accounts.
+ *
+ * The command that serves the build is written in one place: `serverCommand`.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runSetup } from "../../db/setup";
+
+/** The demo accounts the seed creates when NODE_ENV is not production (README "Demo accounts"). */
+export const DEMO_ACCOUNTS = {
+  admin: { email: "admin@example.com", password: "fxtrader-demo" },
+  trader: { email: "trader@example.com", password: "fxtrader-demo" },
+} as const;
+
+/** Session secret of every harness server (at least 32 characters, as env.server requires). */
+export const HARNESS_SESSION_SECRET = "harness-session-secret-0123456789abcdef0123456789";
+
+const BIN = join(process.cwd(), "node_modules", ".bin");
+const BUILD_ENTRY = join(process.cwd(), "build", "index.js");
+
+/**
+ * The command that serves the production build, and its environment.
+ * The ONE place that says how the app is started.
+ * @param port TCP port on 127.0.0.1.
+ * @param databasePath the SQLite file the app opens.
+ * @returns `{command, args, env}` for `spawn`.
+ */
+export function serverCommand(port: number, databasePath: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith("OAUTH_") && name !== "APP_URL" && name !== "SEED_PASSWORD"),
+  );
+  return {
+    command: join(BIN, "remix-serve"),
+    args: ["./build/index.js"],
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      SESSION_SECRET: HARNESS_SESSION_SECRET,
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
+  };
+}
+
+/** Builds the app with `remix build` when `build/index.js` is missing. @throws Error when the build fails. */
+export function ensureBuild(): void {
+  if (existsSync(BUILD_ENTRY)) return;
+  const result = spawnSync(join(BIN, "remix"), ["build"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`remix build failed (exit ${result.status})`);
+}
+
+/** A temporary folder holding one harness database. */
+export interface HarnessDatabase {
+  dir: string;
+  databasePath: string;
+  /** Deletes the folder and the database in it. */
+  remove(): void;
+}
+
+/**
+ * Creates a temporary SQLite file, migrated and seeded with the spec's
+ * strategies, signals, posts and the two demo accounts (the seed runs with
+ * NODE_ENV=test, since a production seed leaves the demo accounts out).
+ */
+export async function prepareDatabase(): Promise<HarnessDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), "fx-trader-harness-"));
+  const databasePath = join(dir, "harness.db");
+  await runSetup({ DATABASE_PATH: databasePath, SESSION_SECRET: HARNESS_SESSION_SECRET, NODE_ENV: "test" }, () => {});
+  return { dir, databasePath, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A free TCP port on 127.0.0.1 (the OS picks it; it is released before returning). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A running server started by `startAppServer`. */
+export interface AppServer {
+  /** `http://127.0.0.1:<port>`: the base URL, and the site's own origin (APP_URL). */
+  url: string;
+  port: number;
+  databasePath: string;
+  /** Process id of the server, which is also its process group id. */
+  pid: number;
+  /** The last lines the server printed (stdout and stderr), for diagnostics. */
+  output(): string;
+  /** Whether the process has exited. */
+  exited(): boolean;
+  /** SIGTERM to the process group, SIGKILL after 5 s; resolves once it has exited. */
+  stop(): Promise<void>;
+  /** SIGKILL to the process group at once (a crash); resolves once it has exited. */
+  kill(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
+let cleanupInstalled = false;
+/** Servers must not outlive the process that started them, even when it is interrupted. */
+function installCleanup(): void {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  process.on("exit", () => running.forEach((child) => killGroup(child, "SIGKILL")));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      running.forEach((child) => killGroup(child, "SIGKILL"));
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
+  }
+}
+
+function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/**
+ * Starts the production build (see `serverCommand`) on `databasePath`, in its
+ * own process group, and waits until `GET /` answers.
+ * @param options.port a fixed port (a restart on the same port); a free one by default.
+ * @param options.timeoutMs how long to wait for the first answer (default 30 s).
+ * @throws Error with the server's output when it exits or does not answer in time.
+ */
+export async function startAppServer(
+  databasePath: string,
+  options: { port?: number; timeoutMs?: number } = {},
+): Promise<AppServer> {
+  ensureBuild();
+  installCleanup();
+  const port = options.port ?? (await freePort());
+  const { command, args, env } = serverCommand(port, databasePath);
+  const child = spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    if (lines.length > 400) lines.splice(0, lines.length - 400);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+
+  const url = `http://127.0.0.1:${port}`;
+  const server: AppServer = {
+    url,
+    port,
+    databasePath,
+    pid: child.pid!,
+    output: () => lines.join("\n"),
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    async stop() {
+      killGroup(child, "SIGTERM");
+      const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5_000);
+      await exitOf(child);
+      clearTimeout(timer);
+    },
+    async kill() {
+      killGroup(child, "SIGKILL");
+      await exitOf(child);
+    },
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  while (Date.now() < deadline) {
+    if (server.exited()) throw new Error(`The server exited before answering:\n${server.output()}`);
+    try {
+      await send(server, { path: "/", timeoutMs: 2_000 });
+      return server;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  await server.stop();
+  throw new Error(`The server did not answer on ${url} within ${options.timeoutMs ?? 30_000} ms:\n${server.output()}`);
+}
+
+/** One HTTP request as the harnesses send it: any method, any headers, a raw body. */
+export interface HarnessRequest {
+  method?: string;
+  /** Path and query, e.g. `/api/signals?limit=5`. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Give up after this many milliseconds (default 15 s). */
+  timeoutMs?: number;
+}
+
+/** What came back: status, headers (lower-case names) and the body as UTF-8 text. */
+export interface HarnessResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Milliseconds from sending to the end of the body. */
+  ms: number;
+}
+
+/**
+ * Sends one request to `server` with node:http on a new connection (no fetch
+ * rules on methods, headers or bodies; redirects are not followed; a server
+ * that closes a connection after refusing a request never breaks the next one).
+ * @throws Error on a connection failure or after `timeoutMs`.
+ */
+export function send(server: Pick<AppServer, "port">, req: HarnessRequest): Promise<HarnessResponse> {
+  const started = Date.now();
+  const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, "utf8");
+  const headers: Record<string, string> = { ...req.headers };
+  if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === "content-length")) {
+    headers["Content-Length"] = String(body.length);
+  }
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      { host: "127.0.0.1", port: server.port, method: req.method ?? "GET", path: req.path, headers, agent: false, maxHeaderSize: 1024 * 1024, timeout: req.timeoutMs ?? 15_000 },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("error", reject);
+        incoming.on("end", () =>
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started }),
+        );
+      },
+    );
+    outgoing.on("timeout", () => outgoing.destroy(new Error(`${req.method ?? "GET"} ${req.path} timed out after ${req.timeoutMs ?? 15_000} ms`)));
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+/** The `name=value` pair of the response's `name` Set-Cookie, or undefined. */
+export function cookiePair(response: HarnessResponse, name: string): string | undefined {
+  return (response.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith(`${name}=`))?.split(";")[0];
+}
+
+function formPost(server: AppServer, path: string, fields: Record<string, string>): Promise<HarnessResponse> {
+  return send(server, {
+    method: "POST",
+    path,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/**
+ * Signs in through `POST /login` (the form a browser submits).
+ * @returns the `__session=…` cookie pair.
+ * @throws Error when the answer is not a redirect with a session cookie.
+ */
+export async function signIn(server: AppServer, account: { email: string; password: string }): Promise<string> {
+  const response = await formPost(server, "/login", { ...account, returnTo: "/dashboard" });
+  const cookie = cookiePair(response, "__session");
+  if (response.status !== 302 || !cookie) throw new Error(`Sign-in of ${account.email} failed with ${response.status}: ${response.body.slice(0, 300)}`);
+  return cookie;
+}
+
+/**
+ * Creates an account through `POST /signup` (a 7-day Pro trial) and signs it in.
+ * @returns the `__session=…` cookie pair of the new account.
+ * @throws Error when the signup is refused.
+ */
+export async function signUp(
+  server: AppServer,
+  account: { email: string; password: string; firstName: string; lastName: string },
+): Promise<string> {
+  const response = await formPost(server, "/signup", { ...account, returnTo: "/dashboard" });
+  const cookie = cookiePair(response, "__session");
+  if (response.status !== 302 || !cookie) throw new Error(`Signup of ${account.email} failed with ${response.status}: ${response.body.slice(0, 300)}`);
+  return cookie;
+}
+
+/**
+ * The signed-in user behind a session cookie, from `GET /api/auth/user`.
+ * @returns `{id, email, role}`.
+ * @throws Error when the cookie is not signed in.
+ */
+export async function whoAmI(server: AppServer, cookie: string): Promise<{ id: number; email: string; role: string }> {
+  const response = await send(server, { path: "/api/auth/user", headers: { Cookie: cookie } });
+  if (response.status !== 200) throw new Error(`GET /api/auth/user answered ${response.status}`);
+  return JSON.parse(response.body) as { id: number; email: string; role: string };
+}
+
+let boundDatabase: string | undefined;
+
+/**
+ * The app's own models, bound to the server's database file, for setup work a
+ * browser cannot do cheaply (a fresh session per fuzz case, API keys). The
+ * app opens one connection per process, so a process can bind to one file only.
+ * @throws Error when this process is already bound to another database file.
+ */
+export async function appModels(server: AppServer) {
+  if (boundDatabase !== undefined && boundDatabase !== server.databasePath) {
+    throw new Error(`This process already uses ${boundDatabase}; the app keeps one database connection per process`);
+  }
+  boundDatabase = server.databasePath;
+  process.env.DATABASE_PATH = server.databasePath;
+  process.env.SESSION_SECRET = HARNESS_SESSION_SECRET;
+  const [{ generateApiKey }, { createSession }, { getSessionCookie }] = await Promise.all([
+    import("../../app/models/api-keys.server"),
+    import("../../app/models/sessions.server"),
+    import("../../app/services/cookies.server"),
+  ]);
+  return {
+    /** A new API key of `userId` (the key itself, `fxt_…`). */
+    createApiKey: (userId: number): string => generateApiKey(userId).key,
+    /** The `__session=…` cookie pair of a new session of `userId`. */
+    async sessionCookie(userId: number): Promise<string> {
+      const { id } = createSession(userId, "harness");
+      return (await getSessionCookie().serialize(id)).split(";")[0]!;
+    },
+  };
+}
