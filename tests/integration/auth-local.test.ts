@@ -11,6 +11,7 @@ import { createLocalAccount } from "~/models/accounts.server";
 import { deleteOtherSessions } from "~/models/sessions.server";
 import * as authUserRoute from "~/routes/api.auth.user";
 import * as logoutRoute from "~/routes/api.logout";
+import * as logoutPage from "~/routes/logout";
 import * as meRoute from "~/routes/api.me";
 import * as loginRoute from "~/routes/login";
 import * as signupRoute from "~/routes/signup";
@@ -449,28 +450,44 @@ describe("session cookie and /api/auth/user", () => {
 });
 
 describe("logout", () => {
-  for (const [label, method, handler] of [
-    ["POST action", "POST", logoutRoute.action],
-    ["GET loader", "GET", logoutRoute.loader],
-  ] as const) {
-    it(`${label}: deletes the session row, clears the cookie, and the old cookie is refused at once`, async () => {
-      const cookie = await signIn();
-      const id = await sessionIdOf(cookie);
-      expect((await authUser(cookie)).status).toBe(200);
+  it("POST: deletes the session row, clears the cookie, and the old cookie is refused at once", async () => {
+    const cookie = await signIn();
+    const id = await sessionIdOf(cookie);
+    expect((await authUser(cookie)).status).toBe(200);
 
-      const response = await callRoute(handler, get("/api/logout", cookie, method));
-      expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/");
-      const cleared = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-      expect(cleared).toBeDefined();
-      expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
-      // the cleared cookie no longer names a session
-      expect(await getSessionCookie().parse(cleared!.split(";")[0])).not.toBe(id);
+    const response = await callRoute(logoutRoute.action, get("/api/logout", cookie, "POST"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const cleared = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+    expect(cleared).toBeDefined();
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    // the cleared cookie no longer names a session
+    expect(await getSessionCookie().parse(cleared!.split(";")[0])).not.toBe(id);
 
-      expect(getDb().select().from(sessions).where(eq(sessions.id, id)).get()).toBeUndefined();
-      expect((await authUser(cookie)).status).toBe(401);
-    });
-  }
+    expect(getDb().select().from(sessions).where(eq(sessions.id, id)).get()).toBeUndefined();
+    expect((await authUser(cookie)).status).toBe(401);
+  });
+
+  it("GET (a link any site can make) only leads to the confirmation page: the session stays", async () => {
+    const cookie = await signIn();
+    const id = await sessionIdOf(cookie);
+    const response = await callRoute(logoutRoute.loader, get("/api/logout", cookie));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/logout");
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(getDb().select().from(sessions).where(eq(sessions.id, id)).get()).toBeDefined();
+    expect((await authUser(cookie)).status).toBe(200);
+  });
+
+  it("the confirmation page greets the signed-in user; signed out, it goes home", async () => {
+    const cookie = await signIn();
+    const page = await callRoute(logoutPage.loader, get("/logout", cookie));
+    expect(page.status).toBe(200);
+    expect(await page.json()).toEqual({ name: "Tara" });
+    const signedOut = await callRoute(logoutPage.loader, get("/logout"));
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe("/");
+  });
 
   it("only the signed-out session ends; the user's other sessions stay", async () => {
     const a = await signIn();
