@@ -140,7 +140,7 @@ function text(formData: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request);
   // Only the viewer's own records are ever touched: any user id in the form is ignored.
   const userId = viewer.user.id;
@@ -187,7 +187,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       // Codes are guessable in bulk: share the per-account budget with the sign-in code step.
       const limitKey = `2fa:${userId}`;
-      const retryAfter = await limitSignIn(clientIp(request), limitKey);
+      const retryAfter = await limitSignIn(clientIp(context), limitKey);
       if (retryAfter) {
         return failure(
           429,
