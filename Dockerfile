@@ -21,10 +21,13 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
+COPY --from=build /app/server ./server
 COPY --from=build /app/tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# Applies migrations, seeds the catalogue on an empty database, then serves with remix-serve.
-CMD ["npm", "start"]
+# Applies migrations and seeds the catalogue on an empty database (db/setup.ts),
+# then serves with the app's Express server (server/index.ts). Behind a reverse
+# proxy, set TRUST_PROXY to the number of proxies in front of the container.
+CMD ["sh", "-c", "node_modules/.bin/tsx db/setup.ts && exec node_modules/.bin/tsx server/index.ts"]

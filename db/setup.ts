@@ -1,9 +1,11 @@
 /**
  * The start-up step `npm start` runs before serving:
- *   1. makes sure a session secret exists (SESSION_SECRET, or a generated file
+ *   1. opens the database, stopping with a message naming DATABASE_PATH when
+ *      the path cannot hold it (a directory, below a file, read-only, not a database),
+ *   2. makes sure a session secret exists (SESSION_SECRET, or a generated file
  *      beside the database, mode 0600),
- *   2. applies pending migrations,
- *   3. seeds an empty database (never overwrites).
+ *   3. applies pending migrations,
+ *   4. seeds an empty database (never overwrites).
  * Reads DATABASE_PATH, SESSION_SECRET, SEED_PASSWORD and NODE_ENV.
  */
 import { randomBytes } from "node:crypto";
@@ -56,11 +58,11 @@ export async function runSetup(
   const config = seedConfigFromEnv(env);
   const { databasePath } = config;
 
-  const secret = ensureSessionSecret(databasePath, env);
-  if (secret.created) log(`Generated a session secret in ${secret.path}`);
-
+  // Opened first: a bad DATABASE_PATH is reported as such before anything is written beside it.
   const db = openDatabase(databasePath);
   try {
+    const secret = ensureSessionSecret(databasePath, env);
+    if (secret.created) log(`Generated a session secret in ${secret.path}`);
     migrateDatabase(db);
     log(`Migrations applied to ${databasePath}`);
     const seed = await seedDatabase(db, { ...config, now });

@@ -1,6 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { endSession } from "~/services/session.server";
 
-/** Ends the session (deletes its row) and redirects home. The navbar posts here; a plain navigation works too. */
+/** POST ends the session (deletes its row) and redirects home; the navbar's Logout button posts here. */
 export const action = ({ request }: ActionFunctionArgs) => endSession(request);
-export const loader = ({ request }: LoaderFunctionArgs) => endSession(request);
+
+/** GET (a navigation or a link from anywhere) only leads to the confirmation page, whose button posts here. */
+export const loader = () => redirect("/logout");

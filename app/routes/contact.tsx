@@ -73,7 +73,7 @@ function missingRequired(formData: FormData): boolean {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -96,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(submission.reply({ formErrors: [formError] }), { status: 400 });
   }
 
-  const retryAfter = await limitPublicForm("contact", clientIp(request));
+  const retryAfter = await limitPublicForm("contact", clientIp(context));
   if (retryAfter) {
     return json(
       submission.reply({ formErrors: [`You have sent too many messages. ${retryMessage(retryAfter)}`] }),

@@ -77,7 +77,7 @@ type NewsletterResult =
   | { intent: "newsletter"; ok: true; message: string; email: string }
   | { intent: "newsletter" | null; ok: false; error: string; email: string };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -96,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
       400,
     );
   }
-  const retryAfter = await limitPublicForm("newsletter", clientIp(request));
+  const retryAfter = await limitPublicForm("newsletter", clientIp(context));
   if (retryAfter) {
     return json<NewsletterResult>(
       { intent: "newsletter", ok: false, error: `Too many sign-ups from your network. ${retryMessage(retryAfter)}`, email },

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -10,7 +10,9 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { loginSchema } from "~/schemas/auth";
 import { FORM_STRATEGY, getFormAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
 import { isOAuthConfigured } from "~/services/env.server";
-import { clientIp, safeRedirect } from "~/services/http.server";
+import { readFormData } from "~/services/form-data.server";
+import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
+import { knownDeviceFor, rememberDevice } from "~/services/known-device.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
 import { getViewer, signIn } from "~/services/session.server";
 
@@ -19,20 +21,24 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Sign in to your FX Trader account." },
 ];
 
+export const headers: HeadersFunction = ({ actionHeaders }) => retryAfterHeader(actionHeaders);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
   if (await getViewer(request)) throw redirect(returnTo);
   return json({ returnTo, oauth: isOAuthConfigured() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+export async function action({ request, context }: ActionFunctionArgs) {
+  // The form strategy reads the body again, so this reads a copy.
+  const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { email, returnTo } = submission.value;
-  const retryAfter = await limitSignIn(clientIp(request), email);
+  const device = await knownDeviceFor(request, email);
+  const retryAfter = await limitSignIn(clientIp(context), email, device);
   if (retryAfter) {
     return json(
       submission.reply({ formErrors: [`Too many sign-in attempts. ${retryMessage(retryAfter)}`], hideFields: ["password"] }),
@@ -41,8 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const user = await getFormAuthenticator().authenticate(FORM_STRATEGY, request);
-    await resetSignInLimit(email);
-    return signIn(request, user.id, safeRedirect(returnTo));
+    await resetSignInLimit(email, device);
+    return signIn(request, user.id, safeRedirect(returnTo), { "Set-Cookie": await rememberDevice(request, email) });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       return json(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 400 });

@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { FormInputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { verifyCode } from "~/models/two-factor.server";
-import { clientIp } from "~/services/http.server";
+import { readFormData } from "~/services/form-data.server";
+import { clientIp, retryAfterHeader } from "~/services/http.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
 import { startSession } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "no-store", ...retryAfterHeader(actionHeaders) });
 
 export const INVALID_CODE_MESSAGE = "Invalid code. Enter the current 6-digit code from your authenticator app.";
 
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({}, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await readPendingTwoFactor(request);
   if (!pending) {
     return redirectWithToast(request, "/login", {
@@ -45,12 +46,12 @@ export async function action({ request }: ActionFunctionArgs) {
       description: "The verification step has expired. Sign in again to continue.",
     });
   }
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: twoFactorCodeSchema });
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
   }
   const limitKey = `2fa:${pending.userId}`;
-  const retryAfter = await limitSignIn(clientIp(request), limitKey);
+  const retryAfter = await limitSignIn(clientIp(context), limitKey);
   if (retryAfter) {
     return json(submission.reply({ formErrors: [`Too many attempts. ${retryMessage(retryAfter)}`], hideFields: ["code"] }), {
       status: 429,

@@ -89,10 +89,10 @@ function refuse(
 }
 
 /** Disables two-factor with `code`; codes are guessable in bulk, so attempts share the sign-in code step's budget. */
-async function disable(request: Request, userId: number, code: string): Promise<IntentOutcome<Refusal>> {
+async function disable(ip: string, userId: number, code: string): Promise<IntentOutcome<Refusal>> {
   if (!isTwoFactorEnabled(userId)) return refuse(SECURITY_REFUSALS.notEnabled);
   const limitKey = `2fa:${userId}`;
-  const retryAfter = await limitSignIn(clientIp(request), limitKey);
+  const retryAfter = await limitSignIn(ip, limitKey);
   if (retryAfter) {
     const message = `${SECURITY_REFUSALS.tooManyAttempts.message} ${retryMessage(retryAfter)}`;
     return refuse({ ...SECURITY_REFUSALS.tooManyAttempts, message }, { status: 429, field: "code", headers: { "Retry-After": String(retryAfter) } });
@@ -102,7 +102,7 @@ async function disable(request: Request, userId: number, code: string): Promise<
   return { toast: SECURITY_TOASTS.disabled, redirectTo: SECURITY_PAGE };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request);
   // Only the viewer's own records are ever touched: any user id in the form is ignored.
   const userId = viewer.user.id;
@@ -120,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
         cancelEnrolment(userId);
         return { toast: SECURITY_TOASTS.cancelled, redirectTo: SECURITY_PAGE };
       case "2fa-disable":
-        return disable(request, userId, value.code ?? "");
+        return disable(clientIp(context), userId, value.code ?? "");
       case "settings": {
         const saved = saveSecuritySettings(userId, value);
         return { toast: securitySavedToast(saved), redirectTo: SECURITY_PAGE };

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,8 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { TRIAL_DAYS } from "~/domain/plans";
 import { createLocalAccount, EmailTakenError } from "~/models/accounts.server";
 import { MIN_PASSWORD_LENGTH, signupSchema } from "~/schemas/auth";
-import { clientIp, safeRedirect } from "~/services/http.server";
+import { readFormData } from "~/services/form-data.server";
+import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
 import { getViewer, startSession } from "~/services/session.server";
 import { flashToast } from "~/services/toast.server";
@@ -20,19 +21,21 @@ export const meta: MetaFunction = () => [
   { name: "description", content: `Create your FX Trader account and start a ${TRIAL_DAYS}-day Pro trial.` },
 ];
 
+export const headers: HeadersFunction = ({ actionHeaders }) => retryAfterHeader(actionHeaders);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
   if (await getViewer(request)) throw redirect(returnTo);
   return json({ returnTo });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const retryAfter = await limitPublicForm("signup", clientIp(request));
+  const retryAfter = await limitPublicForm("signup", clientIp(context));
   if (retryAfter) {
     return json(
       submission.reply({ formErrors: [`Too many sign-up attempts. ${retryMessage(retryAfter)}`], hideFields: ["password"] }),

@@ -7,10 +7,16 @@ export const emailField = z
   .max(254, "Email must be at most 254 characters")
   .email("Enter a valid email address");
 
+/** Longest `returnTo` kept, in characters; a longer one (never made by the app) is dropped, so sign-in returns to the default page. */
+export const MAX_RETURN_TO_LENGTH = 2048;
+
+/** The hidden `returnTo` field: optional, and ignored when longer than MAX_RETURN_TO_LENGTH. */
+const returnToField = z.string().max(MAX_RETURN_TO_LENGTH).optional().catch(undefined);
+
 export const loginSchema = z.object({
   email: emailField,
   password: z.string({ required_error: "Password is required" }).max(200, "Password must be at most 200 characters"),
-  returnTo: z.string().optional(),
+  returnTo: returnToField,
 });
 
 /** Minimum password length for new accounts (NIST SP 800-63B recommends at least 8). */
@@ -32,5 +38,5 @@ export const signupSchema = z.object({
     .string({ required_error: "Password is required" })
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
     .max(200, "Password must be at most 200 characters"),
-  returnTo: z.string().optional(),
+  returnTo: returnToField,
 });

@@ -45,3 +45,21 @@ export function getFlashStorage(): FlashStorage {
   });
   return flashStorage;
 }
+
+/** How long a browser stays known to the accounts it signed in to, in seconds (180 days). */
+export const KNOWN_DEVICE_MAX_AGE = 180 * 24 * 60 * 60;
+
+let knownDeviceCookie: Cookie | undefined;
+
+/** The signed cookie naming this browser and the accounts it signed in to (see known-device.server.ts). */
+export function getKnownDeviceCookie(): Cookie {
+  knownDeviceCookie ??= createCookie("__device", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(),
+    path: "/",
+    maxAge: KNOWN_DEVICE_MAX_AGE,
+    secrets: [getEnv().SESSION_SECRET],
+  });
+  return knownDeviceCookie;
+}

@@ -5,10 +5,16 @@ import { z } from "zod";
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+const TRUST_PROXY_MESSAGE = "TRUST_PROXY must be the number of reverse proxies in front of the server: 0 (none), 1, 2, ...";
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    TRUST_PROXY: z.preprocess(
+      (value) => (value === "" || value === undefined ? 0 : value),
+      z.coerce.number({ invalid_type_error: TRUST_PROXY_MESSAGE }).int(TRUST_PROXY_MESSAGE).min(0, TRUST_PROXY_MESSAGE),
+    ),
     DATABASE_PATH: z.string().min(1).default("data/fx-trader.db"),
     SESSION_SECRET: optional(z.string().min(32, "SESSION_SECRET must be at least 32 characters long")),
     APP_URL: optional(z.string().url("APP_URL must be an absolute URL such as https://fx.example.com")),

@@ -1,7 +1,9 @@
 /**
- * HTTP helpers shared by every route: security headers, JSON and RFC 9457
- * problem responses for the /api resource routes, safe redirects, client IP.
+ * HTTP helpers shared by every route and by the server (server/): security
+ * headers, JSON and RFC 9457 problem responses for the /api resource routes,
+ * body limits, safe redirects, client IP.
  */
+import type { AppLoadContext } from "@remix-run/node";
 import type { ZodError } from "zod";
 
 /** Headers sent on every response (documents add a CSP with a nonce in entry.server). */
@@ -13,14 +15,22 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 };
 
-/** CSP for non-HTML responses: nothing may be loaded or framed. */
+/** CSP for non-HTML responses (API JSON, `?_data` JSON, feeds, errors): nothing may be loaded or framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** Copies the security headers onto `headers` (without overwriting ones already set). */
+/** HSTS sent when the site is served over HTTPS (APP_URL https): one year, subdomains included. */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Copies the security headers onto `headers` without overwriting ones already
+ * set; a response without its own Content-Security-Policy (`?_data` JSON,
+ * feeds, robots.txt) gets API_CSP. Documents set their nonce CSP first.
+ */
 export function applySecurityHeaders(headers: Headers): Headers {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!headers.has(name)) headers.set(name, value);
   }
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
   return headers;
 }
 
@@ -28,7 +38,6 @@ function apiHeaders(init: HeadersInit | undefined, contentType: string): Headers
   const headers = new Headers(init);
   headers.set("Content-Type", contentType);
   headers.set("Cache-Control", "no-store");
-  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
   return applySecurityHeaders(headers);
 }
 
@@ -96,8 +105,14 @@ export function validationProblem(error: ZodError): Response {
   return problem(400, detail, { errors });
 }
 
-/** Largest JSON body accepted by the API, in bytes. */
-export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/**
+ * Largest request body the server reads, in bytes, for every route (form posts
+ * and JSON alike); larger bodies are refused with 413 before they are read.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Largest JSON body accepted by the API, in bytes (the server-wide body limit). */
+export const MAX_JSON_BODY_BYTES = MAX_BODY_BYTES;
 
 /**
  * Reads a JSON request body.
@@ -122,6 +137,16 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   } catch {
     throw problem(400, "Request body is not valid JSON", { errors: [{ field: "body", message: "Invalid JSON" }] });
   }
+}
+
+/**
+ * The `Retry-After` of an action's response, for a route's `headers` export:
+ * without it a no-JS (document) post answered 429 would lose the header.
+ * @returns `{ "Retry-After": seconds }`, or `{}` when the action sent none.
+ */
+export function retryAfterHeader(actionHeaders: Headers): Record<string, string> {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
 /** 405 problem with the `Allow` header. */
@@ -165,30 +190,47 @@ export function parseLimit(url: URL, fallback: number = LIST_LIMIT.default): num
   return value;
 }
 
-/**
- * A same-site path to redirect to, or `fallback`. Rejects absolute URLs,
- * protocol-relative `//host` and backslash tricks.
- */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+/** Stand-in for the app's origin when resolving redirect targets: only the path part is ever returned. */
+const REDIRECT_BASE = new URL("http://app.invalid");
+
+/** True when `path` resolves, against the app's origin, to a path on that same origin and is written as one (one leading slash). */
+function isLocalPath(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return false;
   try {
-    const url = new URL(to, "http://localhost");
-    if (url.origin !== "http://localhost") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    return new URL(path, REDIRECT_BASE).origin === REDIRECT_BASE.origin;
   } catch {
-    return fallback;
+    return false;
   }
 }
 
 /**
- * The client's address as seen by the nearest reverse proxy: the last entry of
- * `X-Forwarded-For` (the one the proxy appended), else `X-Real-IP`, else "unknown".
+ * The one check for redirect targets that come from input (query strings,
+ * form fields, cookies): `to` resolved against the app's origin, returned as
+ * path + query + fragment when it stays on that origin, else `fallback`. The
+ * returned value itself is validated, so dot segments, tabs or backslashes
+ * that normalise into `//host` (e.g. `/.//evil.example`) fall back too.
+ * @returns a path starting with exactly one `/`.
  */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("X-Forwarded-For");
-  if (forwarded) {
-    const parts = forwarded.split(",").map((p) => p.trim()).filter(Boolean);
-    if (parts.length) return parts[parts.length - 1];
-  }
-  return request.headers.get("X-Real-IP")?.trim() || "unknown";
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !isLocalPath(to)) return fallback;
+  const url = new URL(to, REDIRECT_BASE);
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return isLocalPath(path) ? path : fallback;
+}
+
+/** What the server (server/app.ts) gives every loader and action as `context`. */
+export interface ServerLoadContext {
+  /** The client's address: the socket's peer, or the one `TRUST_PROXY` trusted proxies reported. */
+  clientIp: string;
+}
+
+/**
+ * The client's address for rate limits, as the server computed it from the
+ * socket (honouring `TRUST_PROXY`); request headers are never read here.
+ * @param context the loader or action `context`.
+ * @returns the address, or "unknown" when the context carries none.
+ */
+export function clientIp(context: AppLoadContext): string {
+  const ip = context.clientIp;
+  return typeof ip === "string" && ip !== "" ? ip : "unknown";
 }

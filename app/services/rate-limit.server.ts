@@ -1,19 +1,24 @@
 /**
  * Rate limits (rate-limiter-flexible, in process memory: one server process
- * serves the one SQLite file). Keys are the client IP (see `clientIp`) and,
- * for sign-in, the lower-cased email.
+ * serves the one SQLite file). Keys are the client IP (see `clientIp`, which
+ * the server computes from the socket) and, for sign-in, the account (the
+ * lower-cased email) or, for a browser that signed in to that account before,
+ * its known-device id (docs/decisions/0012-sign-in-lock-out.md).
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /** Sign-in attempts allowed per IP per 15 minutes. */
 export const SIGN_IN_PER_IP = { points: 30, duration: 15 * 60 } as const;
-/** Sign-in attempts allowed per email per 15 minutes (reset by a successful sign-in). */
+/** Sign-in attempts allowed per email per 15 minutes from browsers not known to that account (reset by a successful sign-in). */
 export const SIGN_IN_PER_EMAIL = { points: 8, duration: 15 * 60 } as const;
+/** Sign-in attempts allowed per known device per account per 15 minutes (reset by a successful sign-in). */
+export const SIGN_IN_PER_KNOWN_DEVICE = { points: 8, duration: 15 * 60 } as const;
 /** Public form posts (signup, contact, newsletter) allowed per IP per hour. */
 export const PUBLIC_FORM_PER_IP = { points: 10, duration: 60 * 60 } as const;
 
 const signInByIp = new RateLimiterMemory({ keyPrefix: "signin-ip", ...SIGN_IN_PER_IP });
 const signInByEmail = new RateLimiterMemory({ keyPrefix: "signin-email", ...SIGN_IN_PER_EMAIL });
+const signInByDevice = new RateLimiterMemory({ keyPrefix: "signin-device", ...SIGN_IN_PER_KNOWN_DEVICE });
 const publicFormByIp = new RateLimiterMemory({ keyPrefix: "form-ip", ...PUBLIC_FORM_PER_IP });
 
 async function consume(limiter: RateLimiterMemory, key: string): Promise<number | null> {
@@ -26,19 +31,30 @@ async function consume(limiter: RateLimiterMemory, key: string): Promise<number 
   }
 }
 
+const accountKey = (account: string) => account.trim().toLowerCase();
+
 /**
- * Counts one sign-in attempt for `ip` and `email`.
+ * Counts one sign-in attempt for `ip` and `account`.
+ * @param account the email typed (or another per-account key such as `2fa:<userId>`).
+ * @param knownDevice the known-device id when the browser proved an earlier
+ *   successful sign-in to this account: its attempts count against that device,
+ *   not against the account, so strangers cannot lock the owner out.
  * @returns null when allowed, else seconds until the next attempt is allowed.
  */
-export async function limitSignIn(ip: string, email: string): Promise<number | null> {
+export async function limitSignIn(ip: string, account: string, knownDevice: string | null = null): Promise<number | null> {
   const byIp = await consume(signInByIp, ip);
   if (byIp) return byIp;
-  return consume(signInByEmail, email.trim().toLowerCase());
+  if (knownDevice) return consume(signInByDevice, `${knownDevice}:${accountKey(account)}`);
+  return consume(signInByEmail, accountKey(account));
 }
 
-/** Clears the per-email count after a successful sign-in. */
-export async function resetSignInLimit(email: string): Promise<void> {
-  await signInByEmail.delete(email.trim().toLowerCase());
+/**
+ * After a successful sign-in, clears the count the attempts were made against:
+ * the known device's when given, else the account's.
+ */
+export async function resetSignInLimit(account: string, knownDevice: string | null = null): Promise<void> {
+  if (knownDevice) await signInByDevice.delete(`${knownDevice}:${accountKey(account)}`);
+  else await signInByEmail.delete(accountKey(account));
 }
 
 /**

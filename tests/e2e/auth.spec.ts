@@ -1,5 +1,6 @@
 /**
- * Sign-in, signup, logout and returnTo with the local accounts (app on E2E.appPort),
+ * Sign-in, signup, logout (the navbar's button, and the confirmation page a
+ * navigation to /api/logout shows) and returnTo with the local accounts (app on E2E.appPort),
  * and sign-in through the OIDC mock provider (app on E2E.oauthAppPort). Runs with
  * JavaScript on and off.
  */
@@ -70,6 +71,21 @@ test.describe("local sign-in", () => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+  });
+
+  test("a navigation to /api/logout only asks; its Logout button signs out", async ({ page }) => {
+    await signIn(page, ACCOUNTS.trader);
+    await page.goto("/api/logout");
+
+    await expect(page).toHaveURL(/\/logout$/);
+    await expect(page.getByRole("heading", { name: "Log out?" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("You are signed in as Tom.");
+    expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+
+    await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(navbar(page).getByRole("link", { name: "Login" })).toBeVisible();
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   });
 

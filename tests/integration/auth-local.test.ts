@@ -1,6 +1,7 @@
 /**
  * Local accounts end to end: the signup and login actions, the login loader,
- * session cookies against /api/auth/user and /api/me, logout, expiry,
+ * rate limits and the known-device rule, session cookies against
+ * /api/auth/user and /api/me, logout (POST only; GET asks first), expiry,
  * tampering and revocation. Route modules are called directly with real
  * `Request`s against this file's own temporary SQLite database.
  */
@@ -11,12 +12,13 @@ import { createLocalAccount } from "~/models/accounts.server";
 import { deleteOtherSessions } from "~/models/sessions.server";
 import * as authUserRoute from "~/routes/api.auth.user";
 import * as logoutRoute from "~/routes/api.logout";
+import * as logoutPage from "~/routes/logout";
 import * as meRoute from "~/routes/api.me";
 import * as loginRoute from "~/routes/login";
 import * as signupRoute from "~/routes/signup";
 import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/services/db.server";
-import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "~/services/rate-limit.server";
+import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_IN_PER_KNOWN_DEVICE } from "~/services/rate-limit.server";
 import { createUser, insertStrategy } from "../support/fixtures";
 import { callRoute, formRequest, getRequest, nextIp, setCookiePair } from "../support/http";
 
@@ -355,15 +357,80 @@ describe("login rate limiting", { timeout: 180_000 }, () => {
       expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(sessionCookieOf(blocked)).toBeUndefined();
 
-      // the IP is taken from the LAST X-Forwarded-For entry: a spoofed first entry does not help
-      const spoofed = await login({ email: MAIN.email, password: MAIN.password }, { "X-Forwarded-For": `1.2.3.4, ${ip}` });
-      expect(spoofed.status).toBe(429);
-
       // the same email from another address is fine
       const elsewhere = await login({ email: MAIN.email, password: MAIN.password }, { "X-Forwarded-For": "203.0.113.100" });
       expect(elsewhere.status).toBe(302);
     },
   );
+});
+
+describe("sign-in lock-out: a stranger cannot lock the owner out", { timeout: 180_000 }, () => {
+  /** Locks `email` for browsers not known to it: SIGN_IN_PER_EMAIL wrong passwords from fresh IPs. */
+  async function lockForStrangers(email: string): Promise<void> {
+    for (let i = 0; i < SIGN_IN_PER_EMAIL.points; i += 1) {
+      expect((await login({ email, password: `stranger-guess-${i}` })).status).toBe(400);
+    }
+    expect((await login({ email, password: "one-more-guess" })).status).toBe(429);
+  }
+
+  it("a correct password sets a signed, httpOnly __device cookie that does not carry the email", async () => {
+    const response = await login({ email: MAIN.email, password: MAIN.password });
+    expect(response.status).toBe(302);
+    const device = response.headers.getSetCookie().find((c) => c.startsWith("__device="));
+    expect(device).toBeDefined();
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/SameSite=Lax/i);
+    expect(decodeURIComponent(device!)).not.toContain(MAIN.email);
+    expect(decodeURIComponent(device!)).not.toContain("tara");
+    // a wrong password sets none
+    const wrong = await login({ email: MAIN.email, password: "not-the-password" });
+    expect(setCookiePair(wrong, "__device")).toBeUndefined();
+  });
+
+  it("the owner's browser that signed in before still signs in while strangers are locked out of the account", async () => {
+    const owner = { email: "owner.device@example.com", password: "owner-device-password" };
+    await createLocalAccount({ ...owner, firstName: "Own", lastName: "Er" });
+    const first = await login(owner);
+    expect(first.status).toBe(302);
+    const device = setCookiePair(first, "__device")!;
+
+    await lockForStrangers(owner.email);
+
+    // the owner's known browser, from yet another IP, is not counted against the account
+    const known = await login(owner, { Cookie: device });
+    expect(known.status).toBe(302);
+    expect(sessionCookieOf(known)).toBeDefined();
+    // a browser without the cookie is still refused, even with the right password
+    expect((await login(owner)).status).toBe(429);
+  });
+
+  it("a known device is only known to the account it signed in to, and a forged cookie counts for nothing", async () => {
+    const a = { email: "device.a@example.com", password: "device-a-password" };
+    const b = { email: "device.b@example.com", password: "device-b-password" };
+    await createLocalAccount({ ...a, firstName: "A", lastName: "A" });
+    await createLocalAccount({ ...b, firstName: "B", lastName: "B" });
+    const deviceOfA = setCookiePair(await login(a), "__device")!;
+    await lockForStrangers(b.email);
+    expect((await login(b, { Cookie: deviceOfA })).status).toBe(429);
+    const value = deviceOfA.slice("__device=".length);
+    const forged = `__device=${value.slice(0, 10)}${value[10] === "A" ? "B" : "A"}${value.slice(11)}`;
+    await lockForStrangers(a.email);
+    expect((await login(a, { Cookie: forged })).status).toBe(429);
+  });
+
+  it("a known device's own wrong passwords are limited per device (SIGN_IN_PER_KNOWN_DEVICE)", async () => {
+    const user = { email: "device.guesses@example.com", password: "device-guesses-password" };
+    await createLocalAccount({ ...user, firstName: "G", lastName: "D" });
+    const device = setCookiePair(await login(user), "__device")!;
+    for (let i = 0; i < SIGN_IN_PER_KNOWN_DEVICE.points; i += 1) {
+      expect((await login({ email: user.email, password: `typo-${i}` }, { Cookie: device })).status).toBe(400);
+    }
+    const blocked = await login(user, { Cookie: device });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // the device's mistakes did not lock the account for the owner's other browsers
+    expect((await login(user)).status).toBe(302);
+  });
 });
 
 describe("login loader", () => {
@@ -449,28 +516,44 @@ describe("session cookie and /api/auth/user", () => {
 });
 
 describe("logout", () => {
-  for (const [label, method, handler] of [
-    ["POST action", "POST", logoutRoute.action],
-    ["GET loader", "GET", logoutRoute.loader],
-  ] as const) {
-    it(`${label}: deletes the session row, clears the cookie, and the old cookie is refused at once`, async () => {
-      const cookie = await signIn();
-      const id = await sessionIdOf(cookie);
-      expect((await authUser(cookie)).status).toBe(200);
+  it("POST: deletes the session row, clears the cookie, and the old cookie is refused at once", async () => {
+    const cookie = await signIn();
+    const id = await sessionIdOf(cookie);
+    expect((await authUser(cookie)).status).toBe(200);
 
-      const response = await callRoute(handler, get("/api/logout", cookie, method));
-      expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/");
-      const cleared = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-      expect(cleared).toBeDefined();
-      expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
-      // the cleared cookie no longer names a session
-      expect(await getSessionCookie().parse(cleared!.split(";")[0])).not.toBe(id);
+    const response = await callRoute(logoutRoute.action, get("/api/logout", cookie, "POST"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const cleared = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+    expect(cleared).toBeDefined();
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    // the cleared cookie no longer names a session
+    expect(await getSessionCookie().parse(cleared!.split(";")[0])).not.toBe(id);
 
-      expect(getDb().select().from(sessions).where(eq(sessions.id, id)).get()).toBeUndefined();
-      expect((await authUser(cookie)).status).toBe(401);
-    });
-  }
+    expect(getDb().select().from(sessions).where(eq(sessions.id, id)).get()).toBeUndefined();
+    expect((await authUser(cookie)).status).toBe(401);
+  });
+
+  it("GET (a link any site can make) only leads to the confirmation page: the session stays", async () => {
+    const cookie = await signIn();
+    const id = await sessionIdOf(cookie);
+    const response = await callRoute(logoutRoute.loader, get("/api/logout", cookie));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/logout");
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(getDb().select().from(sessions).where(eq(sessions.id, id)).get()).toBeDefined();
+    expect((await authUser(cookie)).status).toBe(200);
+  });
+
+  it("the confirmation page greets the signed-in user; signed out, it goes home", async () => {
+    const cookie = await signIn();
+    const page = await callRoute(logoutPage.loader, get("/logout", cookie));
+    expect(page.status).toBe(200);
+    expect(await page.json()).toEqual({ name: "Tara" });
+    const signedOut = await callRoute(logoutPage.loader, get("/logout"));
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe("/");
+  });
 
   it("only the signed-out session ends; the user's other sessions stay", async () => {
     const a = await signIn();

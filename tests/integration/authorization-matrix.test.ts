@@ -141,6 +141,8 @@ function expectationFor(access: Access, caller: Caller, allowed: number): Expect
       return signedIn ? { status: 302, location: "/dashboard" } : { status: allowed };
     case "signed-in":
       return signedIn ? { status: allowed } : signIn;
+    case "session-page":
+      return signedIn ? { status: allowed } : { status: 302, location: "/" };
     case "admin":
       if (!signedIn) return signIn;
       return caller === "admin" ? { status: allowed } : { status: 403 };

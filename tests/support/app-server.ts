@@ -39,8 +39,8 @@ export function serverCommand(port: number, databasePath: string): { command: st
     Object.entries(process.env).filter(([name]) => !name.startsWith("OAUTH_") && name !== "APP_URL" && name !== "SEED_PASSWORD"),
   );
   return {
-    command: join(BIN, "remix-serve"),
-    args: ["./build/index.js"],
+    command: join(BIN, "tsx"),
+    args: ["server/index.ts"],
     env: {
       ...inherited,
       NODE_ENV: "production",

@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 
-/** What a loader or action receives; `params` are the route's URL params. */
+/** What a loader or action receives; `params` are the route's URL params, `context` what the server passes (the client IP). */
 export interface RouteArgs {
   request: Request;
   params: Record<string, string>;
@@ -13,15 +13,25 @@ export interface RouteArgs {
 }
 
 /**
+ * The load context the server (server/app.ts) would give `request` behind one
+ * trusted proxy: the client IP is the last `X-Forwarded-For` entry (tests pick
+ * their address that way, see nextIp), else 127.0.0.1.
+ */
+function serverContext(request: Request): { clientIp: string } {
+  const forwarded = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  return { clientIp: forwarded.at(-1) ?? "127.0.0.1" };
+}
+
+/**
  * The argument a loader or action receives, for calling one directly when
  * the test needs to see exactly what it returns (a thrown Response fails it).
  */
 export function routeArgs(request: Request, params: Record<string, string> = {}): RouteArgs {
-  return { request, params, context: {} };
+  return { request, params, context: serverContext(request) };
 }
 
 /**
- * Calls a loader or action with `{ request, params, context: {} }` and returns
+ * Calls a loader or action with `routeArgs(request, params)` and returns
  * its Response, whether the handler returned it or threw it (redirects, 403s
  * and 404s are thrown). Anything else returned or thrown fails the test.
  */

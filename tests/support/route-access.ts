@@ -102,11 +102,12 @@ export function routeUrl(pattern: RoutePattern, values: Record<string, string>, 
  * - `public`: anyone, signed in or not;
  * - `guest`: a page for signed-out visitors; signed-in visitors are redirected on;
  * - `signed-in`: a page or form for signed-in users (session cookie; an API key is not a session);
+ * - `session-page`: a page about the current session (the logout confirmation): signed-in users see it, anyone else is sent home;
  * - `admin`: signed-in admins only (403 for other users);
  * - `api-user`: /api for a session or an API key (401 without either);
  * - `api-admin`: /api for admins, by session or API key (401 signed out, 403 for other users).
  */
-export type Access = "public" | "guest" | "signed-in" | "admin" | "api-user" | "api-admin";
+export type Access = "public" | "guest" | "signed-in" | "session-page" | "admin" | "api-user" | "api-admin";
 
 /** Where a param value comes from: the seeded data (looked up by the test using it) or a value that matches nothing. */
 export type ParamSource = "strategySlug" | "strategyId" | "blogSlug" | "unknown";
@@ -189,6 +190,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   "insights.rss[.]xml.ts": { GET: { access: "public", allowed: 200 } },
   "login.tsx": { GET: { access: "guest", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
+  "logout.tsx": { GET: { access: "session-page", allowed: 200 } },
   "login_.two-factor.tsx": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: { code: "123456" } } },
   "performance.tsx": { GET: { access: "public", allowed: 200 } },
   "portal.account._index.tsx": {

@@ -11,6 +11,7 @@ const VALID_SECRET = "s".repeat(32);
 const ENV_NAMES = [
   "NODE_ENV",
   "PORT",
+  "TRUST_PROXY",
   "DATABASE_PATH",
   "SESSION_SECRET",
   "APP_URL",
@@ -144,6 +145,29 @@ describe("getEnv validation", () => {
     vi.stubEnv("OAUTH_CLIENT_ID", "client");
     vi.stubEnv("OAUTH_ISSUER", "idp");
     expect(await envError()).toMatch(/OAUTH_ISSUER/);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("defaults to 0 (no proxy trusted: the socket address is the client), also when empty", async () => {
+    expect((await freshEnvModule()).getEnv().TRUST_PROXY).toBe(0);
+    vi.stubEnv("TRUST_PROXY", "");
+    expect((await freshEnvModule()).getEnv().TRUST_PROXY).toBe(0);
+  });
+
+  it.each([
+    ["0", 0],
+    ["1", 1],
+    ["2", 2],
+  ])("reads %s as %i hops", async (raw, hops) => {
+    vi.stubEnv("TRUST_PROXY", raw);
+    expect((await freshEnvModule()).getEnv().TRUST_PROXY).toBe(hops);
+  });
+
+  it.each(["true", "yes", "-1", "1.5", "loopback"])("refuses %s with an error naming TRUST_PROXY and what it takes", async (raw) => {
+    vi.stubEnv("TRUST_PROXY", raw);
+    const message = await envError();
+    expect(message).toMatch(/TRUST_PROXY must be the number of reverse proxies in front of the server/);
   });
 });
 

@@ -1,18 +1,21 @@
 /**
  * app/services/http.server.ts: safe redirects, list limits, RFC 9457 problem
- * responses, JSON body reading, client IP and the /api handler wrapper.
+ * responses, JSON body reading, client IP, Retry-After for documents, security
+ * headers and the /api handler wrapper.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   API_CSP,
   apiHandler,
   apiJson,
+  applySecurityHeaders,
   clientIp,
   MAX_JSON_BODY_BYTES,
   methodNotAllowed,
   parseLimit,
   problem,
   readJsonBody,
+  retryAfterHeader,
   safeRedirect,
   SECURITY_HEADERS,
   validationProblem,
@@ -54,6 +57,30 @@ describe("safeRedirect", () => {
     ["", "empty"],
   ])("falls back to /dashboard for %s (%s)", (input) => {
     expect(safeRedirect(input)).toBe("/dashboard");
+  });
+
+  it.each([
+    ["/.//evil.example/phish", "a dot segment before a double slash"],
+    ["/a/..//evil.example", "a parent segment before a double slash"],
+    ["/.//evil.example", "the theme form's returnTo attack"],
+    ["/%2e//evil.example", "an encoded dot segment"],
+    ["/./\\evil.example", "a dot segment before a backslash"],
+    ["/a/../\\/evil.example", "a parent segment before backslash and slash"],
+  ])("falls back for %s (%s), which normalises to another host", (input) => {
+    expect(safeRedirect(input)).toBe("/dashboard");
+  });
+
+  it("returns only values that stay on the app's origin when followed", () => {
+    const inputs = ["/.//evil.example", "/a/..//evil.example", "/./x", "/a/../b?c=//d#//e", "/\t/evil.example", "/%5C%5Cevil.example"];
+    for (const input of inputs) {
+      const out = safeRedirect(input);
+      expect(out.startsWith("/") && !out.startsWith("//") && !out.startsWith("/\\")).toBe(true);
+      expect(new URL(out, "https://fx.example.com").origin).toBe("https://fx.example.com");
+    }
+  });
+
+  it("keeps the normalised form of a harmless dot segment", () => {
+    expect(safeRedirect("/./portal/../dashboard?tab=1")).toBe("/dashboard?tab=1");
   });
 
   it("does not let a tab/newline trick turn a path into another host", () => {
@@ -215,22 +242,33 @@ describe("readJsonBody", () => {
 });
 
 describe("clientIp", () => {
-  const req = (headers: Record<string, string>) => new Request("http://localhost/", { headers });
-
-  it("takes the LAST X-Forwarded-For entry (the one our proxy appended)", () => {
-    expect(clientIp(req({ "X-Forwarded-For": "1.1.1.1, 2.2.2.2, 203.0.113.5" }))).toBe("203.0.113.5");
-    expect(clientIp(req({ "X-Forwarded-For": "203.0.113.5" }))).toBe("203.0.113.5");
-    expect(clientIp(req({ "X-Forwarded-For": " 1.1.1.1 ,  203.0.113.6 , " }))).toBe("203.0.113.6");
+  it("is the address the server put in the load context", () => {
+    expect(clientIp({ clientIp: "203.0.113.5" })).toBe("203.0.113.5");
+    expect(clientIp({ clientIp: "::ffff:127.0.0.1" })).toBe("::ffff:127.0.0.1");
   });
 
-  it("prefers X-Forwarded-For over X-Real-IP", () => {
-    expect(clientIp(req({ "X-Forwarded-For": "203.0.113.5", "X-Real-IP": "198.51.100.1" }))).toBe("203.0.113.5");
+  it("is 'unknown' when the context carries no address", () => {
+    expect(clientIp({})).toBe("unknown");
+    expect(clientIp({ clientIp: "" })).toBe("unknown");
+    expect(clientIp({ clientIp: 42 })).toBe("unknown");
+  });
+});
+
+describe("retryAfterHeader", () => {
+  it("passes the action's Retry-After on to the document", () => {
+    expect(retryAfterHeader(new Headers({ "Retry-After": "120" }))).toEqual({ "Retry-After": "120" });
   });
 
-  it("falls back to X-Real-IP, then 'unknown'", () => {
-    expect(clientIp(req({ "X-Real-IP": " 198.51.100.1 " }))).toBe("198.51.100.1");
-    expect(clientIp(req({ "X-Forwarded-For": " , " , "X-Real-IP": "198.51.100.2" }))).toBe("198.51.100.2");
-    expect(clientIp(req({}))).toBe("unknown");
+  it("adds nothing when the action sent none", () => {
+    expect(retryAfterHeader(new Headers())).toEqual({});
+  });
+});
+
+describe("applySecurityHeaders", () => {
+  it("gives a response without a CSP the API CSP, and keeps a document's own", () => {
+    expect(applySecurityHeaders(new Headers({ "Content-Type": "application/rss+xml" })).get("Content-Security-Policy")).toBe(API_CSP);
+    const documentCsp = "default-src 'self'; script-src 'self' 'nonce-abc'";
+    expect(applySecurityHeaders(new Headers({ "Content-Security-Policy": documentCsp })).get("Content-Security-Policy")).toBe(documentCsp);
   });
 });
 

@@ -1,0 +1,109 @@
+/**
+ * The production HTTP server: Express in front of the Remix build. Serves
+ * the fingerprinted assets with immutable caching and `public/` statically,
+ * logs one line per request, guards requests (security headers, cross-site
+ * check, body limit) and hands the rest to Remix with the client IP in the
+ * load context. Decisions: docs/decisions/0011-custom-server.md.
+ */
+import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Express, type RequestHandler } from "express";
+import { MAX_BODY_BYTES } from "../app/services/http.server";
+import { crossSiteGuard, declaresTooLarge, readBody, securityHeaders, serverError } from "./guards";
+import { remixHandler } from "./remix";
+
+export interface ServerOptions {
+  /** The Remix server build (`build/index.js`). */
+  build: ServerBuild;
+  /** How many reverse proxies in front of the server to trust for X-Forwarded-For/-Proto/-Host (TRUST_PROXY); 0 trusts none. */
+  trustProxy: number;
+  /** The public origin (APP_URL), when set: its origin is accepted as same-site, and https turns HSTS on. */
+  appUrl?: string;
+  /** Largest request body read, in bytes (default MAX_BODY_BYTES, 64 KB). */
+  bodyLimit?: number;
+  /** Folder of the static files (default `public` in the working directory). */
+  publicDir?: string;
+  /** Receives one line per request (default console.log). */
+  log?: (line: string) => void;
+}
+
+/**
+ * One log line per finished (or abandoned) request: method, path without the
+ * query string, status and duration. No query strings, cookies or bodies, so
+ * no tokens or passwords reach the log.
+ */
+function requestLog(log: (line: string) => void): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once("close", () => {
+      const path = req.originalUrl.split("?")[0];
+      const status = res.writableFinished ? String(res.statusCode) : "aborted";
+      log(`${req.method} ${path} ${status} ${Math.round(performance.now() - started)}ms`);
+    });
+    next();
+  };
+}
+
+/** The Express app for `options` (not listening yet). */
+export function createApp(options: ServerOptions): Express {
+  const publicDir = resolve(options.publicDir ?? "public");
+  const appOrigin = options.appUrl ? new URL(options.appUrl).origin : undefined;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
+  app.use(requestLog(options.log ?? console.log));
+  app.use(compression());
+  // Remix fingerprints everything under /build: cache it for a year.
+  app.use("/build", express.static(join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
+  app.use(readBody(options.bodyLimit ?? MAX_BODY_BYTES));
+  app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" })));
+  app.use(serverError);
+  return app;
+}
+
+export interface RunningServer {
+  server: Server;
+  /** e.g. `http://localhost:3000`. */
+  url: string;
+  port: number;
+  /** Stops listening and closes every open connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the production server on `port` (0 picks a free one).
+ * @param host the interface to listen on (default: all).
+ */
+export async function startServer(options: ServerOptions & { port: number; host?: string }): Promise<RunningServer> {
+  const app = createApp(options);
+  const limit = options.bodyLimit ?? MAX_BODY_BYTES;
+  const server = createServer(app);
+  // `Expect: 100-continue`: a declared body over the limit gets its 413 without the client sending it.
+  server.on("checkContinue", (req, res) => {
+    if (!declaresTooLarge(req.headers, limit)) res.writeContinue();
+    app(req, res);
+  });
+  server.listen(options.port, options.host);
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  // Under `remix dev` (npm run dev), which sets REMIX_DEV_ORIGIN: tell it this build is being served.
+  if (options.build.mode === "development" && process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(options.build);
+  return {
+    server,
+    port,
+    url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "localhost"}:${port}`,
+    close: () =>
+      new Promise<void>((done, fail) => {
+        server.close((error) => (error ? fail(error) : done()));
+        server.closeAllConnections();
+      }),
+  };
+}

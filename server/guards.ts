@@ -1,0 +1,152 @@
+/**
+ * Express middleware that guards every request before the app sees it:
+ * security headers on every response (500s and static files included), the
+ * cross-site check for unsafe methods, and the request body limit.
+ * Decisions: docs/decisions/0011-custom-server.md.
+ */
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import { API_CSP, HSTS, SECURITY_HEADERS } from "../app/services/http.server";
+
+/** Methods that never change anything; every other method gets the cross-site check. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const TITLES: Record<number, string> = {
+  403: "Forbidden",
+  413: "Payload too large",
+  500: "Internal server error",
+};
+
+/** True for requests answered with problem+json: the /api routes and Remix's `?_data` fetches. */
+function wantsProblem(req: Request): boolean {
+  return req.path.toLowerCase().startsWith("/api/") || "_data" in req.query;
+}
+
+/**
+ * Answers `status` without reading any (more) of the request body: an RFC
+ * 9457 problem for /api and `?_data` requests, plain text for pages. Sends
+ * `Connection: close`, so an unread body cannot stall the next request on a
+ * kept-alive connection.
+ */
+export function refuse(req: Request, res: Response, status: number, detail: string): void {
+  res.setHeader("Connection", "close");
+  res.status(status);
+  if (wantsProblem(req)) {
+    res.type("application/problem+json").send(JSON.stringify({ type: "about:blank", title: TITLES[status] ?? "Error", status, detail }));
+  } else {
+    res.type("text/plain").send(detail);
+  }
+}
+
+/**
+ * Fills in, just before the status line is written, the security headers a
+ * response does not set itself: SECURITY_HEADERS, API_CSP when it has no CSP
+ * (documents set a nonce CSP in entry.server), and HSTS when served over HTTPS.
+ * @param options.hsts true when APP_URL is https.
+ */
+export function securityHeaders({ hsts }: { hsts: boolean }): RequestHandler {
+  return (_req, res, next) => {
+    const response: ServerResponse = res;
+    const writeHead = response.writeHead as (...args: unknown[]) => ServerResponse;
+    response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        if (!this.hasHeader(name)) this.setHeader(name, value);
+      }
+      if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", API_CSP);
+      if (hsts) this.setHeader("Strict-Transport-Security", HSTS);
+      return writeHead.apply(this, args);
+    } as ServerResponse["writeHead"];
+    next();
+  };
+}
+
+/**
+ * Whether a browser reports the request as sent from another site.
+ * `Sec-Fetch-Site` decides when present (only `same-origin` and `none`, a
+ * user's own navigation, pass); else `Origin` must be one of `trustedOrigins`
+ * or name the host the request was sent to. Requests carrying neither header
+ * (API clients, very old browsers) are not cross-site by this test.
+ * @param headers the request headers (lower-case names, as Node gives them).
+ * @param trustedOrigins origins such as `https://fx.example.com` (APP_URL's).
+ */
+export function isCrossSite(headers: IncomingHttpHeaders, trustedOrigins: readonly string[]): boolean {
+  const site = headers["sec-fetch-site"];
+  if (typeof site === "string") return site !== "same-origin" && site !== "none";
+  const origin = headers.origin;
+  if (typeof origin !== "string") return false;
+  if (trustedOrigins.includes(origin)) return false;
+  try {
+    return new URL(origin).host !== headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Refuses with 403 every POST, PUT, PATCH or DELETE that a browser sent from
+ * another site, before the app (page actions, `?_data` fetches, /api routes) runs.
+ */
+export function crossSiteGuard(trustedOrigins: readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || !isCrossSite(req.headers, trustedOrigins)) return next();
+    refuse(req, res, 403, "This request came from another site, so it was refused. Open FX Trader itself and try again.");
+  };
+}
+
+/** True when the request declares a Content-Length above `limit` bytes. */
+export function declaresTooLarge(headers: IncomingHttpHeaders, limit: number): boolean {
+  const declared = headers["content-length"];
+  return declared !== undefined && Number(declared) > limit;
+}
+
+const tooLarge = (limit: number) => `The request body is larger than ${limit} bytes.`;
+
+/**
+ * Reads the body of every request that has one into `req.body` (a Buffer),
+ * at most `limit` bytes. A declared Content-Length over the limit is refused
+ * with 413 before anything is read; a body without one (chunked) is counted
+ * while it arrives and refused with 413 as soon as it passes the limit. The
+ * app therefore only ever sees complete bodies within the limit.
+ */
+export function readBody(limit: number): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    if (declaresTooLarge(req.headers, limit)) return refuse(req, res, 413, tooLarge(limit));
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", stop);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      req.pause();
+      refuse(req, res, 413, tooLarge(limit));
+    };
+    const onEnd = () => {
+      stop();
+      req.body = Buffer.concat(chunks, received);
+      next();
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    // A client that gives up mid-body: nothing to answer, the socket is gone.
+    req.on("error", stop);
+  };
+}
+
+/** Logs an unexpected error and answers 500 (the security headers still apply), or drops a response already under way. */
+export const serverError: ErrorRequestHandler = (error, req, res, _next) => {
+  console.error("[server] unexpected error", error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  refuse(req, res, 500, "Something went wrong on our side. Please try again.");
+};

@@ -1,0 +1,52 @@
+/**
+ * `npm start` (after `npm run setup`) and `npm run dev` run this file with
+ * tsx: it validates the configuration, checks the database, loads the Remix
+ * build and serves it on PORT. A bad setting stops it with a message naming it.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { openDatabase } from "../db/connection";
+import { getEnv } from "../app/services/env.server";
+import { startServer, type RunningServer } from "./app";
+
+/** The Remix server build written by `remix build`. */
+export const BUILD_PATH = resolve("build/index.js");
+
+/**
+ * Loads the server build.
+ * @throws Error saying to run the build when it is missing.
+ */
+export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild> {
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first.`);
+  return (await import(pathToFileURL(path).href)) as ServerBuild;
+}
+
+/**
+ * Starts the server as configured by the environment (PORT, TRUST_PROXY,
+ * APP_URL, DATABASE_PATH, SESSION_SECRET, ...).
+ * @throws Error naming the variable when the configuration is invalid or
+ *   DATABASE_PATH cannot hold the database (see db/connection.ts).
+ */
+export async function startFromEnv(): Promise<RunningServer> {
+  const env = getEnv();
+  openDatabase(env.DATABASE_PATH).$client.close();
+  const build = await loadBuild();
+  return startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  startFromEnv().then(
+    (running) => {
+      console.log(`FX Trader is listening on ${running.url}`);
+      const stop = () => void running.close().then(() => process.exit(0));
+      process.once("SIGTERM", stop);
+      process.once("SIGINT", stop);
+    },
+    (error: unknown) => {
+      console.error(`FX Trader could not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

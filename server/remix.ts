@@ -1,0 +1,67 @@
+/**
+ * Hands a request to the Remix app: the Express adapter of
+ * @remix-run/express, except that the Fetch `Request` gets the body that
+ * `readBody` already read and capped. (That adapter streams the raw socket into
+ * the app, and Remix's stream pump reports a cut-off stream as a normal end,
+ * so a cap enforced in front of it would let an action read a truncated body
+ * as complete.) The URL honours forwarded host and protocol only from trusted
+ * proxies, as Express's `req.hostname` and `req.protocol` do.
+ */
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { ServerLoadContext } from "../app/services/http.server";
+
+/** The host (and port) the client addressed: X-Forwarded-Host from a trusted proxy, else Host. */
+function requestHost(req: ExpressRequest): string {
+  const trusted = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const forwarded = req.get("X-Forwarded-Host");
+  if (forwarded && trusted(req.socket.remoteAddress, 0)) return forwarded.split(",")[0]!.trim();
+  return req.get("Host") ?? "localhost";
+}
+
+/** The Fetch API request for `req`, with the buffered body (from `readBody`) and an abort signal tied to the connection. */
+function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const body = (req.body as Buffer | undefined) ?? Buffer.alloc(0);
+  return new Request(url.href, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: new Uint8Array(body) } : {}),
+  });
+}
+
+/** Writes the app's Fetch `Response` out through Express. */
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * The Express handler that runs the Remix app.
+ * @param build the server build (`build/index.js`).
+ * @param getLoadContext what loaders and actions receive as `context`.
+ */
+export function remixHandler(build: ServerBuild, getLoadContext: (req: ExpressRequest) => ServerLoadContext): RequestHandler {
+  const handle = createRequestHandler(build, build.mode);
+  return async (req, res, next) => {
+    try {
+      await sendResponse(res, await handle(fetchRequest(req, res), { ...getLoadContext(req) }));
+    } catch (error) {
+      next(error);
+    }
+  };
+}

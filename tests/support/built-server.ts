@@ -1,0 +1,110 @@
+/**
+ * The real production server (server/app.ts serving the Remix build) inside
+ * a test file, on a free 127.0.0.1 port, against the file's own temporary
+ * SQLite database (tests/setup/vitest.setup.ts). The build is made first when
+ * `build/` is missing or older than the source. Plus a raw HTTP client that
+ * can pick its source address (127.0.0.x), so each test has its own client IP.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from "node:fs";
+import { request as httpRequest, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startServer, type RunningServer, type ServerOptions } from "../../server/app";
+import { BUILD_PATH, loadBuild } from "../../server/index";
+
+const SOURCES = ["app", "remix.config.js", "postcss.config.js"];
+const LOCK = resolve(".cache/build-lock");
+
+function newestMtime(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** True when build/index.js is a production build (not one `remix dev` left behind) newer than every source file. */
+function buildIsCurrent(): boolean {
+  try {
+    const fresh = statSync(BUILD_PATH).mtimeMs >= Math.max(...SOURCES.map(newestMtime));
+    return fresh && readFileSync(BUILD_PATH, "utf8").includes('var mode = "production"');
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `remix build` unless build/ is a current production build; one test file builds at a time. */
+export async function ensureBuild(): Promise<void> {
+  if (buildIsCurrent()) return;
+  mkdirSync(resolve(".cache"), { recursive: true });
+  for (let waited = 0; ; waited += 250) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (waited > 120_000) throw new Error(`${LOCK} held for two minutes: remove it if no build is running`);
+      await sleep(250);
+    }
+  }
+  try {
+    if (!buildIsCurrent()) execFileSync(join("node_modules", ".bin", "remix"), ["build"], { stdio: "pipe" });
+  } finally {
+    rmdirSync(LOCK);
+  }
+}
+
+/**
+ * Builds if needed and starts the production server on 127.0.0.1 with a free
+ * port. Request log lines go to `logLines` instead of the console.
+ */
+export async function startBuiltServer(
+  options: Partial<Omit<ServerOptions, "build">> = {},
+): Promise<RunningServer & { logLines: string[] }> {
+  await ensureBuild();
+  const logLines: string[] = [];
+  const running = await startServer({
+    build: await loadBuild(),
+    trustProxy: 0,
+    log: (line) => logLines.push(line),
+    ...options,
+    port: 0,
+    host: "127.0.0.1",
+  });
+  return { ...running, logLines };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface RawRequest {
+  method?: string;
+  path: string;
+  headers?: OutgoingHttpHeaders;
+  /** Sent as it is; a Buffer or string. */
+  body?: string | Buffer;
+  /** The client's source address, e.g. 127.0.0.7 (any 127.x address reaches the server). */
+  from?: string;
+  agent?: Agent;
+}
+
+/**
+ * One HTTP/1.1 request to `port` on 127.0.0.1 with node:http (no redirects
+ * followed, no headers added beyond Host and Content-Length).
+ */
+export function rawRequest(port: number, { method = "GET", path, headers = {}, body, from, agent }: RawRequest): Promise<RawResponse> {
+  return new Promise((resolveResponse, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port, method, path, headers, localAddress: from, agent: agent ?? false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
