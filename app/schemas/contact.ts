@@ -13,6 +13,14 @@ export const PREFERRED_TIMES = ["morning", "afternoon", "evening", "flexible"] a
 /** Fields the spec marks required (section 5). */
 export const CONTACT_REQUIRED_FIELDS = ["name", "email", "message"] as const;
 
+/** Whether a posted contact form leaves any required field empty (or whitespace only). */
+export function missesRequiredField(formData: FormData): boolean {
+  return CONTACT_REQUIRED_FIELDS.some((name) => {
+    const value = formData.get(name);
+    return typeof value !== "string" || value.trim() === "";
+  });
+}
+
 /** Name of the hidden honeypot field: people never fill it in, bots often do. */
 export const HONEYPOT_FIELD = "website";
 
