@@ -197,6 +197,20 @@ describe("/admin/signals page", () => {
     expect(signalCount()).toBe(0);
   });
 
+  it("refuses a JSON body with 415 and echoes no more than a rationale's maximum", async () => {
+    const thrown = await pageAction(routeArgs(jsonRequest(`${BASE}/admin/signals`, validForm(), { cookie: adminCookie }))).catch(
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(415);
+    const response = await callRoute(pageAction, formPost(validForm({ rationale: "r".repeat(100_000) }), adminCookie));
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error.rationale).toEqual(["Rationale must be at most 2000 characters"]);
+    expect(reply.initialValue.rationale).toHaveLength(2000);
+    expect(signalCount()).toBe(0);
+  });
+
   it("reports an inactive or unknown strategy on strategyId and as a form error", async () => {
     for (const id of [inactiveStrategyId, 99999]) {
       const response = await callRoute(pageAction, formPost(validForm({ strategyId: String(id) }), adminCookie));
