@@ -24,7 +24,7 @@ import {
   type ISeriesApi,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
-import { formatPct, type SeriesPoint } from "~/content/performance";
+import { formatPct, type SeriesPoint } from "~/domain/performance-series";
 import { formatUsd } from "~/domain/money";
 
 export type PerformanceChartKind = "equity" | "drawdown";
