@@ -202,8 +202,3 @@ export const PLAYBOOKS: Readonly<Record<string, Playbook>> = {
     },
   },
 };
-
-/** The playbook for `slug` (case-insensitive), or the generic one. */
-export function getPlaybook(slug: string): Playbook {
-  return PLAYBOOKS[slug.toLowerCase()] ?? GENERIC_PLAYBOOK;
-}

@@ -7,7 +7,7 @@
 
 export const SAMPLE_LABEL = "Hypothetical sample";
 
-export interface MonthlyReturn {
+export interface SampleMonth {
   /** Short month label, e.g. 'Jan'. */
   month: string;
   /** Return for the month, percent of starting equity. */
@@ -22,19 +22,26 @@ export interface SampleStat {
 export interface StrategyPerformanceSample {
   /** Length of the sample period, e.g. "12-month". */
   period: string;
-  monthlyReturns: readonly MonthlyReturn[];
+  monthlyReturns: readonly SampleMonth[];
   stats: readonly SampleStat[];
-}
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-function months(returns: readonly number[]): MonthlyReturn[] {
-  return returns.map((returnPct, i) => ({ month: MONTHS[i % 12], returnPct }));
 }
 
 export const GENERIC_PERFORMANCE: StrategyPerformanceSample = {
   period: "12-month",
-  monthlyReturns: months([1.2, -0.6, 1.8, 0.9, -1.1, 2.0, 0.7, 1.3, -0.4, 1.6, 0.8, 1.1]),
+  monthlyReturns: [
+    { month: "Jan", returnPct: 1.2 },
+    { month: "Feb", returnPct: -0.6 },
+    { month: "Mar", returnPct: 1.8 },
+    { month: "Apr", returnPct: 0.9 },
+    { month: "May", returnPct: -1.1 },
+    { month: "Jun", returnPct: 2.0 },
+    { month: "Jul", returnPct: 0.7 },
+    { month: "Aug", returnPct: 1.3 },
+    { month: "Sep", returnPct: -0.4 },
+    { month: "Oct", returnPct: 1.6 },
+    { month: "Nov", returnPct: 0.8 },
+    { month: "Dec", returnPct: 1.1 },
+  ],
   stats: [
     { label: "Profit factor", value: "1.70" },
     { label: "Max drawdown", value: "-6.0%" },
@@ -46,7 +53,20 @@ export const GENERIC_PERFORMANCE: StrategyPerformanceSample = {
 export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSample>> = {
   "alpha-swing": {
     period: "12-month",
-    monthlyReturns: months([1.9, -0.8, 2.4, 1.1, -1.4, 2.7, 0.6, 1.8, -0.5, 2.2, 1.3, 1.6]),
+    monthlyReturns: [
+      { month: "Jan", returnPct: 1.9 },
+      { month: "Feb", returnPct: -0.8 },
+      { month: "Mar", returnPct: 2.4 },
+      { month: "Apr", returnPct: 1.1 },
+      { month: "May", returnPct: -1.4 },
+      { month: "Jun", returnPct: 2.7 },
+      { month: "Jul", returnPct: 0.6 },
+      { month: "Aug", returnPct: 1.8 },
+      { month: "Sep", returnPct: -0.5 },
+      { month: "Oct", returnPct: 2.2 },
+      { month: "Nov", returnPct: 1.3 },
+      { month: "Dec", returnPct: 1.6 },
+    ],
     stats: [
       { label: "Profit factor", value: "1.84" },
       { label: "Max drawdown", value: "-7.4%" },
@@ -56,7 +76,20 @@ export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSa
   },
   "london-breakout": {
     period: "12-month",
-    monthlyReturns: months([2.8, -2.1, 3.4, 1.2, -2.6, 3.9, -0.9, 2.5, 1.7, -1.8, 3.1, 1.4]),
+    monthlyReturns: [
+      { month: "Jan", returnPct: 2.8 },
+      { month: "Feb", returnPct: -2.1 },
+      { month: "Mar", returnPct: 3.4 },
+      { month: "Apr", returnPct: 1.2 },
+      { month: "May", returnPct: -2.6 },
+      { month: "Jun", returnPct: 3.9 },
+      { month: "Jul", returnPct: -0.9 },
+      { month: "Aug", returnPct: 2.5 },
+      { month: "Sep", returnPct: 1.7 },
+      { month: "Oct", returnPct: -1.8 },
+      { month: "Nov", returnPct: 3.1 },
+      { month: "Dec", returnPct: 1.4 },
+    ],
     stats: [
       { label: "Profit factor", value: "1.62" },
       { label: "Max drawdown", value: "-11.3%" },
@@ -66,7 +99,20 @@ export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSa
   },
   "gold-intraday": {
     period: "12-month",
-    monthlyReturns: months([1.1, 0.6, -0.4, 1.3, 0.9, -0.7, 1.2, 0.8, 1.0, -0.3, 1.4, 0.7]),
+    monthlyReturns: [
+      { month: "Jan", returnPct: 1.1 },
+      { month: "Feb", returnPct: 0.6 },
+      { month: "Mar", returnPct: -0.4 },
+      { month: "Apr", returnPct: 1.3 },
+      { month: "May", returnPct: 0.9 },
+      { month: "Jun", returnPct: -0.7 },
+      { month: "Jul", returnPct: 1.2 },
+      { month: "Aug", returnPct: 0.8 },
+      { month: "Sep", returnPct: 1.0 },
+      { month: "Oct", returnPct: -0.3 },
+      { month: "Nov", returnPct: 1.4 },
+      { month: "Dec", returnPct: 0.7 },
+    ],
     stats: [
       { label: "Profit factor", value: "2.05" },
       { label: "Max drawdown", value: "-3.9%" },
@@ -76,20 +122,5 @@ export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSa
   },
 };
 
-/** The methodology disclaimer shown under the sample figures. */
-export const PERFORMANCE_DISCLAIMER =
-  "These figures are a hypothetical sample for illustration only. They are not a record of live trading and were not independently verified. Simulated results assume fills at the published prices with stated spread, commission and slippage costs, and do not reflect the impact of liquidity, execution delays or changing market conditions. Past performance, hypothetical or actual, is not indicative of future results, and nothing here is investment advice.";
-
-/** The sample for `slug` (case-insensitive), or the generic one. */
-export function getPerformanceSample(slug: string): StrategyPerformanceSample {
-  return STRATEGY_PERFORMANCE[slug.toLowerCase()] ?? GENERIC_PERFORMANCE;
-}
-
-/** Equity after each month, starting from 100, compounding the monthly returns. */
-export function equityCurve(monthlyReturns: readonly MonthlyReturn[], start = 100): number[] {
-  const points = [start];
-  for (const { returnPct } of monthlyReturns) {
-    points.push(points[points.length - 1] * (1 + returnPct / 100));
-  }
-  return points.map((p) => Math.round(p * 100) / 100);
-}
+/** The one performance disclaimer, shown under these sample figures too. */
+export { PERFORMANCE_DISCLAIMER } from "./performance";
