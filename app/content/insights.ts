@@ -23,21 +23,6 @@ export const INSIGHT_CATEGORIES: readonly InsightCategory[] = [
   { label: "Case Studies", slug: "case-studies", category: "Case Studies" },
 ];
 
-/** The category for a `?category=` value (matched case-insensitively), or undefined when unknown or empty. */
-export function categoryFromSlug(slug: string | null | undefined): InsightCategory | undefined {
-  if (!slug) return undefined;
-  const wanted = slug.trim().toLowerCase();
-  return INSIGHT_CATEGORIES.find((c) => c.slug !== null && c.slug === wanted);
-}
-
-/** The URL slug of a blog category name (e.g. "Strategy Notes" → "strategy-notes"). */
-export function categorySlug(category: string): string {
-  return category
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
 export interface FeaturedInsight {
   title: string;
   description: string;
