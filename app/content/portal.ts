@@ -15,16 +15,14 @@ import {
   ACADEMY_TRACKS,
   CERTIFICATION,
   CERTIFICATION_THRESHOLD_PERCENT,
-  courseProgress,
-  formatPercent,
   LESSON_STATUS_LABEL,
   SAMPLE_COURSES,
   type AcademyTrack,
-  type CourseProgress,
   type LessonStatus,
   type SampleCourse,
   type TrackLevel,
 } from "./academy";
+import { courseProgress, formatPercent, type CourseProgress } from "~/domain/course-progress";
 
 export { courseProgress, formatPercent, LESSON_STATUS_LABEL, type CourseProgress, type LessonStatus, type SampleCourse };
 

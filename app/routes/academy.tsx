@@ -15,10 +15,8 @@ import {
   ACADEMY_META,
   ACADEMY_TRACKS,
   CERTIFICATION,
-  courseProgress,
   CURRICULUM_TOTALS,
   FORMATS_SECTION,
-  formatPercent,
   FREE_GUIDE,
   INSTRUCTOR_HIGHLIGHTS,
   INSTRUCTORS_SECTION,
@@ -31,6 +29,7 @@ import {
   type SampleCourse,
   type TrackLevel,
 } from "~/content/academy";
+import { courseProgress, formatPercent } from "~/domain/course-progress";
 import { pageMeta } from "~/content/seo";
 import { progressBarClass } from "~/components/ui/progress";
 

@@ -11,7 +11,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   ADD_ONS,
   ADD_ONS_SECTION,
-  addOnPriceLabel,
   CONTACT_SALES,
   FAQ_TITLE,
   GUARANTEES,
@@ -24,6 +23,7 @@ import {
   TRIAL,
   type Plan,
 } from "~/content/pricing";
+import { addOnPriceLabel } from "~/domain/pricing-display";
 import { pageMeta } from "~/content/seo";
 import { formatUsd } from "~/domain/money";
 
