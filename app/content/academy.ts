@@ -75,7 +75,7 @@ export const ACADEMY_TRACKS: AcademyTrack[] = [
 /** Total lessons and hours across all tracks (8 + 12 + 16 + 6 lessons; 4 + 6 + 8 + 3 hours). */
 export const CURRICULUM_TOTALS = { lessons: 42, hours: 21 };
 
-export interface LearningFormat {
+interface LearningFormat {
   title: string;
   description: string;
 }
@@ -162,7 +162,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
   },
 ];
 
-export interface InstructorHighlight {
+interface InstructorHighlight {
   role: string;
   teaches: string;
   highlight: string;

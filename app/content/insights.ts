@@ -23,7 +23,7 @@ export const INSIGHT_CATEGORIES: readonly InsightCategory[] = [
   { label: "Case Studies", slug: "case-studies", category: "Case Studies" },
 ];
 
-export interface FeaturedInsight {
+interface FeaturedInsight {
   title: string;
   description: string;
   category: string;

@@ -27,7 +27,7 @@ export const PORTAL_NAV: NavLink[] = [
 ];
 
 /** A footer entry: a link, or a placeholder (to: null) for a page that does not exist yet. */
-export interface FooterItem {
+interface FooterItem {
   label: string;
   to: string | null;
 }

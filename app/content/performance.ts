@@ -173,7 +173,7 @@ export const MONTHLY_RETURNS: ReadonlyArray<MonthlyReturn> = [
 /** Sample starting equity in USD. */
 export const STARTING_EQUITY_USD = 100_000;
 /** The sample starts at the close of this day (the month end before the first month in the breakdown). */
-export const SERIES_START_DATE = "2025-10-31";
+const SERIES_START_DATE = "2025-10-31";
 /** The last day of the fixed sample. */
 export const SERIES_END_DATE = "2026-10-30";
 
@@ -201,7 +201,7 @@ export const SAMPLE_SERIES: EquitySeriesSpec = {
 /* Per-strategy list                                                   */
 /* ------------------------------------------------------------------ */
 
-export interface StrategyPerformance {
+interface StrategyPerformance {
   slug: "alpha-swing" | "london-breakout" | "gold-intraday";
   name: string;
   riskClass: "Conservative" | "Balanced" | "Aggressive";
@@ -251,7 +251,7 @@ export const STRATEGY_PERFORMANCE: ReadonlyArray<StrategyPerformance> = [
 /* Methodology and cost assumptions                                    */
 /* ------------------------------------------------------------------ */
 
-export interface MethodologySection {
+interface MethodologySection {
   title: string;
   paragraphs: ReadonlyArray<string>;
 }
@@ -279,7 +279,7 @@ export const METHODOLOGY: ReadonlyArray<MethodologySection> = [
   },
 ];
 
-export interface SpreadAssumption {
+interface SpreadAssumption {
   pair: "EURUSD" | "GBPUSD" | "USDJPY" | "XAUUSD";
   pips: number;
 }
@@ -305,7 +305,7 @@ export const COST_ASSUMPTIONS = {
 /* Verification                                                        */
 /* ------------------------------------------------------------------ */
 
-export interface TrackingPlatform {
+interface TrackingPlatform {
   id: string;
   name: string;
   description: string;

@@ -5,7 +5,7 @@
  * entry get the generic playbook.
  */
 
-export interface PlaybookSection {
+interface PlaybookSection {
   title: string;
   points: readonly string[];
 }

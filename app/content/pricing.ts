@@ -153,7 +153,7 @@ export const GUARANTEES: { title: string; body: string }[] = [
   },
 ];
 
-export interface FaqItem {
+interface FaqItem {
   question: string;
   answer: string;
 }

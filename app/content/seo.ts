@@ -5,7 +5,7 @@
  */
 import type { MetaDescriptor } from "@remix-run/node";
 
-export const SITE_NAME = "FX Trader";
+const SITE_NAME = "FX Trader";
 
 /** 'Pricing' → 'Pricing | FX Trader'. */
 export function pageTitle(title: string): string {

@@ -14,7 +14,7 @@ export interface SampleMonth {
   returnPct: number;
 }
 
-export interface SampleStat {
+interface SampleStat {
   label: string;
   value: string;
 }

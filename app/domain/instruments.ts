@@ -44,9 +44,9 @@ export const CALCULATOR_SYMBOLS = [
 const UNSUPPORTED_METALS = new Set(["XAG", "XPT", "XPD"]);
 
 /** How the quote currency is converted to the account currency. */
-export type QuoteConversion = "direct" | "inverse-entry" | "conversion-rate";
+type QuoteConversion = "direct" | "inverse-entry" | "conversion-rate";
 
-export interface InstrumentSpec {
+interface InstrumentSpec {
   /** Upper-case symbol, or null for the default instrument. */
   symbol: string | null;
   base: string | null;
@@ -72,7 +72,7 @@ export function repeatsCurrency(symbol: string): boolean {
 }
 
 /** Normalises a symbol: trimmed, upper case; empty → null. */
-export function normaliseSymbol(symbol: string | null | undefined): string | null {
+function normaliseSymbol(symbol: string | null | undefined): string | null {
   if (symbol === undefined || symbol === null) return null;
   const trimmed = symbol.trim().toUpperCase();
   return trimmed === "" ? null : trimmed;

@@ -176,7 +176,7 @@ export function lastSessions<T>(sessions: number | null, series: ReadonlyArray<T
   return series.slice(Math.max(0, series.length - (sessions + 1)));
 }
 
-export interface WindowSummary {
+interface WindowSummary {
   startTime: string;
   endTime: string;
   start: number;

@@ -77,7 +77,7 @@ export interface PositionSizeResult {
 }
 
 /** Rounds away binary floating-point noise: keeps 12 significant digits. */
-export function stripFloatNoise(value: number): number {
+function stripFloatNoise(value: number): number {
   if (!Number.isFinite(value) || value === 0) return value;
   return Number(value.toPrecision(12));
 }

@@ -38,7 +38,7 @@ export const RISK_OF_RUIN_BANDS = { moderate: 5, high: 15 } as const;
 
 export type RiskLevel = "Low" | "Moderate" | "High";
 
-export interface RiskOfRuinInput {
+interface RiskOfRuinInput {
   /** Percent of trades that win, 0 to 100. */
   winRate: number;
   /** Reward-to-risk ratio R of a winning trade (a win pays R times the risk); > 0. */

@@ -146,7 +146,7 @@ export const CALCULATOR_INTENTS = ["position-size", "risk-of-ruin"] as const;
 export type CalculatorIntent = (typeof CALCULATOR_INTENTS)[number];
 
 /** Message for a /tools post whose `intent` names no calculator. */
-export const UNKNOWN_CALCULATOR_MESSAGE = "Unknown calculator. Choose the position size or risk of ruin calculator.";
+const UNKNOWN_CALCULATOR_MESSAGE = "Unknown calculator. Choose the position size or risk of ruin calculator.";
 
 /**
  * The /tools page's form schema: one request per calculator, chosen by the

@@ -11,7 +11,7 @@ export const TRADING_EXPERIENCE = ["beginner", "intermediate", "advanced", "prof
 export const PREFERRED_TIMES = ["morning", "afternoon", "evening", "flexible"] as const;
 
 /** Fields the spec marks required (section 5). */
-export const CONTACT_REQUIRED_FIELDS = ["name", "email", "message"] as const;
+const CONTACT_REQUIRED_FIELDS = ["name", "email", "message"] as const;
 
 /** Whether a posted contact form leaves any required field empty (or whitespace only). */
 export function missesRequiredField(formData: FormData): boolean {

@@ -6,10 +6,10 @@
  */
 
 /** Plain decimal notation, optionally signed, with an optional exponent. */
-export const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Longest text read as a number, in characters; longer text is rejected as not a number without being parsed. */
-export const MAX_NUMBER_TEXT_LENGTH = 40;
+const MAX_NUMBER_TEXT_LENGTH = 40;
 
 /** Same message for a JSON body that is missing or not an object. */
 export const OBJECT_ERRORS = {

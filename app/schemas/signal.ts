@@ -30,7 +30,7 @@ export const SIGNAL_SIDES = ["LONG", "SHORT"] as const satisfies readonly Signal
 export const ENTRY_METHODS = ["market", "limit", "stop"] as const satisfies readonly EntryMethod[];
 
 /** Display labels (with units/abbreviations as traders write them), used in messages and by the form. */
-export const SIGNAL_FIELD_LABELS = {
+const SIGNAL_FIELD_LABELS = {
   strategyId: "Strategy",
   symbol: "Symbol",
   side: "Side",
@@ -43,14 +43,14 @@ export const SIGNAL_FIELD_LABELS = {
   expiresAt: "Expiry",
 } as const;
 
-export type SignalField = keyof typeof SIGNAL_FIELD_LABELS;
+type SignalField = keyof typeof SIGNAL_FIELD_LABELS;
 
 /** Longest rationale accepted, in characters. */
 export const MAX_RATIONALE_LENGTH = 2000;
 /** Furthest ahead a signal may expire, in days. */
 export const MAX_EXPIRY_DAYS = 30;
 /** Default lifetime of a new signal (spec section 9: 24 hours). */
-export const DEFAULT_EXPIRY_HOURS = 24;
+const DEFAULT_EXPIRY_HOURS = 24;
 /** Largest price accepted; only keeps the numbers sane (gold trades in the thousands). */
 export const MAX_PRICE = 1_000_000;
 /** Price input step (spec section 5). */
@@ -235,7 +235,7 @@ export type SignalInput = z.output<typeof signalSchema>;
 // JSON API body ↔ flat input
 
 /** Where each flat field lives in the API's nested body (spec section 7). */
-export const API_FIELD_NAMES: Record<SignalField, string> = {
+const API_FIELD_NAMES: Record<SignalField, string> = {
   strategyId: "strategyId",
   symbol: "symbol",
   side: "side",
@@ -249,7 +249,7 @@ export const API_FIELD_NAMES: Record<SignalField, string> = {
 };
 
 /** Flat aliases a client may send instead of the nested fields (the API's flat signal shape). */
-export const API_FLAT_ALIASES: Partial<Record<SignalField, string>> = {
+const API_FLAT_ALIASES: Partial<Record<SignalField, string>> = {
   side: "direction",
   entryPrice: "entryPrice",
   sl: "stopLoss",

@@ -11,7 +11,7 @@ import { CalculatorInputError } from "~/domain/calculator-error";
 import { apiHandler, apiJson, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
 
 /** A calculator run: its result, or the field the calculator rejected with its message. */
-export type CalculatorRun<Result> = { ok: true; result: Result } | { ok: false; field: string; message: string };
+type CalculatorRun<Result> = { ok: true; result: Result } | { ok: false; field: string; message: string };
 
 /**
  * Runs `calculate` on an already validated `input`.

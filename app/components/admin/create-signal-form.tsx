@@ -16,7 +16,7 @@ const ENTRY_METHOD_LABELS: Record<(typeof ENTRY_METHODS)[number], string> = {
 };
 
 /** What the form needs from the page's loader: the active strategies and the expiry bounds (UTC `datetime-local` values). */
-export interface SignalFormData {
+interface SignalFormData {
   strategies: Array<{ id: number; name: string }>;
   defaultExpiresAt: string;
   minExpiresAt: string;

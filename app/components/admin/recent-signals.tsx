@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatDateTime, formatPrice, signalAge } from "~/domain/signal-display";
 
 /** A published signal as the list shows it (times as ISO strings). */
-export interface RecentSignal {
+interface RecentSignal {
   id: number;
   symbol: string;
   side: string;

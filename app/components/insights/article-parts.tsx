@@ -127,7 +127,7 @@ export function ArticleBody({ html }: { html: string | null }) {
 }
 
 /** A related post as the loader sends it. */
-export interface RelatedPost {
+interface RelatedPost {
   id: number;
   slug: string;
   title: string;

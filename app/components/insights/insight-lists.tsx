@@ -7,7 +7,7 @@ import { FEATURED_INSIGHTS, INSIGHTS_COPY } from "~/content/insights";
 import { formatDate } from "~/domain/signal-display";
 
 /** A post as the list shows it (dates as ISO strings). */
-export interface PostSummary {
+interface PostSummary {
   id: number;
   slug: string;
   title: string;

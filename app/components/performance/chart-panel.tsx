@@ -18,7 +18,7 @@ import { signTone, toneClass } from "./tone";
 const PerformanceChart = lazy(() => import("./performance-chart.client"));
 
 /** Which series a chart card shows. */
-export type ChartKind = "equity" | "drawdown";
+type ChartKind = "equity" | "drawdown";
 
 class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
