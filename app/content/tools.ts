@@ -34,7 +34,8 @@ export const POSITION_SIZE_COPY = {
 
 export const RISK_OF_RUIN_COPY = {
   title: "Risk of Ruin Estimator",
-  description: "The chance of losing your whole account when every trade risks the same share of your starting balance.",
+  description:
+    "The chance of losing your whole account when every trade risks the same share of your starting balance.",
   failed: "Failed to calculate risk of ruin. Please check your inputs.",
   submit: "Calculate Risk of Ruin",
 };

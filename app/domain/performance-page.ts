@@ -14,7 +14,13 @@ import {
   type ChartPeriod,
   type PerformanceTab,
 } from "~/content/performance";
-import { buildEquitySeries, lastSessions, monthlyBreakdown, type MonthlyBreakdownRow, type SeriesPoint } from "./performance-series";
+import {
+  buildEquitySeries,
+  lastSessions,
+  monthlyBreakdown,
+  type MonthlyBreakdownRow,
+  type SeriesPoint,
+} from "./performance-series";
 
 function isTab(value: string): value is PerformanceTab {
   return PERFORMANCE_TABS.some((tab) => tab.id === value);
@@ -44,7 +50,9 @@ export function windowFor<T>(period: ChartPeriod, series: ReadonlyArray<T>): T[]
   return lastSessions(CHART_PERIODS.find((option) => option.id === period)?.sessions ?? null, series);
 }
 
-const EQUITY_SERIES: ReadonlyArray<SeriesPoint> = Object.freeze(buildEquitySeries(SAMPLE_SERIES).map((p) => Object.freeze(p)));
+const EQUITY_SERIES: ReadonlyArray<SeriesPoint> = Object.freeze(
+  buildEquitySeries(SAMPLE_SERIES).map((p) => Object.freeze(p))
+);
 
 /** The fixed hypothetical daily equity series in USD, one point per trading day (a fresh copy each call). */
 export function equitySeries(): SeriesPoint[] {

@@ -217,7 +217,7 @@ export interface MonthlyBreakdownRow extends MonthlyReturn {
 /** `months` with each month's closing equity taken from the daily `equity` series. */
 export function monthlyBreakdown(
   months: ReadonlyArray<MonthlyReturn>,
-  equity: ReadonlyArray<SeriesPoint>,
+  equity: ReadonlyArray<SeriesPoint>
 ): MonthlyBreakdownRow[] {
   return months.map((row) => {
     let endEquity = Number.NaN;

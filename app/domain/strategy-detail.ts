@@ -5,7 +5,11 @@
  */
 import { GENERIC_PLAYBOOK, PLAYBOOKS, type Playbook } from "~/content/playbooks";
 import { STRATEGY_TABS, type StrategyTab } from "~/content/strategy-detail";
-import { GENERIC_PERFORMANCE, STRATEGY_PERFORMANCE, type StrategyPerformanceSample } from "~/content/strategy-performance";
+import {
+  GENERIC_PERFORMANCE,
+  STRATEGY_PERFORMANCE,
+  type StrategyPerformanceSample,
+} from "~/content/strategy-performance";
 
 /** The tab named by `?tab=` (case-insensitive); anything else is 'overview'. */
 export function parseStrategyTab(value: string | null | undefined): StrategyTab {

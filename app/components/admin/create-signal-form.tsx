@@ -109,9 +109,27 @@ export function CreateSignalForm({
             <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
               Price levels (quote currency)
             </legend>
-            <FormInputField field={fields.entryPrice} type="number" {...priceProps} label="Entry price" placeholder="1.08500" />
-            <FormInputField field={fields.sl} type="number" {...priceProps} label="Stop loss (SL)" placeholder="1.08000" />
-            <FormInputField field={fields.tp1} type="number" {...priceProps} label="Take profit 1 (TP1)" placeholder="1.09000" />
+            <FormInputField
+              field={fields.entryPrice}
+              type="number"
+              {...priceProps}
+              label="Entry price"
+              placeholder="1.08500"
+            />
+            <FormInputField
+              field={fields.sl}
+              type="number"
+              {...priceProps}
+              label="Stop loss (SL)"
+              placeholder="1.08000"
+            />
+            <FormInputField
+              field={fields.tp1}
+              type="number"
+              {...priceProps}
+              label="Take profit 1 (TP1)"
+              placeholder="1.09000"
+            />
             <FormInputField
               field={fields.tp2}
               type="number"

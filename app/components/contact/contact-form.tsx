@@ -9,7 +9,13 @@ import { FormInputField, FormSelectField, FormTextareaField } from "~/components
 import { FormAlert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import { CONTACT_COPY, CONTACT_TOASTS, EXPERIENCE_LABELS, PREFERRED_TIME_LABELS } from "~/content/contact";
-import { contactSchema, HONEYPOT_FIELD, missesRequiredField, PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact";
+import {
+  contactSchema,
+  HONEYPOT_FIELD,
+  missesRequiredField,
+  PREFERRED_TIMES,
+  TRADING_EXPERIENCE,
+} from "~/schemas/contact";
 
 /**
  * The contact form: a native POST to /contact, validated by Conform on blur
@@ -79,7 +85,14 @@ export function ContactForm({ lastResult }: { lastResult: SubmissionResult<strin
       {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
       <div className="sr-only" aria-hidden="true">
         <label htmlFor="contact-website">Leave this field empty</label>
-        <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id="contact-website"
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <Button type="submit" size="lg" disabled={busy} className="self-start">
         {busy ? CONTACT_COPY.pending : CONTACT_COPY.submit}

@@ -41,7 +41,10 @@ export function ContactSideCards() {
           <div>
             <dt className="font-medium text-slate-900 dark:text-slate-100">Phone</dt>
             <dd>
-              <a className="text-blue-700 underline dark:text-blue-400" href={`tel:${SUPPORT_CARD.phone.replace(/[^+\d]/g, "")}`}>
+              <a
+                className="text-blue-700 underline dark:text-blue-400"
+                href={`tel:${SUPPORT_CARD.phone.replace(/[^+\d]/g, "")}`}
+              >
                 {SUPPORT_CARD.phone}
               </a>
             </dd>

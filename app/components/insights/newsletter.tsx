@@ -43,7 +43,12 @@ export function Newsletter() {
           <CardDescription>{NEWSLETTER_COPY.description}</CardDescription>
         </CardHeader>
         <CardContent>
-          <Form ref={formRef} method="post" preventScrollReset className="flex max-w-xl flex-col gap-2 sm:flex-row sm:items-start">
+          <Form
+            ref={formRef}
+            method="post"
+            preventScrollReset
+            className="flex max-w-xl flex-col gap-2 sm:flex-row sm:items-start"
+          >
             <input type="hidden" name="intent" value="newsletter" />
             <div className="flex-1">
               <label htmlFor="newsletter-email" className="sr-only">

@@ -34,9 +34,13 @@ function chartLabel(kind: ChartKind, points: ReadonlyArray<SeriesPoint>, period:
   const summary = summarizeWindow(points);
   const range = `from ${formatDay(summary.startTime)} to ${formatDay(summary.endTime)}`;
   if (kind === "equity") {
-    return `Hypothetical equity curve for the last ${period.name}, ${range}: ${formatUsd(summary.start)} to ${formatUsd(summary.end)}, ${formatPct(summary.changePct)}.`;
+    return `Hypothetical equity curve for the last ${period.name}, ${range}: ${formatUsd(summary.start)} to ${formatUsd(
+      summary.end
+    )}, ${formatPct(summary.changePct)}.`;
   }
-  return `Hypothetical drawdown below the running equity peak for the last ${period.name}, ${range}: deepest ${formatPct(summary.min, 2)}, latest ${formatPct(summary.end, 2)}.`;
+  return `Hypothetical drawdown below the running equity peak for the last ${
+    period.name
+  }, ${range}: deepest ${formatPct(summary.min, 2)}, latest ${formatPct(summary.end, 2)}.`;
 }
 
 /** The card: figures, the chart (sparkline or interactive), its caption and a start/end summary. */
@@ -143,7 +147,9 @@ function Sparkline({ kind, points, label }: { kind: ChartKind; points: ReadonlyA
   const y = (v: number) => SPARK_PAD + ((max - v) * innerHeight) / (max - min);
   const line = values.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(2)},${y(v).toFixed(2)}`).join(" ");
   const baseY = kind === "equity" ? SPARK_HEIGHT - SPARK_PAD : y(0);
-  const area = `${line} L${x(values.length - 1).toFixed(2)},${baseY.toFixed(2)} L${x(0).toFixed(2)},${baseY.toFixed(2)} Z`;
+  const area = `${line} L${x(values.length - 1).toFixed(2)},${baseY.toFixed(2)} L${x(0).toFixed(2)},${baseY.toFixed(
+    2
+  )} Z`;
   const colors =
     kind === "equity"
       ? { line: "stroke-blue-700 dark:stroke-blue-400", area: "fill-blue-700/15 dark:fill-blue-400/20" }

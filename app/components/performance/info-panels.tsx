@@ -2,7 +2,13 @@
 import { PlaceholderButton } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { COST_ASSUMPTIONS, DISCLAIMERS, METHODOLOGY, TRACKING_PLATFORMS, VERIFICATION_INTRO } from "~/content/performance";
+import {
+  COST_ASSUMPTIONS,
+  DISCLAIMERS,
+  METHODOLOGY,
+  TRACKING_PLATFORMS,
+  VERIFICATION_INTRO,
+} from "~/content/performance";
 
 /** How the figures were made and the costs every hypothetical trade is charged. */
 export function MethodologyPanel() {
@@ -112,7 +118,10 @@ export function VerificationPanel() {
               <CardContent>
                 <PlaceholderButton
                   noteId={`${platform.id}-status`}
-                  action={{ label: platform.buttonLabel, note: `${platform.status}: the public tracking link is not available yet.` }}
+                  action={{
+                    label: platform.buttonLabel,
+                    note: `${platform.status}: the public tracking link is not available yet.`,
+                  }}
                 />
               </CardContent>
             </Card>

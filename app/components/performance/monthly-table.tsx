@@ -4,7 +4,13 @@ import { formatPct, type MonthlyBreakdownRow } from "~/domain/performance-series
 import { signTone, toneClass } from "./tone";
 
 /** The table for `rows`; the footer compounds from `startingEquity` (USD) to the last month's close. */
-export function MonthlyTable({ rows, startingEquity }: { rows: ReadonlyArray<MonthlyBreakdownRow>; startingEquity: number }) {
+export function MonthlyTable({
+  rows,
+  startingEquity,
+}: {
+  rows: ReadonlyArray<MonthlyBreakdownRow>;
+  startingEquity: number;
+}) {
   const last = rows[rows.length - 1]!;
   const total = (last.endEquity / startingEquity - 1) * 100;
   return (
@@ -35,7 +41,9 @@ export function MonthlyTable({ rows, startingEquity }: { rows: ReadonlyArray<Mon
               <th scope="row" className="px-4 py-2 font-medium">
                 {row.label}
               </th>
-              <td className={`px-4 py-2 text-right tabular-nums ${toneClass[signTone(row.returnPct)]}`}>{formatPct(row.returnPct)}</td>
+              <td className={`px-4 py-2 text-right tabular-nums ${toneClass[signTone(row.returnPct)]}`}>
+                {formatPct(row.returnPct)}
+              </td>
               <td className="px-4 py-2 text-right tabular-nums">{formatUsd(row.endEquity)}</td>
             </tr>
           ))}

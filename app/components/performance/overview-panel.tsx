@@ -50,10 +50,15 @@ export function OverviewPanel({ period, hydrated }: { period: ChartPeriod; hydra
               Equity and drawdown
             </h2>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              Hypothetical sample account starting at {formatUsd(EQUITY[0]!.value)}; daily closes to {formatDay(EQUITY[EQUITY.length - 1]!.time)}.
+              Hypothetical sample account starting at {formatUsd(EQUITY[0]!.value)}; daily closes to{" "}
+              {formatDay(EQUITY[EQUITY.length - 1]!.time)}.
             </p>
           </div>
-          <div role="group" aria-label="Chart period" className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          <div
+            role="group"
+            aria-label="Chart period"
+            className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+          >
             {CHART_PERIODS.map((choice) => {
               const selected = choice.id === period;
               const href = performanceHref("overview", choice.id);
@@ -127,7 +132,10 @@ export function OverviewPanel({ period, hydrated }: { period: ChartPeriod; hydra
         </h2>
         <dl className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
           {OVERVIEW_METRICS.map((metric) => (
-            <div key={metric.id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+            <div
+              key={metric.id}
+              className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+            >
               <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{metric.label}</dt>
               <dd className={`mt-1 text-2xl font-bold tabular-nums ${toneClass[metric.tone]}`}>{metric.value}</dd>
               <dd className="mt-1 text-xs text-slate-600 dark:text-slate-400">{metric.description}</dd>

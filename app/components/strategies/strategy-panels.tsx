@@ -102,8 +102,8 @@ export function SignalsPanel({
     <div>
       <h2 className="text-xl font-semibold">Recent Signals</h2>
       <p className="mt-2 mb-4 text-sm text-slate-700 dark:text-slate-300">
-        The latest {STRATEGY_SIGNALS_LIMIT} signals for {strategy.name}, newest first. Live signals show their price levels
-        to subscribers of this strategy.
+        The latest {STRATEGY_SIGNALS_LIMIT} signals for {strategy.name}, newest first. Live signals show their price
+        levels to subscribers of this strategy.
       </p>
       {signals ? (
         <SignalList

@@ -70,7 +70,12 @@ function EquityChart({ months }: { months: readonly SampleMonth[] }) {
         {change.toFixed(1)}%
         <span className="ml-2 text-sm font-normal text-slate-700 dark:text-slate-300">over {months.length} months</span>
       </p>
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-2 h-40 w-full" aria-hidden="true" preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="mt-2 h-40 w-full"
+        aria-hidden="true"
+        preserveAspectRatio="none"
+      >
         <polygon points={area} className="fill-blue-100 dark:fill-blue-950" />
         <polyline
           points={coords.join(" ")}
@@ -149,7 +154,10 @@ export function PerformancePanel({ slug }: { slug: string }) {
         <EquityChart months={sample.monthlyReturns} />
         <MonthlyReturnsChart months={sample.monthlyReturns} />
       </div>
-      <section aria-labelledby="sample-stats" className="mt-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <section
+        aria-labelledby="sample-stats"
+        className="mt-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="sample-stats" className="font-semibold">
             Key Statistics

@@ -24,8 +24,8 @@ const SYMBOL_OPTIONS = [
     label: isGold(symbol)
       ? `${symbol} (gold, ${GOLD_LOT_OUNCES} oz per lot)`
       : requiresConversionRate(symbol)
-        ? `${symbol} (needs conversion rate)`
-        : symbol,
+      ? `${symbol} (needs conversion rate)`
+      : symbol,
   })),
 ];
 
@@ -38,7 +38,9 @@ function PositionSizeResultPanel({ result }: { result: PositionSizeResult }) {
   const unit = isGold(result.symbol) ? "oz" : "units";
   return (
     <section aria-label="Position size result" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <p className="text-sm text-slate-700 dark:text-slate-300">Position size{result.symbol ? ` for ${result.symbol}` : ""}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Position size{result.symbol ? ` for ${result.symbol}` : ""}
+      </p>
       <p className="text-3xl font-bold tabular-nums" data-testid="lot-size">
         {result.lotSize.toFixed(2)} lots
       </p>
@@ -75,8 +77,21 @@ export function PositionSizeCalculator({ pageReply }: { pageReply?: ToolsReply }
       result={result ? <PositionSizeResultPanel result={result} /> : null}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <NumberField field={fields.accountBalance} label="Account balance (USD)" step="0.01" min="0" placeholder="10000" />
-        <NumberField field={fields.riskPercent} label="Risk per trade (%)" step="any" min="0" max="100" placeholder="1" />
+        <NumberField
+          field={fields.accountBalance}
+          label="Account balance (USD)"
+          step="0.01"
+          min="0"
+          placeholder="10000"
+        />
+        <NumberField
+          field={fields.riskPercent}
+          label="Risk per trade (%)"
+          step="any"
+          min="0"
+          max="100"
+          placeholder="1"
+        />
         <NumberField field={fields.entryPrice} label="Entry price" step="0.00001" min="0" placeholder="1.08500" />
         <NumberField field={fields.stopLoss} label="Stop loss price" step="0.00001" min="0" placeholder="1.08000" />
         <FormSelectField field={fields.symbol} label="Instrument (optional)" hint={POSITION_SIZE_COPY.symbolHint}>

@@ -52,7 +52,13 @@ export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) 
       result={result ? <RiskOfRuinResultPanel result={result} /> : null}
     >
       <NumberField field={fields.winRate} label="Win rate (%)" step="any" min="0" max="100" placeholder="55" />
-      <NumberField field={fields.riskReward} label="Reward-to-risk ratio (R multiple)" step="0.1" min="0" placeholder="1.5" />
+      <NumberField
+        field={fields.riskReward}
+        label="Reward-to-risk ratio (R multiple)"
+        step="0.1"
+        min="0"
+        placeholder="1.5"
+      />
       <NumberField
         field={fields.riskPerTrade}
         label="Risk per trade (% of starting balance)"

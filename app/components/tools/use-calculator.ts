@@ -65,7 +65,7 @@ export function useCalculator<Intent extends CalculatorIntent>(
   intent: Intent,
   pageReply: ToolsReply | undefined,
   errorMessage: string,
-  numbers: { required: readonly string[]; optional?: readonly string[] },
+  numbers: { required: readonly string[]; optional?: readonly string[] }
 ) {
   const fetcher = useFetcher<ToolsReply>({ key: intent });
   const own = (reply: ToolsReply | undefined) => (reply?.intent === intent ? reply : undefined);
