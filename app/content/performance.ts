@@ -347,10 +347,6 @@ export const VERIFICATION_INTRO =
 export const HYPOTHETICAL_BANNER =
   "Every figure on this page is simulated sample data from backtests, not the result of actual trading.";
 
-/** The performance disclaimer shown under the Overview metrics. */
-export const PERFORMANCE_DISCLAIMER =
-  "All figures on this page are hypothetical. They come from backtested and simulated trading of a sample portfolio with the stated cost assumptions, not from a real account, and they are fixed sample figures rather than live data. Past performance, real or hypothetical, is not indicative of future results. Forex trading involves significant risk of loss.";
-
 export interface Disclaimer {
   id: string;
   title: string;

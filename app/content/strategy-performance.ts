@@ -123,4 +123,4 @@ export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSa
 };
 
 /** The one performance disclaimer, shown under these sample figures too. */
-export { PERFORMANCE_DISCLAIMER } from "./performance";
+export { PERFORMANCE_DISCLAIMER } from "./performance-disclaimer";

@@ -12,7 +12,6 @@
  * - Quote → account currency (USD): 1 for USD-quoted symbols; 1 / entry price
  *   for USD-based pairs (USDJPY, USDCHF, USDCAD); crosses (EURGBP, EURJPY, ...)
  *   need a conversion rate.
- * - Price decimals: 2 for gold and silver, 3 for JPY-quoted pairs, else 5 (fractional pips).
  */
 import { CalculatorInputError } from "./calculator-error";
 
@@ -139,15 +138,4 @@ export function requiresConversionRate(symbol: string | null | undefined): boole
 /** Whether `symbol` is gold (XAU base), whose positions are counted in ounces rather than units. */
 export function isGold(symbol: string | null | undefined): boolean {
   return normaliseSymbol(symbol)?.startsWith("XAU") ?? false;
-}
-
-/**
- * Decimal places a price is quoted with: 2 for gold and silver (XAU/XAG),
- * 3 for JPY-quoted pairs, else 5 (fractional pips).
- */
-export function priceDecimals(symbol: string): number {
-  const upper = symbol.toUpperCase();
-  if (upper.startsWith("XAU") || upper.startsWith("XAG")) return 2;
-  if (upper.endsWith("JPY")) return 3;
-  return 5;
 }

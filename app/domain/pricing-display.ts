@@ -1,4 +1,4 @@
-/** How prices and links of the marketing content are written and followed. */
+/** How the prices of the marketing content are written. */
 import type { AddOn, Plan } from "~/content/pricing";
 import { formatUsd } from "./money";
 
@@ -10,9 +10,4 @@ export function addOnPriceLabel(addOn: AddOn): string {
 /** A plan's price per period: '$97/month'. */
 export function planPriceLabel(plan: Plan): string {
   return `${formatUsd(plan.priceUsd)}/${plan.period}`;
-}
-
-/** True for links to resource routes (/api/...), which need a full document navigation. */
-export function isDocumentLink(to: string): boolean {
-  return to.startsWith("/api/");
 }

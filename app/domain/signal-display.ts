@@ -2,7 +2,6 @@
  * How signals and strategies are shown (spec section 4): age labels, row
  * tints, risk-class badges and price formatting per instrument.
  */
-import { priceDecimals } from "./instruments";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -53,6 +52,17 @@ export function riskBadgeVariant(riskClass: string): "secondary" | "default" | "
   if (riskClass === "Conservative") return "secondary";
   if (riskClass === "Balanced") return "default";
   return "destructive";
+}
+
+/**
+ * Decimal places a price is quoted with: 2 for gold and silver (XAU/XAG),
+ * 3 for JPY-quoted pairs, else 5 (fractional pips).
+ */
+export function priceDecimals(symbol: string): number {
+  const upper = symbol.toUpperCase();
+  if (upper.startsWith("XAU") || upper.startsWith("XAG")) return 2;
+  if (upper.endsWith("JPY")) return 3;
+  return 5;
 }
 
 /** A price with the instrument's usual decimals, or '—' when withheld. */

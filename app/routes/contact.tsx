@@ -17,12 +17,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { ContactForm } from "~/components/contact/contact-form";
+import { ContactForm, missesRequiredField } from "~/components/contact/contact-form";
 import { ContactSideCards } from "~/components/contact/contact-side-cards";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { CONTACT_COPY, CONTACT_INVALID_MESSAGE, CONTACT_SENT_NOTE, CONTACT_TOASTS } from "~/content/contact";
 import { createContactMessage } from "~/models/contact.server";
-import { contactSchema, HONEYPOT_FIELD, missesRequiredField } from "~/schemas/contact";
+import { contactSchema, HONEYPOT_FIELD } from "~/schemas/contact";
 import { readFormData } from "~/services/form-data.server";
 import { capEchoedValues } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
@@ -43,9 +43,6 @@ export const meta: MetaFunction = () => [
 /** Where a successful post lands: the form page, empty, with the inline confirmation. */
 const CONTACT_SENT_URL = "/contact?sent=1";
 
-/** Each field's maximum length, so a rejected post never echoes more than that back. */
-const CONTACT_LIMITS = getZodConstraint(contactSchema) as Record<string, { maxLength?: number }>;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
 }
@@ -62,7 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     const formError = missesRequiredField(formData) ? CONTACT_TOASTS.missing.description : CONTACT_INVALID_MESSAGE;
-    return json(capEchoedValues(submission.reply({ formErrors: [formError] }), CONTACT_LIMITS), { status: 400 });
+    // Echo no more of each field than its maximum length.
+    const limits = getZodConstraint(contactSchema) as Record<string, { maxLength?: number }>;
+    return json(capEchoedValues(submission.reply({ formErrors: [formError] }), limits), { status: 400 });
   }
 
   const retryAfter = await limitPublicForm("contact", clientIp(request));

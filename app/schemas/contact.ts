@@ -11,15 +11,7 @@ export const TRADING_EXPERIENCE = ["beginner", "intermediate", "advanced", "prof
 export const PREFERRED_TIMES = ["morning", "afternoon", "evening", "flexible"] as const;
 
 /** Fields the spec marks required (section 5). */
-const CONTACT_REQUIRED_FIELDS = ["name", "email", "message"] as const;
-
-/** Whether a posted contact form leaves any required field empty (or whitespace only). */
-export function missesRequiredField(formData: FormData): boolean {
-  return CONTACT_REQUIRED_FIELDS.some((name) => {
-    const value = formData.get(name);
-    return typeof value !== "string" || value.trim() === "";
-  });
-}
+export const CONTACT_REQUIRED_FIELDS = ["name", "email", "message"] as const;
 
 /** Name of the hidden honeypot field: people never fill it in, bots often do. */
 export const HONEYPOT_FIELD = "website";

@@ -50,7 +50,8 @@ import {
 } from "~/content/services";
 import { courseProgress, formatPercent } from "~/domain/course-progress";
 import { PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/domain/plans";
-import { addOnPriceLabel, isDocumentLink, planPriceLabel } from "~/domain/pricing-display";
+import { isDocumentLink } from "~/domain/links";
+import { addOnPriceLabel, planPriceLabel } from "~/domain/pricing-display";
 import { riskBadgeVariant } from "~/domain/signal-display";
 import { formatUsd } from "~/domain/money";
 

@@ -18,14 +18,8 @@ import {
   TRACKING_PLATFORMS,
 } from "~/content/performance";
 import { equitySeries, parsePerformanceParams, performanceHref, windowFor } from "~/domain/performance-page";
-import {
-  compoundReturnPct,
-  drawdownSeries,
-  equityCurve,
-  formatPct,
-  monthlyBreakdown,
-  summarizeWindow,
-} from "~/domain/performance-series";
+import { drawdownSeries, formatPct, monthlyBreakdown, summarizeWindow } from "~/domain/performance-series";
+import { compoundReturnPct, equityCurve } from "~/domain/returns";
 import { formatUsd } from "~/domain/money";
 
 describe("spec section 9 static metrics", () => {

@@ -3,11 +3,11 @@ import {
   formatDate,
   formatDateTime,
   formatPrice,
+  priceDecimals,
   riskBadgeVariant,
   sideTint,
   signalAge,
 } from "~/domain/signal-display";
-import { priceDecimals } from "~/domain/instruments";
 
 const NOW = new Date("2026-11-20T12:00:00.000Z");
 const SECOND = 1000;

@@ -10,12 +10,20 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import { CONTACT_COPY, CONTACT_TOASTS, EXPERIENCE_LABELS, PREFERRED_TIME_LABELS } from "~/content/contact";
 import {
+  CONTACT_REQUIRED_FIELDS,
   contactSchema,
   HONEYPOT_FIELD,
-  missesRequiredField,
   PREFERRED_TIMES,
   TRADING_EXPERIENCE,
 } from "~/schemas/contact";
+
+/** Whether a posted contact form leaves any required field empty (or whitespace only). */
+export function missesRequiredField(formData: FormData): boolean {
+  return CONTACT_REQUIRED_FIELDS.some((name) => {
+    const value = formData.get(name);
+    return typeof value !== "string" || value.trim() === "";
+  });
+}
 
 /**
  * The contact form: a native POST to /contact, validated by Conform on blur

@@ -8,13 +8,13 @@ import {
   CHART_PERIODS,
   METRIC_TILES,
   OVERVIEW_METRICS,
-  PERFORMANCE_DISCLAIMER,
   STRATEGY_PERFORMANCE,
   type ChartPeriod,
   type ChartPeriodOption,
   type MetricTile,
   type MetricTone,
 } from "~/content/performance";
+import { PERFORMANCE_DISCLAIMER } from "~/content/performance-disclaimer";
 import { formatUsd } from "~/domain/money";
 import { equitySeries, performanceHref, sampleMonthlyBreakdown, windowFor } from "~/domain/performance-page";
 import { drawdownSeries, formatDay, formatPct } from "~/domain/performance-series";

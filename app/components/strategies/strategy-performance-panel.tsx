@@ -1,8 +1,9 @@
 /** The Performance tab of /strategies/:slug: hypothetical sample charts, statistics and the performance disclaimer. */
 import type { ReactNode } from "react";
 
-import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL, type SampleMonth } from "~/content/strategy-performance";
-import { equityCurve } from "~/domain/performance-series";
+import { PERFORMANCE_DISCLAIMER } from "~/content/performance-disclaimer";
+import { SAMPLE_LABEL, type SampleMonth } from "~/content/strategy-performance";
+import { equityCurve } from "~/domain/returns";
 import { performanceSampleFor } from "~/domain/strategy-detail";
 
 function SampleBadge() {
