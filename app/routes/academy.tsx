@@ -30,7 +30,7 @@ import {
   type TrackLevel,
 } from "~/content/academy";
 import { courseProgress, formatPercent } from "~/domain/course-progress";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 import { progressBarClass } from "~/components/ui/progress";
 
 export const meta: MetaFunction = () => pageMeta(ACADEMY_META.title, ACADEMY_META.description);

@@ -23,7 +23,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { HYPOTHETICAL_BANNER, PERFORMANCE_TABS, type ChartPeriod, type PerformanceTab } from "~/content/performance";
 import { parsePerformanceParams, performanceHref } from "~/domain/performance-page";
 import type { CallToAction } from "~/content/pricing";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -24,7 +24,7 @@ import {
   type Plan,
 } from "~/content/pricing";
 import { addOnPriceLabel } from "~/domain/pricing-display";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 import { formatUsd } from "~/domain/money";
 
 export const meta: MetaFunction = () => pageMeta(PRICING_META.title, PRICING_META.description);

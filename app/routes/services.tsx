@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { CtaButtons, PageHeader, PlaceholderButton } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 import {
   API_INTEGRATIONS,
   DELIVERY_CHANNELS,

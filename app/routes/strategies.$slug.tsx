@@ -23,7 +23,7 @@ import { parseStrategyTab } from "~/domain/strategy-detail";
 import { listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
 import { getViewer } from "~/services/session.server";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const strategy = getStrategyBySlug(params.slug ?? "");

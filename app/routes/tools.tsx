@@ -16,7 +16,7 @@ import { PositionSizeCalculator } from "~/components/tools/position-size-calcula
 import { RiskOfRuinCalculator } from "~/components/tools/risk-of-ruin-calculator";
 import type { ToolsReply, ToolsResult } from "~/components/tools/use-calculator";
 import { Alert } from "~/components/ui/form-alert";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 import { TOOLS_INTRO, TOOLS_META } from "~/content/tools";
 import { calculatePositionSize } from "~/domain/position-size";
 import { calculateRiskOfRuin } from "~/domain/risk-of-ruin";

@@ -37,7 +37,7 @@ import {
   TRIAL,
   type CallToAction,
 } from "~/content/pricing";
-import { pageMeta, pageTitle } from "~/content/seo";
+import { pageMeta, pageTitle } from "~/domain/page-meta";
 import {
   API_INTEGRATIONS,
   DELIVERY_CHANNELS,
