@@ -1,7 +1,7 @@
 /**
- * Fixed content of the insights pages (spec section 2 "Insights list" and
- * "Insight article"): categories, the three featured items, the newsletter box
- * and the static author block.
+ * Fixed content of the insights list (spec section 2 "Insights list"):
+ * categories, the three featured items, the newsletter box and the page's
+ * headings. The article page's copy is in ./insight-article.
  */
 
 export interface InsightCategory {
@@ -73,13 +73,6 @@ export const NEWSLETTER_COPY = {
   invalidEmail: "Enter a valid email address",
 } as const;
 
-/** The static author block on an article (spec: a static author block). */
-export const AUTHOR_BLOCK = {
-  name: "FX Trader Research Team",
-  role: "Strategy & Research Desk",
-  bio: "Our research desk designs, tests and monitors every FX Trader strategy. Articles explain how the strategies work; they are education, not investment advice.",
-} as const;
-
 /** The list page's heading copy. */
 export const INSIGHTS_COPY = {
   title: "Insights & Research",
@@ -91,19 +84,4 @@ export const INSIGHTS_COPY = {
   emptyTitle: "No insights found",
   emptySearchHint: "Try adjusting your search terms",
   emptyHint: "Check back soon for new content",
-} as const;
-
-/** Article page copy. */
-export const ARTICLE_COPY = {
-  back: "Back to Insights",
-  share: "Share",
-  noContent: "Full article coming soon.",
-  relatedHeading: "Related Insights",
-  ctaTitle: "Put the research to work",
-  ctaDescription: "Follow rules-based strategies with clear entries, stops and targets, delivered as signals.",
-  ctaStrategies: "Explore Strategies",
-  ctaPricing: "View Pricing",
-  notFoundTitle: "Post Not Found",
-  notFoundMessage: "The article you're looking for doesn't exist or has been removed.",
-  notFoundLink: "Back to Insights",
 } as const;

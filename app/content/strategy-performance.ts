@@ -7,12 +7,8 @@
 
 export const SAMPLE_LABEL = "Hypothetical sample";
 
-export interface SampleMonth {
-  /** Short month label, e.g. 'Jan'. */
-  month: string;
-  /** Return for the month, percent of starting equity. */
-  returnPct: number;
-}
+/** The sample months, in order: each sample's returns start in January. */
+export const SAMPLE_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 interface SampleStat {
   label: string;
@@ -22,26 +18,14 @@ interface SampleStat {
 export interface StrategyPerformanceSample {
   /** Length of the sample period, e.g. "12-month". */
   period: string;
-  monthlyReturns: readonly SampleMonth[];
+  /** Return for each month of SAMPLE_MONTHS, percent of starting equity. */
+  monthlyReturnsPct: readonly number[];
   stats: readonly SampleStat[];
 }
 
 export const GENERIC_PERFORMANCE: StrategyPerformanceSample = {
   period: "12-month",
-  monthlyReturns: [
-    { month: "Jan", returnPct: 1.2 },
-    { month: "Feb", returnPct: -0.6 },
-    { month: "Mar", returnPct: 1.8 },
-    { month: "Apr", returnPct: 0.9 },
-    { month: "May", returnPct: -1.1 },
-    { month: "Jun", returnPct: 2.0 },
-    { month: "Jul", returnPct: 0.7 },
-    { month: "Aug", returnPct: 1.3 },
-    { month: "Sep", returnPct: -0.4 },
-    { month: "Oct", returnPct: 1.6 },
-    { month: "Nov", returnPct: 0.8 },
-    { month: "Dec", returnPct: 1.1 },
-  ],
+  monthlyReturnsPct: [1.2, -0.6, 1.8, 0.9, -1.1, 2.0, 0.7, 1.3, -0.4, 1.6, 0.8, 1.1],
   stats: [
     { label: "Profit factor", value: "1.70" },
     { label: "Max drawdown", value: "-6.0%" },
@@ -53,20 +37,7 @@ export const GENERIC_PERFORMANCE: StrategyPerformanceSample = {
 export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSample>> = {
   "alpha-swing": {
     period: "12-month",
-    monthlyReturns: [
-      { month: "Jan", returnPct: 1.9 },
-      { month: "Feb", returnPct: -0.8 },
-      { month: "Mar", returnPct: 2.4 },
-      { month: "Apr", returnPct: 1.1 },
-      { month: "May", returnPct: -1.4 },
-      { month: "Jun", returnPct: 2.7 },
-      { month: "Jul", returnPct: 0.6 },
-      { month: "Aug", returnPct: 1.8 },
-      { month: "Sep", returnPct: -0.5 },
-      { month: "Oct", returnPct: 2.2 },
-      { month: "Nov", returnPct: 1.3 },
-      { month: "Dec", returnPct: 1.6 },
-    ],
+    monthlyReturnsPct: [1.9, -0.8, 2.4, 1.1, -1.4, 2.7, 0.6, 1.8, -0.5, 2.2, 1.3, 1.6],
     stats: [
       { label: "Profit factor", value: "1.84" },
       { label: "Max drawdown", value: "-7.4%" },
@@ -76,20 +47,7 @@ export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSa
   },
   "london-breakout": {
     period: "12-month",
-    monthlyReturns: [
-      { month: "Jan", returnPct: 2.8 },
-      { month: "Feb", returnPct: -2.1 },
-      { month: "Mar", returnPct: 3.4 },
-      { month: "Apr", returnPct: 1.2 },
-      { month: "May", returnPct: -2.6 },
-      { month: "Jun", returnPct: 3.9 },
-      { month: "Jul", returnPct: -0.9 },
-      { month: "Aug", returnPct: 2.5 },
-      { month: "Sep", returnPct: 1.7 },
-      { month: "Oct", returnPct: -1.8 },
-      { month: "Nov", returnPct: 3.1 },
-      { month: "Dec", returnPct: 1.4 },
-    ],
+    monthlyReturnsPct: [2.8, -2.1, 3.4, 1.2, -2.6, 3.9, -0.9, 2.5, 1.7, -1.8, 3.1, 1.4],
     stats: [
       { label: "Profit factor", value: "1.62" },
       { label: "Max drawdown", value: "-11.3%" },
@@ -99,20 +57,7 @@ export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSa
   },
   "gold-intraday": {
     period: "12-month",
-    monthlyReturns: [
-      { month: "Jan", returnPct: 1.1 },
-      { month: "Feb", returnPct: 0.6 },
-      { month: "Mar", returnPct: -0.4 },
-      { month: "Apr", returnPct: 1.3 },
-      { month: "May", returnPct: 0.9 },
-      { month: "Jun", returnPct: -0.7 },
-      { month: "Jul", returnPct: 1.2 },
-      { month: "Aug", returnPct: 0.8 },
-      { month: "Sep", returnPct: 1.0 },
-      { month: "Oct", returnPct: -0.3 },
-      { month: "Nov", returnPct: 1.4 },
-      { month: "Dec", returnPct: 0.7 },
-    ],
+    monthlyReturnsPct: [1.1, 0.6, -0.4, 1.3, 0.9, -0.7, 1.2, 0.8, 1.0, -0.3, 1.4, 0.7],
     stats: [
       { label: "Profit factor", value: "2.05" },
       { label: "Max drawdown", value: "-3.9%" },
@@ -122,5 +67,10 @@ export const STRATEGY_PERFORMANCE: Readonly<Record<string, StrategyPerformanceSa
   },
 };
 
-/** The one performance disclaimer, shown under these sample figures too. */
-export { PERFORMANCE_DISCLAIMER } from "./performance-disclaimer";
+/**
+ * The one performance disclaimer, shown wherever sample performance figures
+ * appear: under these strategy samples, in the portal and under the
+ * /performance overview.
+ */
+export const PERFORMANCE_DISCLAIMER =
+  "All figures on this page are hypothetical. They come from backtested and simulated trading of a sample portfolio with the stated cost assumptions, not from a real account, and they are fixed sample figures rather than live data. Past performance, real or hypothetical, is not indicative of future results. Forex trading involves significant risk of loss.";

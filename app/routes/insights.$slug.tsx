@@ -13,7 +13,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ArticleBody, ArticleByline, ArticleCta, RelatedPosts } from "~/components/insights/article-parts";
 import { RouteErrorPage } from "~/components/not-found";
 import { Badge } from "~/components/ui/badge";
-import { ARTICLE_COPY, AUTHOR_BLOCK } from "~/content/insights";
+import { ARTICLE_COPY, AUTHOR_BLOCK } from "~/content/insight-article";
 import { categorySlug } from "~/domain/insight-categories";
 import { READ_TIME_LABEL, sanitizePostHtml, truncateExcerpt } from "~/domain/sanitize";
 import { formatDate } from "~/domain/signal-display";

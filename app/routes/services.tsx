@@ -22,7 +22,7 @@ import {
   type ServiceCard as ServiceCardContent,
 } from "~/content/services";
 import { PLANS } from "~/content/pricing";
-import { planPriceLabel } from "~/domain/pricing-display";
+import { formatUsd } from "~/domain/money";
 
 export const meta: MetaFunction = () => pageMeta(SERVICES_META.title, SERVICES_META.description);
 
@@ -38,7 +38,9 @@ export default function Services() {
             {PLANS.map((plan) => (
               <li key={plan.name} className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
                 <span className="block font-semibold">{plan.name}</span>
-                <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">{planPriceLabel(plan)}</span>
+                <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
+                  {formatUsd(plan.priceUsd)}/{plan.period}
+                </span>
               </li>
             ))}
           </ul>

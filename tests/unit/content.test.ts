@@ -51,7 +51,7 @@ import {
 import { courseProgress, formatPercent } from "~/domain/course-progress";
 import { PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/domain/plans";
 import { isDocumentLink } from "~/domain/links";
-import { addOnPriceLabel, planPriceLabel } from "~/domain/pricing-display";
+import { addOnPriceLabel } from "~/domain/pricing-display";
 import { riskBadgeVariant } from "~/domain/signal-display";
 import { formatUsd } from "~/domain/money";
 
@@ -192,7 +192,6 @@ describe("landing content", () => {
 describe("services content", () => {
   it("offers the four services under 'What We Offer'", () => {
     expect(SERVICES_INTRO.title).toBe("What We Offer");
-    expect(PLANS.map(planPriceLabel)).toEqual(["$97/month", "$197/month", "$497/month"]);
     expect([...DELIVERY_CHANNELS]).toEqual(["Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"]);
     expect(SIGNAL_SUBSCRIPTIONS.links.map((l) => l.to)).toEqual(["/strategies", "/pricing"]);
     expect(RESEARCH.links.map((l) => l.to)).toEqual(["/insights"]);

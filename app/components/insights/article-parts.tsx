@@ -6,7 +6,7 @@ import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { ARTICLE_COPY, AUTHOR_BLOCK } from "~/content/insights";
+import { ARTICLE_COPY, AUTHOR_BLOCK } from "~/content/insight-article";
 import { formatDate } from "~/domain/signal-display";
 
 /**

@@ -14,7 +14,7 @@ import {
   type MetricTile,
   type MetricTone,
 } from "~/content/performance";
-import { PERFORMANCE_DISCLAIMER } from "~/content/performance-disclaimer";
+import { PERFORMANCE_DISCLAIMER } from "~/content/strategy-performance";
 import { formatUsd } from "~/domain/money";
 import { equitySeries, performanceHref, sampleMonthlyBreakdown, windowFor } from "~/domain/performance-page";
 import { drawdownSeries, formatDay, formatPct } from "~/domain/performance-series";

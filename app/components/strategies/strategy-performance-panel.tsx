@@ -1,8 +1,7 @@
 /** The Performance tab of /strategies/:slug: hypothetical sample charts, statistics and the performance disclaimer. */
 import type { ReactNode } from "react";
 
-import { PERFORMANCE_DISCLAIMER } from "~/content/performance-disclaimer";
-import { SAMPLE_LABEL, type SampleMonth } from "~/content/strategy-performance";
+import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL, SAMPLE_MONTHS } from "~/content/strategy-performance";
 import { equityCurve } from "~/domain/returns";
 import { performanceSampleFor } from "~/domain/strategy-detail";
 
@@ -25,6 +24,12 @@ function ChartFigure({ title, children, table }: { title: string; children: Reac
       <div className="sr-only">{table}</div>
     </figure>
   );
+}
+
+/** A sample month: its label and return (percent). */
+interface SampleMonth {
+  month: string;
+  returnPct: number;
 }
 
 function EquityChart({ months }: { months: readonly SampleMonth[] }) {
@@ -142,6 +147,7 @@ function MonthlyReturnsChart({ months }: { months: readonly SampleMonth[] }) {
 /** The tab for the strategy `slug` (its own sample, or the generic one). */
 export function PerformancePanel({ slug }: { slug: string }) {
   const sample = performanceSampleFor(slug);
+  const months = sample.monthlyReturnsPct.map((returnPct, i) => ({ month: SAMPLE_MONTHS[i % 12]!, returnPct }));
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
@@ -152,8 +158,8 @@ export function PerformancePanel({ slug }: { slug: string }) {
         Illustrative figures over a {sample.period} sample period. They are not live results.
       </p>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <EquityChart months={sample.monthlyReturns} />
-        <MonthlyReturnsChart months={sample.monthlyReturns} />
+        <EquityChart months={months} />
+        <MonthlyReturnsChart months={months} />
       </div>
       <section
         aria-labelledby="sample-stats"
