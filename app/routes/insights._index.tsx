@@ -22,7 +22,7 @@ import { Newsletter, type NewsletterResult } from "~/components/insights/newslet
 import { INSIGHTS_COPY, NEWSLETTER_COPY } from "~/content/insights";
 import { categoryFromSlug } from "~/domain/insight-categories";
 import { listPosts, MAX_QUERY_LENGTH, subscribeToNewsletter } from "~/models/blog.server";
-import { newsletterSchema } from "~/schemas/contact";
+import { newsletterSchema } from "~/schemas/newsletter";
 import { publicOrigin } from "~/services/env.server";
 import { readFormData } from "~/services/form-data.server";
 import { clientIp } from "~/services/http.server";
