@@ -7,7 +7,8 @@
 import type { ReactNode } from "react";
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { isDocumentLink, type CallToAction, type PlaceholderAction } from "~/content/pricing";
+import type { CallToAction, PlaceholderAction } from "~/content/pricing";
+import { isDocumentLink } from "~/domain/links";
 
 const muted = "text-slate-700 dark:text-slate-300";
 

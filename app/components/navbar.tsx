@@ -6,7 +6,8 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { isPortalPath, PORTAL_NAV, PUBLIC_NAV } from "~/content/navigation";
+import { PORTAL_NAV, PUBLIC_NAV } from "~/content/navigation";
+import { isPortalPath } from "~/domain/navigation";
 import type { PublicUser } from "~/models/users.server";
 import type { Theme } from "~/services/theme.server";
 

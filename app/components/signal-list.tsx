@@ -34,7 +34,7 @@ export type SignalListItem = Pick<
 > &
   Partial<Pick<ApiSignal, "direction" | "entryPrice" | "stopLoss" | "takeProfit1" | "takeProfit2">>;
 
-export interface SignalListProps {
+interface SignalListProps {
   signals: readonly SignalListItem[];
   /** Reference time for the age labels (ISO string from the loader). */
   now: string;

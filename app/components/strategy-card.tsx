@@ -10,7 +10,7 @@ import { riskBadgeVariant } from "~/domain/signal-display";
 import type { ApiStrategy } from "~/models/strategies.server";
 
 /** The strategy fields a card shows (loader JSON of `ApiStrategy` fits). */
-export type StrategyCardData = Pick<
+type StrategyCardData = Pick<
   ApiStrategy,
   "slug" | "name" | "description" | "riskClass" | "timeframes" | "instruments" | "winRate" | "isActive"
 >;

@@ -48,7 +48,7 @@ export const VALUES: Value[] = [
   },
 ];
 
-export interface TeamGroup {
+interface TeamGroup {
   name: string;
   description: string;
   responsibilities: string[];
@@ -82,7 +82,7 @@ export const TEAM_GROUPS: TeamGroup[] = [
   },
 ];
 
-export interface Partner {
+interface Partner {
   name: string;
   description: string;
 }

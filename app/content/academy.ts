@@ -72,13 +72,10 @@ export const ACADEMY_TRACKS: AcademyTrack[] = [
   },
 ];
 
-/** Total lessons and hours across all tracks. */
-export const CURRICULUM_TOTALS = {
-  lessons: ACADEMY_TRACKS.reduce((sum, track) => sum + track.lessons, 0),
-  hours: ACADEMY_TRACKS.reduce((sum, track) => sum + track.hours, 0),
-};
+/** Total lessons and hours across all tracks (8 + 12 + 16 + 6 lessons; 4 + 6 + 8 + 3 hours). */
+export const CURRICULUM_TOTALS = { lessons: 42, hours: 21 };
 
-export interface LearningFormat {
+interface LearningFormat {
   title: string;
   description: string;
 }
@@ -106,8 +103,8 @@ export const CERTIFICATION: {
   title: "FX Trader Certification",
   body: `Complete at least ${CERTIFICATION_THRESHOLD_PERCENT}% of the curriculum to earn the FX Trader Certification, a record that you have studied the rules and the risk management behind our strategies.`,
   thresholdPercent: CERTIFICATION_THRESHOLD_PERCENT,
-  /** Lessons needed: 80% of the curriculum, rounded up. */
-  requiredLessons: Math.ceil((CURRICULUM_TOTALS.lessons * CERTIFICATION_THRESHOLD_PERCENT) / 100),
+  /** Lessons needed: 80% of the 42-lesson curriculum (33.6), rounded up. */
+  requiredLessons: 34,
   points: ["Covers all four tracks", "Assessed by end-of-track quizzes", "A certificate you can download and share"],
   info: { label: "Certification Info", note: COMING_SOON },
 };
@@ -126,33 +123,6 @@ export interface SampleCourse {
   lessons: { title: string; status: LessonStatus }[];
 }
 
-export interface CourseProgress {
-  completed: number;
-  total: number;
-  /** Completed share in percent, 0 to 100, unrounded (3 of 8 → 37.5). */
-  percent: number;
-}
-
-/** Progress counts only lessons marked done; the current lesson is not complete yet. */
-export function courseProgress(course: SampleCourse): CourseProgress {
-  const total = course.lessons.length;
-  const completed = course.lessons.filter((lesson) => lesson.status === "done").length;
-  return { completed, total, percent: total === 0 ? 0 : (completed / total) * 100 };
-}
-
-/** '70%' or '37.5%'. */
-export function formatPercent(percent: number): string {
-  return `${Number(percent.toFixed(1))}%`;
-}
-
-/** Lesson titles marked done up to `done`, then one current lesson, then not started. */
-function lessonsWithProgress(titles: string[], done: number): SampleCourse["lessons"] {
-  return titles.map((title, index) => ({
-    title,
-    status: index < done ? "done" : index === done ? "current" : "not-started",
-  }));
-}
-
 export const PROGRESS_SECTION = {
   title: "Sample Course Progress",
   lead: "What progress looks like inside the academy. Sample data for illustration.",
@@ -163,42 +133,36 @@ export const SAMPLE_COURSES: SampleCourse[] = [
   {
     id: "risk-management-essentials",
     title: "Risk Management Essentials",
-    lessons: lessonsWithProgress(
-      [
-        "Why risk comes first",
-        "Risk per trade and account size",
-        "Placing stops on market structure",
-        "Calculating position size",
-        "Pip value across pairs and gold",
-        "Reward-to-risk and win rate",
-        "Risk of ruin explained",
-        "Daily and weekly loss limits",
-        "Correlated positions",
-        "Building your risk template",
-      ],
-      7,
-    ),
+    lessons: [
+      { title: "Why risk comes first", status: "done" },
+      { title: "Risk per trade and account size", status: "done" },
+      { title: "Placing stops on market structure", status: "done" },
+      { title: "Calculating position size", status: "done" },
+      { title: "Pip value across pairs and gold", status: "done" },
+      { title: "Reward-to-risk and win rate", status: "done" },
+      { title: "Risk of ruin explained", status: "done" },
+      { title: "Daily and weekly loss limits", status: "current" },
+      { title: "Correlated positions", status: "not-started" },
+      { title: "Building your risk template", status: "not-started" },
+    ],
   },
   {
     id: "foundations",
     title: "Foundations",
-    lessons: lessonsWithProgress(
-      [
-        "How the FX market works",
-        "Currency pairs, pips and lots",
-        "Sessions and liquidity",
-        "Reading price charts",
-        "Order types: market, limit and stop",
-        "Leverage and margin",
-        "Spreads, commission and slippage",
-        "Your first trading plan",
-      ],
-      3,
-    ),
+    lessons: [
+      { title: "How the FX market works", status: "done" },
+      { title: "Currency pairs, pips and lots", status: "done" },
+      { title: "Sessions and liquidity", status: "done" },
+      { title: "Reading price charts", status: "current" },
+      { title: "Order types: market, limit and stop", status: "not-started" },
+      { title: "Leverage and margin", status: "not-started" },
+      { title: "Spreads, commission and slippage", status: "not-started" },
+      { title: "Your first trading plan", status: "not-started" },
+    ],
   },
 ];
 
-export interface InstructorHighlight {
+interface InstructorHighlight {
   role: string;
   teaches: string;
   highlight: string;

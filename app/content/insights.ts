@@ -1,7 +1,7 @@
 /**
- * Fixed content of the insights pages (spec section 2 "Insights list" and
- * "Insight article"): categories, the three featured items, the newsletter box
- * and the static author block.
+ * Fixed content of the insights list (spec section 2 "Insights list"):
+ * categories, the three featured items, the newsletter box and the page's
+ * headings. The article page's copy is in ./insight-article.
  */
 
 export interface InsightCategory {
@@ -23,22 +23,7 @@ export const INSIGHT_CATEGORIES: readonly InsightCategory[] = [
   { label: "Case Studies", slug: "case-studies", category: "Case Studies" },
 ];
 
-/** The category for a `?category=` value (matched case-insensitively), or undefined when unknown or empty. */
-export function categoryFromSlug(slug: string | null | undefined): InsightCategory | undefined {
-  if (!slug) return undefined;
-  const wanted = slug.trim().toLowerCase();
-  return INSIGHT_CATEGORIES.find((c) => c.slug !== null && c.slug === wanted);
-}
-
-/** The URL slug of a blog category name (e.g. "Strategy Notes" → "strategy-notes"). */
-export function categorySlug(category: string): string {
-  return category
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-export interface FeaturedInsight {
+interface FeaturedInsight {
   title: string;
   description: string;
   category: string;
@@ -88,13 +73,6 @@ export const NEWSLETTER_COPY = {
   invalidEmail: "Enter a valid email address",
 } as const;
 
-/** The static author block on an article (spec: a static author block). */
-export const AUTHOR_BLOCK = {
-  name: "FX Trader Research Team",
-  role: "Strategy & Research Desk",
-  bio: "Our research desk designs, tests and monitors every FX Trader strategy. Articles explain how the strategies work; they are education, not investment advice.",
-} as const;
-
 /** The list page's heading copy. */
 export const INSIGHTS_COPY = {
   title: "Insights & Research",
@@ -106,19 +84,4 @@ export const INSIGHTS_COPY = {
   emptyTitle: "No insights found",
   emptySearchHint: "Try adjusting your search terms",
   emptyHint: "Check back soon for new content",
-} as const;
-
-/** Article page copy. */
-export const ARTICLE_COPY = {
-  back: "Back to Insights",
-  share: "Share",
-  noContent: "Full article coming soon.",
-  relatedHeading: "Related Insights",
-  ctaTitle: "Put the research to work",
-  ctaDescription: "Follow rules-based strategies with clear entries, stops and targets, delivered as signals.",
-  ctaStrategies: "Explore Strategies",
-  ctaPricing: "View Pricing",
-  notFoundTitle: "Post Not Found",
-  notFoundMessage: "The article you're looking for doesn't exist or has been removed.",
-  notFoundLink: "Back to Insights",
 } as const;

@@ -26,7 +26,7 @@ export const HERO: {
   note: `${TRIAL_DAYS}-day free trial · No setup fees · ${REFUND_DAYS}-day refund promise`,
 };
 
-export interface TrustBadge {
+interface TrustBadge {
   title: "Methodology" | "Risk Controls" | "Third-Party Tracking" | "Secure Billing";
   description: string;
 }
@@ -38,7 +38,7 @@ export const TRUST_BADGES: TrustBadge[] = [
   { title: "Secure Billing", description: "Encrypted checkout, simple monthly plans, no setup fees." },
 ];
 
-export interface SampleSignal {
+interface SampleSignal {
   symbol: string;
   side: "LONG" | "SHORT";
   entry: number;
@@ -59,7 +59,7 @@ export const LIVE_SIGNALS_SAMPLE = {
   ] satisfies SampleSignal[],
 };
 
-export interface WhyPoint {
+interface WhyPoint {
   title: "Evidence-Driven" | "Risk-First" | "Clarity" | "Delivery";
   description: string;
 }
@@ -92,9 +92,9 @@ export const WHY_POINTS: WhyPoint[] = [
   },
 ];
 
-export type StrategyRiskClass = "Conservative" | "Balanced" | "Aggressive";
+type StrategyRiskClass = "Conservative" | "Balanced" | "Aggressive";
 
-export interface StrategyHighlight {
+interface StrategyHighlight {
   slug: string;
   name: string;
   riskClass: StrategyRiskClass;

@@ -26,14 +26,8 @@ export const PORTAL_NAV: NavLink[] = [
   { label: "Account", to: "/portal/account" },
 ];
 
-/** True when `pathname` shows the portal navigation (case-insensitive, like routing). */
-export function isPortalPath(pathname: string): boolean {
-  const lower = pathname.toLowerCase();
-  return lower.startsWith("/dashboard") || lower.startsWith("/portal");
-}
-
 /** A footer entry: a link, or a placeholder (to: null) for a page that does not exist yet. */
-export interface FooterItem {
+interface FooterItem {
   label: string;
   to: string | null;
 }

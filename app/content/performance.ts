@@ -3,12 +3,9 @@
  * "Performance" and 9 "Business constants and limits").
  *
  * Everything here is static, hypothetical sample data, not server data. The
- * daily equity series is generated once at module load from a seeded PRNG and
- * anchored to the monthly breakdown below, so it is identical on the server and
- * in every browser: the generator only uses integer arithmetic, +, -, *, / and
- * Math.sqrt/abs/round (all exactly specified by IEEE 754 / ECMAScript), never
- * Math.exp/log/sin, whose last bits may differ between JavaScript engines and
- * would break hydration.
+ * daily equity series is generated from `SAMPLE_SERIES` (anchored to the
+ * monthly breakdown below) by `buildEquitySeries` in
+ * ~/domain/performance-series, identically on the server and in every browser.
  */
 
 /* ------------------------------------------------------------------ */
@@ -46,26 +43,6 @@ export const CHART_PERIODS: ReadonlyArray<ChartPeriodOption> = [
 ];
 
 export const DEFAULT_PERIOD: ChartPeriod = "1Y";
-
-function isTab(value: string): value is PerformanceTab {
-  return PERFORMANCE_TABS.some((tab) => tab.id === value);
-}
-
-function isPeriod(value: string): value is ChartPeriod {
-  return CHART_PERIODS.some((period) => period.id === value);
-}
-
-/** Reads `?tab=` and `?period=` (case-insensitive); anything missing or unknown falls back to the defaults. */
-export function parsePerformanceParams(searchParams: URLSearchParams): { tab: PerformanceTab; period: ChartPeriod } {
-  const tab = (searchParams.get("tab") ?? "").trim().toLowerCase();
-  const period = (searchParams.get("period") ?? "").trim().toUpperCase();
-  return { tab: isTab(tab) ? tab : DEFAULT_TAB, period: isPeriod(period) ? period : DEFAULT_PERIOD };
-}
-
-/** The URL of a tab and chart period on this page (both always explicit, so links preserve each other). */
-export function performanceHref(tab: PerformanceTab, period: ChartPeriod): string {
-  return `/performance?tab=${tab}&period=${period}`;
-}
 
 /* ------------------------------------------------------------------ */
 /* Static metrics (spec section 9, word for word)                      */
@@ -172,263 +149,89 @@ export const CHART_PANEL_FIGURES = {
 /* Monthly breakdown                                                   */
 /* ------------------------------------------------------------------ */
 
+/** A month's return. */
 export interface MonthlyReturn {
   /** Calendar month, `YYYY-MM`. */
   month: string;
   /** Short label, e.g. "Nov 2025". */
   label: string;
-  /** Hypothetical return for the month, in percent, one decimal. */
+  /** Return for the month, in percent. */
   returnPct: number;
 }
 
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-function monthLabel(month: string): string {
-  const [year, mm] = month.split("-");
-  return `${MONTH_NAMES[Number(mm) - 1]} ${year}`;
+/** What pins a generated equity series (all figures hypothetical). */
+export interface EquitySeriesSpec {
+  /** The series starts at the close of this day (`YYYY-MM-DD`), before the first month. */
+  startDate: string;
+  /** The last day of the series (`YYYY-MM-DD`). */
+  endDate: string;
+  /** Equity on `startDate`, in USD. */
+  startingEquityUsd: number;
+  /** The months the series passes through; each month ends exactly on its compounded equity. */
+  monthlyReturns: ReadonlyArray<MonthlyReturn>;
+  /**
+   * The designed maximum drawdown: its peak (a gain over the prior month end,
+   * as a fraction, e.g. 0.012) and its trough, `maxDrawdownPct` (a negative percent, e.g. -8.2) below the peak.
+   */
+  drawdown: { peakDate: string; peakGainOverPriorMonthEnd: number; troughDate: string; maxDrawdownPct: number };
+  /** Seed of the pseudo-random day-to-day noise. */
+  seed: number;
+  /** Standard deviation of the daily noise, as a fraction of equity. */
+  dailyNoise: number;
 }
 
 /** Twelve monthly returns; compounded they give the 18.7% annual return. */
-export const MONTHLY_RETURNS: ReadonlyArray<MonthlyReturn> = (
-  [
-    ["2025-11", 2.4],
-    ["2025-12", 1.8],
-    ["2026-01", 2.6],
-    ["2026-02", -1.9],
-    ["2026-03", -3.4],
-    ["2026-04", 3.1],
-    ["2026-05", 3.8],
-    ["2026-06", 1.5],
-    ["2026-07", 2.7],
-    ["2026-08", -0.6],
-    ["2026-09", 2.9],
-    ["2026-10", 2.6],
-  ] as const
-).map(([month, returnPct]) => ({ month, label: monthLabel(month), returnPct }));
-
-/** Compounds monthly percentage returns into one percentage return. */
-export function compoundReturnPct(returnsPct: ReadonlyArray<number>): number {
-  return (returnsPct.reduce((growth, pct) => growth * (1 + pct / 100), 1) - 1) * 100;
-}
+export const MONTHLY_RETURNS: ReadonlyArray<MonthlyReturn> = [
+  { month: "2025-11", label: "Nov 2025", returnPct: 2.4 },
+  { month: "2025-12", label: "Dec 2025", returnPct: 1.8 },
+  { month: "2026-01", label: "Jan 2026", returnPct: 2.6 },
+  { month: "2026-02", label: "Feb 2026", returnPct: -1.9 },
+  { month: "2026-03", label: "Mar 2026", returnPct: -3.4 },
+  { month: "2026-04", label: "Apr 2026", returnPct: 3.1 },
+  { month: "2026-05", label: "May 2026", returnPct: 3.8 },
+  { month: "2026-06", label: "Jun 2026", returnPct: 1.5 },
+  { month: "2026-07", label: "Jul 2026", returnPct: 2.7 },
+  { month: "2026-08", label: "Aug 2026", returnPct: -0.6 },
+  { month: "2026-09", label: "Sep 2026", returnPct: 2.9 },
+  { month: "2026-10", label: "Oct 2026", returnPct: 2.6 },
+];
 
 /* ------------------------------------------------------------------ */
-/* Daily equity and drawdown series                                    */
+/* Daily equity series                                                 */
 /* ------------------------------------------------------------------ */
-
-export interface SeriesPoint {
-  /** Trading day, `YYYY-MM-DD` (UTC). */
-  time: string;
-  value: number;
-}
 
 /** Sample starting equity in USD. */
 export const STARTING_EQUITY_USD = 100_000;
 /** The sample starts at the close of this day (the month end before the first month in the breakdown). */
-export const SERIES_START_DATE = "2025-10-31";
+const SERIES_START_DATE = "2025-10-31";
 /** The last day of the fixed sample. */
 export const SERIES_END_DATE = "2026-10-30";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DAILY_NOISE = 0.0065;
-const SEED = 0x5eed_2026;
-
-/** Mulberry32: a tiny deterministic PRNG using 32-bit integer arithmetic only. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** An approximately standard normal draw (Irwin-Hall: the sum of 12 uniforms, minus 6). */
-function normal(random: () => number): number {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += random();
-  return sum - 6;
-}
-
-function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Weekdays from `start` to `end` inclusive (FX trades Monday to Friday). */
-function tradingDays(start: string, end: string): string[] {
-  const days: string[] = [];
-  for (let ms = Date.parse(`${start}T00:00:00Z`); ms <= Date.parse(`${end}T00:00:00Z`); ms += DAY_MS) {
-    const weekday = new Date(ms).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) days.push(isoDay(ms));
-  }
-  return days;
-}
-
-function roundCents(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
-type NoiseShape = "free" | "below" | "above";
-interface Anchor {
-  time: string;
-  value: number;
-  /** How noise may bend the path in the segment that ends at this anchor. */
-  shape: NoiseShape;
-}
-
-/** Equity at the peak and trough of the designed maximum drawdown. */
-const DRAWDOWN_PEAK = { time: "2026-02-10", gainOverPriorMonthEnd: 0.012 };
-const DRAWDOWN_TROUGH = { time: "2026-03-24", depth: -PERFORMANCE_METRICS.maxDrawdownPct / 100 };
-
-function buildAnchors(days: ReadonlyArray<string>): Anchor[] {
-  const anchors: Anchor[] = [{ time: days[0]!, value: STARTING_EQUITY_USD, shape: "free" }];
-  let equity = STARTING_EQUITY_USD;
-  let peak = 0;
-  for (const { month, returnPct } of MONTHLY_RETURNS) {
-    const monthDays = days.filter((day) => day.startsWith(month));
-    const monthEnd = monthDays[monthDays.length - 1]!;
-    if (DRAWDOWN_PEAK.time.startsWith(month)) {
-      // Segments on both sides of the peak may only bend below it.
-      peak = equity * (1 + DRAWDOWN_PEAK.gainOverPriorMonthEnd);
-      anchors.push({ time: DRAWDOWN_PEAK.time, value: peak, shape: "below" });
-      equity *= 1 + returnPct / 100;
-      anchors.push({ time: monthEnd, value: equity, shape: "below" });
-      continue;
-    }
-    if (DRAWDOWN_TROUGH.time.startsWith(month)) {
-      // Segments on both sides of the trough may only bend above it.
-      anchors.push({ time: DRAWDOWN_TROUGH.time, value: peak * (1 - DRAWDOWN_TROUGH.depth), shape: "above" });
-      equity *= 1 + returnPct / 100;
-      anchors.push({ time: monthEnd, value: equity, shape: "above" });
-      continue;
-    }
-    equity *= 1 + returnPct / 100;
-    anchors.push({ time: monthEnd, value: equity, shape: "free" });
-  }
-  return anchors;
-}
-
-function generateEquitySeries(): SeriesPoint[] {
-  const days = tradingDays(SERIES_START_DATE, SERIES_END_DATE);
-  const anchors = buildAnchors(days);
-  const random = mulberry32(SEED);
-  const points: SeriesPoint[] = [{ time: days[0]!, value: roundCents(anchors[0]!.value) }];
-  for (let a = 1; a < anchors.length; a++) {
-    const from = anchors[a - 1]!;
-    const to = anchors[a]!;
-    const start = days.indexOf(from.time);
-    const n = days.indexOf(to.time) - start;
-    // A Brownian bridge: a random walk pinned to zero at both anchors.
-    const walk = [0];
-    for (let k = 1; k <= n; k++) walk.push(walk[k - 1]! + DAILY_NOISE * normal(random));
-    for (let k = 1; k <= n; k++) {
-      let bend = walk[k]! - (k / n) * walk[n]!;
-      if (to.shape === "below" || from.shape === "below") bend = -Math.abs(bend);
-      if (to.shape === "above" || from.shape === "above") bend = Math.abs(bend);
-      const trend = from.value + ((to.value - from.value) * k) / n;
-      points.push({ time: days[start + k]!, value: roundCents(trend * (1 + bend)) });
-    }
-  }
-  return points;
-}
-
-const EQUITY_SERIES: ReadonlyArray<SeriesPoint> = Object.freeze(generateEquitySeries().map((p) => Object.freeze(p)));
-
-/** The fixed hypothetical daily equity series in USD, one point per trading day (a fresh copy each call). */
-export function equitySeries(): SeriesPoint[] {
-  return EQUITY_SERIES.map((point) => ({ ...point }));
-}
-
-/** Percent below the running peak at each point (0 at a new high, negative otherwise), two decimals. */
-export function drawdownSeries(equity: ReadonlyArray<SeriesPoint>): SeriesPoint[] {
-  let peak = Number.NEGATIVE_INFINITY;
-  return equity.map(({ time, value }) => {
-    peak = Math.max(peak, value);
-    const drawdown = peak > 0 ? Math.round(((value - peak) / peak) * 10_000) / 100 : 0;
-    return { time, value: drawdown === 0 ? 0 : drawdown };
-  });
-}
-
 /**
- * The part of `series` a chart period shows: the last `sessions` trading days
- * plus the close before them (the baseline the change is measured from), or
- * the whole one-year sample for 1Y. Always ends at the last point.
+ * What the daily sample series is pinned to: the monthly returns, a peak on
+ * 10 Feb 2026 (1.2% above the January close) and the 8.2% maximum drawdown's
+ * trough on 24 Mar 2026.
  */
-export function windowFor<T extends { time: string }>(period: ChartPeriod, series: ReadonlyArray<T>): T[] {
-  const sessions = CHART_PERIODS.find((option) => option.id === period)?.sessions ?? null;
-  if (sessions === null) return series.slice();
-  return series.slice(Math.max(0, series.length - (sessions + 1)));
-}
-
-export interface WindowSummary {
-  startTime: string;
-  endTime: string;
-  start: number;
-  end: number;
-  /** Percentage change from start to end. */
-  changePct: number;
-  min: number;
-  max: number;
-}
-
-/** First, last, lowest and highest values of a non-empty window. */
-export function summarizeWindow(points: ReadonlyArray<SeriesPoint>): WindowSummary {
-  const first = points[0]!;
-  const last = points[points.length - 1]!;
-  let min = first.value;
-  let max = first.value;
-  for (const { value } of points) {
-    if (value < min) min = value;
-    if (value > max) max = value;
-  }
-  return {
-    startTime: first.time,
-    endTime: last.time,
-    start: first.value,
-    end: last.value,
-    changePct: first.value === 0 ? 0 : ((last.value - first.value) / first.value) * 100,
-    min,
-    max,
-  };
-}
-
-export interface MonthlyBreakdownRow extends MonthlyReturn {
-  /** Equity at the month's last trading day, from the daily series. */
-  endEquity: number;
-}
-
-/** The monthly returns with each month's closing equity taken from `equity`. */
-export function monthlyBreakdown(equity: ReadonlyArray<SeriesPoint>): MonthlyBreakdownRow[] {
-  return MONTHLY_RETURNS.map((row) => {
-    let endEquity = Number.NaN;
-    for (const point of equity) if (point.time.startsWith(row.month)) endEquity = point.value;
-    return { ...row, endEquity };
-  });
-}
-
-/* ------------------------------------------------------------------ */
-/* Formatting (locale-free so server and browser render the same text) */
-/* ------------------------------------------------------------------ */
-
-/** "30 Oct 2026" from `2026-10-30`. */
-export function formatDay(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-");
-  return `${Number(day)} ${MONTH_NAMES[Number(month) - 1]} ${year}`;
-}
-
-/** "+2.4%", "-1.9%", "0.0%". */
-export function formatPct(value: number, decimals = 1): string {
-  const text = Math.abs(value).toFixed(decimals);
-  if (Number(text) === 0) return `${(0).toFixed(decimals)}%`;
-  return `${value < 0 ? "-" : "+"}${text}%`;
-}
+export const SAMPLE_SERIES: EquitySeriesSpec = {
+  startDate: SERIES_START_DATE,
+  endDate: SERIES_END_DATE,
+  startingEquityUsd: STARTING_EQUITY_USD,
+  monthlyReturns: MONTHLY_RETURNS,
+  drawdown: {
+    peakDate: "2026-02-10",
+    peakGainOverPriorMonthEnd: 0.012,
+    troughDate: "2026-03-24",
+    maxDrawdownPct: PERFORMANCE_METRICS.maxDrawdownPct,
+  },
+  seed: 0x5eed_2026,
+  dailyNoise: 0.0065,
+};
 
 /* ------------------------------------------------------------------ */
 /* Per-strategy list                                                   */
 /* ------------------------------------------------------------------ */
 
-export interface StrategyPerformance {
+interface StrategyPerformance {
   slug: "alpha-swing" | "london-breakout" | "gold-intraday";
   name: string;
   riskClass: "Conservative" | "Balanced" | "Aggressive";
@@ -478,7 +281,7 @@ export const STRATEGY_PERFORMANCE: ReadonlyArray<StrategyPerformance> = [
 /* Methodology and cost assumptions                                    */
 /* ------------------------------------------------------------------ */
 
-export interface MethodologySection {
+interface MethodologySection {
   title: string;
   paragraphs: ReadonlyArray<string>;
 }
@@ -506,7 +309,7 @@ export const METHODOLOGY: ReadonlyArray<MethodologySection> = [
   },
 ];
 
-export interface SpreadAssumption {
+interface SpreadAssumption {
   pair: "EURUSD" | "GBPUSD" | "USDJPY" | "XAUUSD";
   pips: number;
 }
@@ -532,7 +335,7 @@ export const COST_ASSUMPTIONS = {
 /* Verification                                                        */
 /* ------------------------------------------------------------------ */
 
-export interface TrackingPlatform {
+interface TrackingPlatform {
   id: string;
   name: string;
   description: string;
@@ -573,10 +376,6 @@ export const VERIFICATION_INTRO =
 /** Short banner shown on every tab, after a bold "Hypothetical." label. */
 export const HYPOTHETICAL_BANNER =
   "Every figure on this page is simulated sample data from backtests, not the result of actual trading.";
-
-/** The performance disclaimer shown under the Overview metrics. */
-export const PERFORMANCE_DISCLAIMER =
-  "All figures on this page are hypothetical. They come from backtested and simulated trading of a sample portfolio with the stated cost assumptions, not from a real account, and they are fixed sample figures rather than live data. Past performance, real or hypothetical, is not indicative of future results. Forex trading involves significant risk of loss.";
 
 export interface Disclaimer {
   id: string;

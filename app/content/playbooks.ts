@@ -5,7 +5,7 @@
  * entry get the generic playbook.
  */
 
-export interface PlaybookSection {
+interface PlaybookSection {
   title: string;
   points: readonly string[];
 }
@@ -202,8 +202,3 @@ export const PLAYBOOKS: Readonly<Record<string, Playbook>> = {
     },
   },
 };
-
-/** The playbook for `slug` (case-insensitive), or the generic one. */
-export function getPlaybook(slug: string): Playbook {
-  return PLAYBOOKS[slug.toLowerCase()] ?? GENERIC_PLAYBOOK;
-}

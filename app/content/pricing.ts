@@ -3,9 +3,8 @@
  * come from PLAN_RULES so the page and the entitlement rules never drift.
  * Also home to the calls to action other marketing pages share.
  */
-import { formatUsd } from "~/domain/money";
 import type { PlanId } from "../../db/schema";
-import { PLAN_RULES, TRIAL_DAYS } from "~/domain/plans";
+import { PLAN_RULES, TRIAL_DAYS } from "~/content/plans";
 
 /** Where 'Start Free Trial' and the plan buttons go: sign-up via /api/login. */
 export const SIGNUP_PATH = "/api/login?screen=signup";
@@ -27,11 +26,6 @@ export interface PlaceholderAction {
 }
 
 export const COMING_SOON = "Coming soon";
-
-/** True for links to resource routes (/api/...), which need a full document navigation. */
-export function isDocumentLink(to: string): boolean {
-  return to.startsWith("/api/");
-}
 
 /** Spec section 9. */
 export const REFUND_DAYS = 30;
@@ -112,15 +106,17 @@ export interface AddOn {
   description: string;
 }
 
+export const MENTORSHIP: AddOn = {
+  id: "mentorship",
+  name: "1-on-1 Mentorship",
+  priceUsd: 150,
+  unit: "session",
+  description:
+    "A private video session with one of our traders to review your journal, your risk plan and how you apply the strategies you follow.",
+};
+
 export const ADD_ONS: AddOn[] = [
-  {
-    id: "mentorship",
-    name: "1-on-1 Mentorship",
-    priceUsd: 150,
-    unit: "session",
-    description:
-      "A private video session with one of our traders to review your journal, your risk plan and how you apply the strategies you follow.",
-  },
+  MENTORSHIP,
   {
     id: "risk-templates",
     name: "Custom Risk Templates",
@@ -130,11 +126,6 @@ export const ADD_ONS: AddOn[] = [
       "Position-sizing and daily-loss rules built around your account size, leverage limits and risk tolerance, ready to use with our calculators.",
   },
 ];
-
-/** '$150 per session'. */
-export function addOnPriceLabel(addOn: AddOn): string {
-  return `${formatUsd(addOn.priceUsd)} per ${addOn.unit}`;
-}
 
 export const ADD_ONS_SECTION = {
   title: "Add-ons",
@@ -162,7 +153,7 @@ export const GUARANTEES: { title: string; body: string }[] = [
   },
 ];
 
-export interface FaqItem {
+interface FaqItem {
   question: string;
   answer: string;
 }

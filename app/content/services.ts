@@ -1,19 +1,10 @@
 /**
- * Services page content (spec section 2 "Services"). Plan names and prices
- * come from the pricing content so the two pages agree.
+ * Services page content (spec section 2 "Services"). Plan tiers, the
+ * mentorship price and the curriculum size come from the pricing and academy
+ * content so the pages agree.
  */
-import { ACADEMY_TRACKS } from "./academy";
-import {
-  ADD_ONS,
-  addOnPriceLabel,
-  COMING_SOON,
-  CONTACT_PATH,
-  PLANS,
-  UPTIME_SLA,
-  type CallToAction,
-  type PlaceholderAction,
-} from "./pricing";
-import { formatUsd } from "~/domain/money";
+import { ACADEMY_TRACKS, CURRICULUM_TOTALS } from "./academy";
+import { COMING_SOON, CONTACT_PATH, MENTORSHIP, UPTIME_SLA, type CallToAction, type PlaceholderAction } from "./pricing";
 
 export const SERVICES_META = {
   title: "Services",
@@ -34,16 +25,7 @@ export interface ServiceCard {
   links: CallToAction[];
 }
 
-/** The tiers named on the signal subscriptions card, from the plans. */
-export const SIGNAL_TIERS: { name: string; price: string }[] = PLANS.map((plan) => ({
-  name: plan.name,
-  price: `${formatUsd(plan.priceUsd)}/${plan.period}`,
-}));
-
 export const DELIVERY_CHANNELS = ["Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"] as const;
-
-const mentorship = ADD_ONS.find((addOn) => addOn.id === "mentorship")!;
-const totalLessons = ACADEMY_TRACKS.reduce((sum, track) => sum + track.lessons, 0);
 
 export const SIGNAL_SUBSCRIPTIONS: ServiceCard & { tiersLabel: string; channelsLabel: string } = {
   id: "signals",
@@ -81,9 +63,9 @@ export const EDUCATION: ServiceCard = {
   title: "Education & Mentorship",
   description: "Learn the rules before you follow them, then sharpen your execution with a mentor.",
   points: [
-    `${ACADEMY_TRACKS.length} academy tracks, ${totalLessons} lessons from foundations to strategy modules`,
+    `${ACADEMY_TRACKS.length} academy tracks, ${CURRICULUM_TOTALS.lessons} lessons from foundations to strategy modules`,
     "Live webinars and quizzes, with certification at the end",
-    `1-on-1 mentorship at ${addOnPriceLabel(mentorship)}`,
+    `1-on-1 mentorship at $${MENTORSHIP.priceUsd} per ${MENTORSHIP.unit}`,
   ],
   links: [
     { label: "Explore the Academy", to: "/academy" },

@@ -8,12 +8,11 @@ import {
   ACADEMY_TRACKS,
   CERTIFICATION,
   CERTIFICATION_THRESHOLD_PERCENT,
-  courseProgress,
   SAMPLE_COURSES,
-  type CourseProgress,
   type SampleCourse,
   type TrackLevel,
 } from "~/content/academy";
+import { courseProgress, type CourseProgress } from "./course-progress";
 import { ACHIEVEMENTS, DEFAULT_TRACK, EDUCATION_PATH, TRACK_COURSES, type AchievementRule, type TrackCourse, type TrackSlug } from "~/content/portal";
 
 export interface PortalTrack {

@@ -3,7 +3,7 @@
  * passes the subscription, the chosen strategies and the catalogue.
  */
 import type { PlanId, SubscriptionStatus } from "../../db/schema";
-import { PLAN_RULES } from "./plans";
+import { PLAN_RULES } from "~/content/plans";
 
 export interface SubscriptionFacts {
   plan: PlanId;

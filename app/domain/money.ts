@@ -33,3 +33,20 @@ export function formatUsd(amountUsd: number): string {
 export function formatUsdCents(cents: number): string {
   return dollarsAndCents.format(cents / 100);
 }
+
+const dollarsToFourDecimals = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
+/**
+ * US dollars with cents and up to two more decimals, for per-unit amounts
+ * smaller than a cent matters for (e.g. a pip's value).
+ * @param amountUsd an amount in US dollars, e.g. 6.66667
+ * @returns e.g. "$6.6667"; "$10.00" for 10
+ */
+export function formatUsdPrecise(amountUsd: number): string {
+  return dollarsToFourDecimals.format(amountUsd);
+}

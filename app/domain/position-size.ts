@@ -15,7 +15,7 @@
  * Lots are rounded DOWN to the 0.01 lot step so the position never risks more
  * than asked; `actualRisk` is the risk at that rounded size.
  *
- * Instruments:
+ * Instruments (pip and contract sizes, quote conversion: ~/domain/instruments):
  * - No symbol (the spec's four-field request): the quote currency IS the
  *   account currency (rate 1), 100,000 units per standard lot, pip 0.0001, so
  *   lotSize = riskAmount / (|entry − stop| × 100,000), with the distance taken
@@ -41,27 +41,8 @@
  * any floor or round, so 0.20 lots never becomes 0.19.
  */
 
-/** Units of base currency in one standard FX lot. */
-export const STANDARD_LOT_UNITS = 100_000;
-/** Troy ounces in one lot of XAU (gold). */
-export const GOLD_LOT_OUNCES = 100;
-/** Lot sizes are rounded down to this step (one micro lot). */
-export const LOT_STEP = 0.01;
-/** Account currency assumed whenever a symbol is given. */
-export const ACCOUNT_CURRENCY = "USD";
-
-/** Metals we refuse to size because their contract conventions differ by broker. */
-const UNSUPPORTED_METALS = new Set(["XAG", "XPT", "XPD"]);
-
-/** Invalid calculator input, naming the request field at fault (e.g. `conversionRate`). */
-export class CalculatorInputError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.name = "CalculatorInputError";
-    this.field = field;
-  }
-}
+import { CalculatorInputError } from "./calculator-error";
+import { ACCOUNT_CURRENCY, instrumentSpec } from "./instruments";
 
 export interface PositionSizeInput {
   /** Account balance in account currency; > 0. */
@@ -95,26 +76,8 @@ export interface PositionSizeResult {
   symbol?: string;
 }
 
-/** How the quote currency is converted to the account currency. */
-export type QuoteConversion = "direct" | "inverse-entry" | "conversion-rate";
-
-export interface InstrumentSpec {
-  /** Upper-case symbol, or null for the default instrument. */
-  symbol: string | null;
-  base: string | null;
-  quote: string | null;
-  /** Number of decimals of one pip: 4 → 0.0001, 2 → 0.01. */
-  pipDecimals: number;
-  /** Price change of one pip. */
-  pipSize: number;
-  /** Units (or ounces) per standard lot. */
-  contractSize: number;
-  /** How quote-currency amounts become account currency without a `conversionRate`. */
-  conversion: QuoteConversion;
-}
-
 /** Rounds away binary floating-point noise: keeps 12 significant digits. */
-export function stripFloatNoise(value: number): number {
+function stripFloatNoise(value: number): number {
   if (!Number.isFinite(value) || value === 0) return value;
   return Number(value.toPrecision(12));
 }
@@ -123,71 +86,6 @@ export function stripFloatNoise(value: number): number {
 function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(stripFloatNoise(value * factor)) / factor;
-}
-
-/** Normalises a symbol: trimmed, upper case; empty → null. */
-export function normaliseSymbol(symbol: string | null | undefined): string | null {
-  if (symbol === undefined || symbol === null) return null;
-  const trimmed = symbol.trim().toUpperCase();
-  return trimmed === "" ? null : trimmed;
-}
-
-/**
- * Contract details for `symbol` (see module doc); the default instrument when
- * there is none.
- * @throws CalculatorInputError naming `symbol` when it is not 6 letters, names
- *   the same currency twice, or is an unsupported metal.
- */
-export function instrumentSpec(symbol?: string | null): InstrumentSpec {
-  const normalised = normaliseSymbol(symbol);
-  if (normalised === null) {
-    return {
-      symbol: null,
-      base: null,
-      quote: null,
-      pipDecimals: 4,
-      pipSize: 0.0001,
-      contractSize: STANDARD_LOT_UNITS,
-      conversion: "direct",
-    };
-  }
-  if (!/^[A-Z]{6}$/.test(normalised)) {
-    throw new CalculatorInputError("symbol", "Symbol must be 6 letters, such as EURUSD");
-  }
-  const base = normalised.slice(0, 3);
-  const quote = normalised.slice(3);
-  if (base === quote) {
-    throw new CalculatorInputError("symbol", "Symbol must name two different currencies, such as EURUSD");
-  }
-  if (UNSUPPORTED_METALS.has(base) || UNSUPPORTED_METALS.has(quote) || quote === "XAU") {
-    throw new CalculatorInputError("symbol", `Symbol ${normalised} is not supported; use a currency pair or XAUUSD`);
-  }
-  const gold = base === "XAU";
-  const pipDecimals = gold || quote === "JPY" ? 2 : 4;
-  const conversion: QuoteConversion =
-    quote === ACCOUNT_CURRENCY ? "direct" : base === ACCOUNT_CURRENCY ? "inverse-entry" : "conversion-rate";
-  return {
-    symbol: normalised,
-    base,
-    quote,
-    pipDecimals,
-    pipSize: 1 / 10 ** pipDecimals,
-    contractSize: gold ? GOLD_LOT_OUNCES : STANDARD_LOT_UNITS,
-    conversion,
-  };
-}
-
-/**
- * Whether sizing `symbol` needs a `conversionRate` (a cross with neither
- * currency USD). False for no symbol and for symbols that are invalid
- * (those fail on `symbol` instead).
- */
-export function requiresConversionRate(symbol: string | null | undefined): boolean {
-  try {
-    return instrumentSpec(symbol).conversion === "conversion-rate";
-  } catch {
-    return false;
-  }
 }
 
 /**

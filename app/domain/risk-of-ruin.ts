@@ -31,14 +31,14 @@
  * it converges quadratically, or linearly near zero expectancy, and is capped
  * at 1000 steps.
  */
-import { CalculatorInputError } from "./position-size";
+import { CalculatorInputError } from "./calculator-error";
 
 /** Spec sections 4 and 9: green below 5%, yellow from 5% to below 15%, red at 15% or above. */
 export const RISK_OF_RUIN_BANDS = { moderate: 5, high: 15 } as const;
 
 export type RiskLevel = "Low" | "Moderate" | "High";
 
-export interface RiskOfRuinInput {
+interface RiskOfRuinInput {
   /** Percent of trades that win, 0 to 100. */
   winRate: number;
   /** Reward-to-risk ratio R of a winning trade (a win pays R times the risk); > 0. */

@@ -12,7 +12,7 @@ import sanitizeHtml from "sanitize-html";
 export const READ_TIME_LABEL = "5 min read";
 
 /** Spec section 9: related-post excerpts are cut at 100 characters. */
-export const RELATED_EXCERPT_LENGTH = 100;
+const RELATED_EXCERPT_LENGTH = 100;
 
 const TABLE_TAGS = ["table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"];
 

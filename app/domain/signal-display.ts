@@ -2,7 +2,6 @@
  * How signals and strategies are shown (spec section 4): age labels, row
  * tints, risk-class badges and price formatting per instrument.
  */
-import type { BadgeVariant } from "~/components/ui/badge";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -49,7 +48,7 @@ export function sideTint(side: string): "green" | "red" {
 }
 
 /** Risk badge: Conservative secondary, Balanced default, anything else destructive. */
-export function riskBadgeVariant(riskClass: string): BadgeVariant {
+export function riskBadgeVariant(riskClass: string): "secondary" | "default" | "destructive" {
   if (riskClass === "Conservative") return "secondary";
   if (riskClass === "Balanced") return "default";
   return "destructive";

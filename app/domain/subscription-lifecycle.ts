@@ -17,7 +17,7 @@
 import { formatUsdCents } from "./money";
 import { addMonths } from "date-fns";
 import type { BILLING_EVENTS, PlanId, SubscriptionStatus } from "../../db/schema";
-import { PLAN_RULES } from "./plans";
+import { PLAN_RULES } from "~/content/plans";
 
 export type BillingEvent = (typeof BILLING_EVENTS)[number];
 

@@ -11,7 +11,7 @@ import { getDb } from "~/services/db.server";
 export const MAX_QUERY_LENGTH = 200;
 
 /** Escapes LIKE wildcards (`%`, `_`) and the escape character itself (`\`). */
-export function escapeLike(value: string): string {
+function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -21,7 +21,7 @@ function containsInsensitive(column: SQL | typeof blogPosts.title, text: string)
   return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
 }
 
-export interface ListPostsOptions {
+interface ListPostsOptions {
   limit: number;
   /** Matched case-insensitively against the title or the excerpt. */
   q?: string | null;
@@ -90,7 +90,6 @@ export function toApiPost(post: BlogPost) {
     createdAt: post.createdAt.toISOString(),
   };
 }
-export type ApiPost = ReturnType<typeof toApiPost>;
 
 /**
  * Adds `email` (trimmed, lower-cased) to the newsletter list. Subscribing twice

@@ -4,7 +4,7 @@ import { contactMessages } from "../../db/schema";
 import type { ContactValues } from "~/schemas/contact";
 import { getDb } from "~/services/db.server";
 
-export type ContactMessage = typeof contactMessages.$inferSelect;
+type ContactMessage = typeof contactMessages.$inferSelect;
 
 /** Stores one validated contact message. @returns the new row. */
 export function createContactMessage(values: ContactValues): ContactMessage {

@@ -14,7 +14,7 @@ import {
 } from "../../db/schema";
 import type { Db } from "../../db/connection";
 import { entitledStrategyIds, isSubscriptionLive } from "~/domain/entitlements";
-import { FREE_PLAN_LABEL, PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/domain/plans";
+import { FREE_PLAN_LABEL, PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/content/plans";
 import * as lifecycle from "~/domain/subscription-lifecycle";
 import type { BillingEntry, LifecycleError, SubscriptionState } from "~/domain/subscription-lifecycle";
 import type { PublicUser } from "~/models/users.server";

@@ -22,7 +22,7 @@ import {
   WHY_POINTS,
   WHY_SECTION,
 } from "~/content/landing";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 import { formatPrice, riskBadgeVariant } from "~/domain/signal-display";
 import { loadDashboard } from "~/models/read-models/dashboard.server";
 import { getViewer } from "~/services/session.server";

@@ -20,7 +20,7 @@ import {
   VALUES_SECTION,
   type ContactDetail,
 } from "~/content/about";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () => pageMeta(ABOUT_META.title, ABOUT_META.description);
 

@@ -15,10 +15,8 @@ import {
   ACADEMY_META,
   ACADEMY_TRACKS,
   CERTIFICATION,
-  courseProgress,
   CURRICULUM_TOTALS,
   FORMATS_SECTION,
-  formatPercent,
   FREE_GUIDE,
   INSTRUCTOR_HIGHLIGHTS,
   INSTRUCTORS_SECTION,
@@ -31,7 +29,8 @@ import {
   type SampleCourse,
   type TrackLevel,
 } from "~/content/academy";
-import { pageMeta } from "~/content/seo";
+import { courseProgress, formatPercent } from "~/domain/course-progress";
+import { pageMeta } from "~/domain/page-meta";
 import { progressBarClass } from "~/components/ui/progress";
 
 export const meta: MetaFunction = () => pageMeta(ACADEMY_META.title, ACADEMY_META.description);

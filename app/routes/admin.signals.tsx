@@ -9,43 +9,27 @@
  * default expiry), and the recent list reloads. Validation errors come back as
  * a 400 with Conform's reply: messages under each field, values kept. Server
  * rejections (unknown or inactive strategy, storage failure) also show at the
- * top of the form and, with JavaScript, as an 'Error' toast.
+ * top of the form and, with JavaScript, as an 'Error' toast. A body that is
+ * not a form is refused (415/400) by `readFormData`.
  * See docs/decisions/admin-signal-form.md.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormInputField, FormSelectField, FormTextareaField } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
+import { AdminSignalsError } from "~/components/admin/admin-signals-error";
+import { CreateSignalForm } from "~/components/admin/create-signal-form";
+import { RecentSignals } from "~/components/admin/recent-signals";
 import { toast } from "~/components/ui/toast";
-import { formatDateTime, formatPrice, signalAge } from "~/domain/signal-display";
 import { publishSignal, StrategyUnavailableError } from "~/models/admin-signals.server";
 import { listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
-import {
-  defaultExpiryValue,
-  ENTRY_METHODS,
-  MAX_EXPIRY_DAYS,
-  MAX_RATIONALE_LENGTH,
-  PRICE_STEP,
-  signalSchema,
-  toDateTimeLocalUtc,
-} from "~/schemas/signal";
+import { defaultExpiryValue, MAX_EXPIRY_DAYS, signalSchema, toDateTimeLocalUtc } from "~/schemas/signal";
+import { readFormData } from "~/services/form-data.server";
+import { capEchoedValues } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -86,21 +70,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-function formError(message: string): SubmissionResult<string[]> {
-  return { status: "error", error: { "": [message] } };
-}
+/** Each field's maximum length, so a rejected post never echoes more than that back. */
+const SIGNAL_LIMITS = getZodConstraint(signalSchema) as Record<string, { maxLength?: number }>;
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireAdminViewer(request);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return json(formError("The form could not be read. Please submit it again."), { status: 400 });
-  }
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: signalSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
-    return json(submission.reply(), { status: 400 });
+    return json(capEchoedValues(submission.reply(), SIGNAL_LIMITS), { status: 400 });
   }
   try {
     publishSignal(submission.value, viewer.user.id);
@@ -119,17 +97,6 @@ export async function action({ request }: ActionFunctionArgs) {
     description: "Trading signal has been published successfully",
   });
 }
-
-// ---------------------------------------------------------------------------
-// Page
-
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-const ENTRY_METHOD_LABELS: Record<(typeof ENTRY_METHODS)[number], string> = {
-  market: "Market (fill now)",
-  limit: "Limit (better price)",
-  stop: "Stop (breakout)",
-};
 
 export default function AdminSignals() {
   const data = useLoaderData<typeof loader>();
@@ -176,12 +143,12 @@ export default function AdminSignals() {
             key={formVersion}
             formId={`${FORM_ID}-${formVersion}`}
             data={data}
-            lastResult={actionData}
+            lastResult={actionData as SubmissionResult<string[]> | undefined}
             busy={navigation.state !== "idle" && isOwnPost(navigation)}
           />
         </div>
         <div className="lg:col-span-2">
-          <RecentSignals recent={data.recent} now={data.now} />
+          <RecentSignals recent={data.recent} now={data.now} limit={RECENT_LIMIT} />
         </div>
       </div>
     </div>
@@ -192,213 +159,6 @@ function isOwnPost(navigation: ReturnType<typeof useNavigation>): boolean {
   return navigation.formMethod?.toUpperCase() === "POST" && (navigation.formAction ?? "").startsWith("/admin/signals");
 }
 
-function CreateSignalForm({
-  formId,
-  data,
-  lastResult,
-  busy,
-}: {
-  formId: string;
-  data: LoaderData;
-  lastResult: SubmissionResult<string[]> | undefined;
-  busy: boolean;
-}) {
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult,
-    constraint: getZodConstraint(signalSchema),
-    defaultValue: { entryMethod: "market", expiresAt: data.defaultExpiresAt },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signalSchema, disableAutoCoercion: true }),
-  });
-
-  const priceProps = { step: PRICE_STEP, min: "0", inputMode: "decimal" as const };
-
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Create New Signal</CardTitle>
-        <CardDescription>
-          For a LONG signal the stop loss sits below the entry and the take profits above it (TP1 before TP2); for a
-          SHORT signal it is the other way round.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" action="/admin/signals" {...getFormProps(form)} className="flex flex-col gap-5">
-          <FormAlert form={form} className="border border-red-300 dark:border-red-800" />
-
-          {data.strategies.length === 0 ? (
-            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-              No strategies active. Activate a strategy before publishing signals.
-            </p>
-          ) : null}
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormSelectField field={fields.strategyId} label="Strategy">
-              <option value="">Select a strategy</option>
-              {data.strategies.map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  {s.name}
-                </option>
-              ))}
-            </FormSelectField>
-            <FormInputField
-              field={fields.symbol}
-              type="text"
-              // The server upper-cases; don't let the browser reject "eurusd".
-              pattern={undefined}
-              label="Symbol"
-              placeholder="EURUSD"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={12}
-              hint="6 letters, e.g. EURUSD, USDJPY or XAUUSD."
-            />
-            <FormSelectField field={fields.side} label="Side">
-              <option value="">Select side</option>
-              <option value="LONG">LONG (buy)</option>
-              <option value="SHORT">SHORT (sell)</option>
-            </FormSelectField>
-            <FormSelectField field={fields.entryMethod} label="Entry method">
-              {ENTRY_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {ENTRY_METHOD_LABELS[method]}
-                </option>
-              ))}
-            </FormSelectField>
-          </div>
-
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
-              Price levels (quote currency)
-            </legend>
-            <FormInputField field={fields.entryPrice} type="number" {...priceProps} label="Entry price" placeholder="1.08500" />
-            <FormInputField field={fields.sl} type="number" {...priceProps} label="Stop loss (SL)" placeholder="1.08000" />
-            <FormInputField field={fields.tp1} type="number" {...priceProps} label="Take profit 1 (TP1)" placeholder="1.09000" />
-            <FormInputField
-              field={fields.tp2}
-              type="number"
-              {...priceProps}
-              label="Take profit 2 (TP2, optional)"
-              placeholder="1.09500"
-            />
-          </fieldset>
-
-          <FormInputField
-            field={fields.expiresAt}
-            type="datetime-local"
-            label="Expires at (UTC)"
-            min={data.minExpiresAt}
-            max={data.maxExpiresAt}
-            hint={`Entered and shown in UTC. Defaults to 24 hours from now; at most ${MAX_EXPIRY_DAYS} days ahead.`}
-          />
-          <FormTextareaField
-            field={fields.rationale}
-            label="Rationale (optional)"
-            rows={4}
-            maxLength={MAX_RATIONALE_LENGTH}
-            placeholder="Why this trade: setup, confluence, invalidation."
-            hint={`Up to ${MAX_RATIONALE_LENGTH} characters.`}
-          />
-
-          <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:self-start">
-            {busy ? "Publishing..." : "Publish Signal"}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
-  );
-}
-
-function RecentSignals({ recent, now }: { recent: LoaderData["recent"]; now: string }) {
-  const reference = new Date(now);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Recent Signals</CardTitle>
-        <CardDescription>The {RECENT_LIMIT} most recently published signals.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {recent.length === 0 ? (
-          <p className="py-6 text-center text-slate-700 dark:text-slate-300">No signals created yet</p>
-        ) : (
-          <ul className="flex flex-col gap-3" aria-label="Recent signals">
-            {recent.map((signal) => (
-              <li
-                key={signal.id}
-                data-testid="recent-signal"
-                className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-              >
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold text-slate-900 dark:text-slate-50">{signal.symbol}</span>
-                  <Badge variant={signal.side === "LONG" ? "success" : "destructive"}>{signal.side}</Badge>
-                  <Badge variant={signal.status === "ACTIVE" ? "default" : "secondary"}>{signal.status}</Badge>
-                  <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
-                    <time dateTime={signal.createdAt} title={formatDateTime(signal.createdAt)}>
-                      {signalAge(signal.createdAt, reference)}
-                    </time>
-                  </span>
-                </div>
-                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                  {signal.strategyName} · {signal.entryJson.method} entry
-                </p>
-                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-                  <PriceItem label="Entry" value={formatPrice(signal.symbol, signal.entryPrice)} />
-                  <PriceItem label="SL" value={formatPrice(signal.symbol, signal.stopLoss)} />
-                  <PriceItem label="TP1" value={formatPrice(signal.symbol, signal.takeProfit1)} />
-                  <PriceItem label="TP2" value={formatPrice(signal.symbol, signal.takeProfit2)} />
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function PriceItem({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="font-medium tabular-nums text-slate-900 dark:text-slate-100">{value}</dd>
-    </div>
-  );
-}
-
-// ---------------------------------------------------------------------------
-// Errors: 403 for signed-in non-admins (thrown by requireAdminViewer).
-
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <p className="text-sm font-semibold tracking-wide text-red-700 uppercase dark:text-red-400">Error 403</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900 dark:text-slate-50">Access denied</h1>
-        <p className="mt-4 text-slate-700 dark:text-slate-300">
-          Publishing signals is for administrators only. If you think you should have access, contact support.
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/dashboard" className={buttonClass("default")}>
-            Go to your dashboard
-          </Link>
-          <Link to="/contact" className={buttonClass("outline")}>
-            Contact support
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900 dark:text-slate-50">Something went wrong</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">
-        The signal publisher could not be loaded. Please try again, or contact support if it keeps happening.
-      </p>
-    </div>
-  );
+  return <AdminSignalsError error={useRouteError()} />;
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { categoryFromSlug } from "~/content/insights";
+import { categoryFromSlug } from "~/domain/insight-categories";
 import { listPosts, MAX_QUERY_LENGTH, toApiPost } from "~/models/blog.server";
 import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";

@@ -22,7 +22,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { Alert } from "~/components/ui/form-alert";
 import { SUBSCRIPTION_TOASTS } from "~/content/account";
 import { formatUsdCents } from "~/domain/money";
-import { PLAN_RULES } from "~/domain/plans";
+import { PLAN_RULES } from "~/content/plans";
 import { formatDate } from "~/domain/signal-display";
 import { periodLabel, planPriceCents, strategyLimitLabel } from "~/domain/subscription-lifecycle";
 import {

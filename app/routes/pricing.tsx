@@ -11,7 +11,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   ADD_ONS,
   ADD_ONS_SECTION,
-  addOnPriceLabel,
   CONTACT_SALES,
   FAQ_TITLE,
   GUARANTEES,
@@ -24,7 +23,8 @@ import {
   TRIAL,
   type Plan,
 } from "~/content/pricing";
-import { pageMeta } from "~/content/seo";
+import { addOnPriceLabel } from "~/domain/pricing-display";
+import { pageMeta } from "~/domain/page-meta";
 import { formatUsd } from "~/domain/money";
 
 export const meta: MetaFunction = () => pageMeta(PRICING_META.title, PRICING_META.description);

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { CtaButtons, PageHeader, PlaceholderButton } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 import {
   API_INTEGRATIONS,
   DELIVERY_CHANNELS,
@@ -19,9 +19,10 @@ import {
   SERVICES_INTRO,
   SERVICES_META,
   SIGNAL_SUBSCRIPTIONS,
-  SIGNAL_TIERS,
   type ServiceCard as ServiceCardContent,
 } from "~/content/services";
+import { PLANS } from "~/content/pricing";
+import { formatUsd } from "~/domain/money";
 
 export const meta: MetaFunction = () => pageMeta(SERVICES_META.title, SERVICES_META.description);
 
@@ -34,10 +35,12 @@ export default function Services() {
         <ServiceCard service={SIGNAL_SUBSCRIPTIONS}>
           <h3 className="mt-5 text-sm font-semibold">{SIGNAL_SUBSCRIPTIONS.tiersLabel}</h3>
           <ul className="mt-2 grid gap-2 sm:grid-cols-3">
-            {SIGNAL_TIERS.map((tier) => (
-              <li key={tier.name} className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
-                <span className="block font-semibold">{tier.name}</span>
-                <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">{tier.price}</span>
+            {PLANS.map((plan) => (
+              <li key={plan.name} className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
+                <span className="block font-semibold">{plan.name}</span>
+                <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
+                  {formatUsd(plan.priceUsd)}/{plan.period}
+                </span>
               </li>
             ))}
           </ul>

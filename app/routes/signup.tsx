@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormInputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { TRIAL_DAYS } from "~/domain/plans";
+import { TRIAL_DAYS } from "~/content/plans";
 import { createLocalAccount, EmailTakenError } from "~/models/accounts.server";
 import { MIN_PASSWORD_LENGTH, signupSchema } from "~/schemas/auth";
 import { readFormData } from "~/services/form-data.server";

@@ -7,7 +7,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { StrategyCard } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
-import { pageMeta } from "~/content/seo";
+import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -1,11 +1,11 @@
 /**
  * Zod schemas for the two calculators, shared by the /tools form action
- * (through Conform's `parseWithZod`, with `disableAutoCoercion: true`) and the
+ * (`toolsSchema`, one request per intent, through `handleIntent`) and the
  * JSON API routes (`safeParse` on the parsed body).
  *
  * Numbers may arrive as JSON numbers or as FormData strings: a decimal string
- * is converted, an empty string counts as missing, anything else (including
- * "abc", "0x10", "Infinity", booleans, null) is rejected. Every message names
+ * (at most 40 characters) is converted, an empty string counts as missing,
+ * anything else (including "abc", "0x10", "Infinity", booleans, null) is rejected. Every message names
  * its field. NaN and ±Infinity never get through (`.finite()`).
  *
  * Upper limits beyond the spec's ranges (balance ≤ 1e12, prices ≤ 1e6,
@@ -13,19 +13,10 @@
  */
 import { z } from "zod";
 
-import { CalculatorInputError, instrumentSpec, requiresConversionRate, stopDistanceTenthsOfPip } from "~/domain/position-size";
-
-/** Plain decimal notation, optionally signed, with an optional exponent. */
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** Empty or whitespace-only strings and null → undefined; decimal strings → number; other strings → NaN. */
-function toNumberInput(value: unknown): unknown {
-  if (value === null) return undefined;
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  if (trimmed === "") return undefined;
-  return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
+import { CalculatorInputError } from "~/domain/calculator-error";
+import { instrumentSpec, isSymbolShaped, requiresConversionRate, SYMBOL_PATTERN } from "~/domain/instruments";
+import { stopDistanceTenthsOfPip } from "~/domain/position-size";
+import { OBJECT_ERRORS, toNumberInput, upperCased } from "./fields";
 
 function baseNumber(label: string) {
   return z
@@ -63,22 +54,12 @@ const MIN_CONVERSION_RATE = 0.000001;
 const MAX_CONVERSION_RATE = 1_000_000;
 
 const symbolField = z.preprocess(
-  (value) => {
-    if (value === null) return undefined;
-    if (typeof value !== "string") return value;
-    const trimmed = value.trim();
-    return trimmed === "" ? undefined : trimmed.toUpperCase();
-  },
+  upperCased,
   z
     .string({ invalid_type_error: `${L.symbol} must be text, such as EURUSD` })
-    .regex(/^[A-Z]{6}$/, `${L.symbol} must be 6 letters, such as EURUSD`)
+    .regex(SYMBOL_PATTERN, `${L.symbol} must be 6 letters, such as EURUSD`)
     .optional(),
 );
-
-const OBJECT_ERRORS = {
-  required_error: "Request body must be an object of fields",
-  invalid_type_error: "Request body must be an object of fields",
-};
 
 const positionSizeFields = z.object({
   accountBalance: numberField(L.accountBalance, (n) =>
@@ -105,15 +86,14 @@ const positionSizeFields = z.object({
 }, OBJECT_ERRORS);
 
 /**
- * Position size request: accountBalance, riskPercent, entryPrice, stopLoss,
- * optional symbol and conversionRate. Cross-field rules: the stop must differ
+ * The cross-field rules of a position size request: the stop must differ
  * from the entry (by at least 0.1 pip), the symbol must be supported, and a
- * cross pair needs `conversionRate`.
+ * cross pair needs `conversionRate`. Each problem is added to `ctx` on its field.
  */
-export const positionSizeSchema = positionSizeFields.superRefine((data, ctx) => {
+function checkPositionSize(data: z.output<typeof positionSizeFields>, ctx: z.RefinementCtx) {
   // Runs even when a range check above failed (zod marks the data "dirty", not aborted), so guard types.
   let pipDecimals = 4;
-  if (typeof data.symbol === "string" && /^[A-Z]{6}$/.test(data.symbol)) {
+  if (typeof data.symbol === "string" && isSymbolShaped(data.symbol)) {
     try {
       pipDecimals = instrumentSpec(data.symbol).pipDecimals;
     } catch (error) {
@@ -139,25 +119,53 @@ export const positionSizeSchema = positionSizeFields.superRefine((data, ctx) => 
       });
     }
   }
-});
+}
+
+/**
+ * Position size request: accountBalance, riskPercent, entryPrice, stopLoss,
+ * optional symbol and conversionRate, with the cross-field rules of `checkPositionSize`.
+ */
+export const positionSizeSchema = positionSizeFields.superRefine(checkPositionSize);
 
 /** Risk of ruin request: winRate (%), riskReward (R), riskPerTrade (% of starting balance). */
 export const riskOfRuinSchema = z.object(
   {
-  winRate: numberField(L.winRate, (n) =>
-    n.min(0, `${L.winRate} must be between 0 and 100`).max(100, `${L.winRate} must be between 0 and 100`),
-  ),
-  riskReward: numberField(L.riskReward, (n) => n.gt(0, `${L.riskReward} must be greater than 0`)),
-  riskPerTrade: numberField(L.riskPerTrade, (n) =>
-    n.gt(0, `${L.riskPerTrade} must be greater than 0`).max(100, `${L.riskPerTrade} must be at most 100`),
-  ),
+    winRate: numberField(L.winRate, (n) =>
+      n.min(0, `${L.winRate} must be between 0 and 100`).max(100, `${L.winRate} must be between 0 and 100`),
+    ),
+    riskReward: numberField(L.riskReward, (n) => n.gt(0, `${L.riskReward} must be greater than 0`)),
+    riskPerTrade: numberField(L.riskPerTrade, (n) =>
+      n.gt(0, `${L.riskPerTrade} must be greater than 0`).max(100, `${L.riskPerTrade} must be at most 100`),
+    ),
   },
   OBJECT_ERRORS,
 );
 
-export type PositionSizeRequest = z.output<typeof positionSizeSchema>;
-export type RiskOfRuinRequest = z.output<typeof riskOfRuinSchema>;
+/** The /tools page's intents, one per calculator form. */
+export const CALCULATOR_INTENTS = ["position-size", "risk-of-ruin"] as const;
+export type CalculatorIntent = (typeof CALCULATOR_INTENTS)[number];
 
-/** Field names of each form, in display order. */
-export const POSITION_SIZE_FIELDS = ["accountBalance", "riskPercent", "entryPrice", "stopLoss", "symbol", "conversionRate"] as const;
-export const RISK_OF_RUIN_FIELDS = ["winRate", "riskReward", "riskPerTrade"] as const;
+/** Message for a /tools post whose `intent` names no calculator. */
+const UNKNOWN_CALCULATOR_MESSAGE = "Unknown calculator. Choose the position size or risk of ruin calculator.";
+
+/**
+ * The /tools page's form schema: one request per calculator, chosen by the
+ * hidden `intent` field, with the same fields and rules as the API schemas.
+ */
+export const toolsSchema = z
+  .discriminatedUnion(
+    "intent",
+    [
+      positionSizeFields.extend({ intent: z.literal("position-size") }),
+      riskOfRuinSchema.extend({ intent: z.literal("risk-of-ruin") }),
+    ],
+    {
+      errorMap: (issue, ctx) =>
+        issue.code === z.ZodIssueCode.invalid_union_discriminator
+          ? { message: UNKNOWN_CALCULATOR_MESSAGE }
+          : { message: ctx.defaultError },
+    },
+  )
+  .superRefine((data, ctx) => {
+    if (data.intent === "position-size") checkPositionSize(data, ctx);
+  });

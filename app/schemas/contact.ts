@@ -37,7 +37,3 @@ export const contactSchema = z.object({
     .max(5000, "Message must be at most 5000 characters"),
 });
 export type ContactValues = z.infer<typeof contactSchema>;
-
-export const newsletterSchema = z.object({
-  email: emailField,
-});

@@ -22,13 +22,15 @@
  */
 import { z } from "zod";
 import type { EntryMethod, SignalSide } from "../../db/schema";
+import { repeatsCurrency, SYMBOL_PATTERN } from "~/domain/instruments";
+import { blankToUndefined, OBJECT_ERRORS, toNumberInput, upperCased } from "./fields";
 
 // Local copies (type-checked against the DB enums) so the client bundle does not pull in drizzle.
 export const SIGNAL_SIDES = ["LONG", "SHORT"] as const satisfies readonly SignalSide[];
 export const ENTRY_METHODS = ["market", "limit", "stop"] as const satisfies readonly EntryMethod[];
 
 /** Display labels (with units/abbreviations as traders write them), used in messages and by the form. */
-export const SIGNAL_FIELD_LABELS = {
+const SIGNAL_FIELD_LABELS = {
   strategyId: "Strategy",
   symbol: "Symbol",
   side: "Side",
@@ -41,14 +43,14 @@ export const SIGNAL_FIELD_LABELS = {
   expiresAt: "Expiry",
 } as const;
 
-export type SignalField = keyof typeof SIGNAL_FIELD_LABELS;
+type SignalField = keyof typeof SIGNAL_FIELD_LABELS;
 
 /** Longest rationale accepted, in characters. */
 export const MAX_RATIONALE_LENGTH = 2000;
 /** Furthest ahead a signal may expire, in days. */
 export const MAX_EXPIRY_DAYS = 30;
 /** Default lifetime of a new signal (spec section 9: 24 hours). */
-export const DEFAULT_EXPIRY_HOURS = 24;
+const DEFAULT_EXPIRY_HOURS = 24;
 /** Largest price accepted; only keeps the numbers sane (gold trades in the thousands). */
 export const MAX_PRICE = 1_000_000;
 /** Price input step (spec section 5). */
@@ -56,24 +58,6 @@ export const PRICE_STEP = "0.00001";
 
 const L = SIGNAL_FIELD_LABELS;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Plain decimal notation, optionally signed, with an optional exponent. */
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** Trimmed string; "" and null → undefined. Other types pass through for zod to reject. */
-function blankToUndefined(value: unknown): unknown {
-  if (value === null) return undefined;
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-}
-
-/** Empty → undefined; decimal string → number; any other string → NaN (rejected as not a number). */
-function toNumberInput(value: unknown): unknown {
-  const v = blankToUndefined(value);
-  if (typeof v !== "string") return v;
-  return DECIMAL.test(v) ? Number(v) : Number.NaN;
-}
 
 function priceNumber(label: string) {
   return z
@@ -85,12 +69,6 @@ function priceNumber(label: string) {
 
 const requiredPrice = (label: string) => z.preprocess(toNumberInput, priceNumber(label));
 const optionalPrice = (label: string) => z.preprocess(toNumberInput, priceNumber(label).optional());
-
-/** Upper-cases after trimming; other types pass through. */
-function upperCased(value: unknown): unknown {
-  const v = blankToUndefined(value);
-  return typeof v === "string" ? v.toUpperCase() : v;
-}
 
 const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 const DATETIME_ISO =
@@ -154,11 +132,6 @@ function expiryField(now: () => Date) {
   );
 }
 
-const OBJECT_ERRORS = {
-  required_error: "Request body must be an object of fields",
-  invalid_type_error: "Request body must be an object of fields",
-};
-
 function isValidPrice(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value) && value > 0;
 }
@@ -183,8 +156,8 @@ export function buildSignalSchema(options: { now?: () => Date } = {}) {
           upperCased,
           z
             .string({ required_error: `${L.symbol} is required`, invalid_type_error: `${L.symbol} must be text, such as EURUSD` })
-            .regex(/^[A-Z]{6}$/, `${L.symbol} must be 6 letters, such as EURUSD or XAUUSD`)
-            .refine((s) => s.slice(0, 3) !== s.slice(3), `${L.symbol} must name two different currencies, such as EURUSD`),
+            .regex(SYMBOL_PATTERN, `${L.symbol} must be 6 letters, such as EURUSD or XAUUSD`)
+            .refine((s) => !repeatsCurrency(s), `${L.symbol} must name two different currencies, such as EURUSD`),
         ),
         side: z.preprocess(
           upperCased,
@@ -262,7 +235,7 @@ export type SignalInput = z.output<typeof signalSchema>;
 // JSON API body ↔ flat input
 
 /** Where each flat field lives in the API's nested body (spec section 7). */
-export const API_FIELD_NAMES: Record<SignalField, string> = {
+const API_FIELD_NAMES: Record<SignalField, string> = {
   strategyId: "strategyId",
   symbol: "symbol",
   side: "side",
@@ -276,7 +249,7 @@ export const API_FIELD_NAMES: Record<SignalField, string> = {
 };
 
 /** Flat aliases a client may send instead of the nested fields (the API's flat signal shape). */
-export const API_FLAT_ALIASES: Partial<Record<SignalField, string>> = {
+const API_FLAT_ALIASES: Partial<Record<SignalField, string>> = {
   side: "direction",
   entryPrice: "entryPrice",
   sl: "stopLoss",

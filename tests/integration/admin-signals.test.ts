@@ -10,7 +10,7 @@ import { action as pageAction, loader as pageLoader } from "~/routes/admin.signa
 import { action as apiAction, loader as apiLoader } from "~/routes/api.admin.signals";
 import { loader as signalsLoader } from "~/routes/api.signals._index";
 import { getDb } from "~/services/db.server";
-import { createUser, insertSignal, insertStrategy, signedInCookie } from "../support/fixtures";
+import { createUser, insertSignal, insertStrategy, signedInCookie, validSignalApiBody, validSignalForm } from "../support/fixtures";
 import { callRoute, formRequest, getRequest, jsonRequest, routeArgs } from "../support/http";
 import { toastOf } from "../support/toast";
 
@@ -36,20 +36,14 @@ function inHours(hours: number): string {
   return new Date(Date.now() + hours * HOUR).toISOString().slice(0, 16);
 }
 
+/** The valid signal, posted with a lower-case padded symbol, a limit entry and no TP2. */
 function validForm(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    strategyId: String(activeStrategyId),
-    symbol: " gbpusd ",
-    side: "SHORT",
-    entryPrice: "1.27000",
+  return validSignalForm(activeStrategyId, new Date(Date.now() + 24 * HOUR), {
+    symbol: " eurusd ",
     entryMethod: "limit",
-    sl: "1.27500",
-    tp1: "1.26500",
     tp2: "",
-    rationale: "Lower high under resistance",
-    expiresAt: inHours(24),
     ...overrides,
-  };
+  });
 }
 
 function formPost(values: Record<string, string>, cookie?: string): Request {
@@ -69,17 +63,7 @@ function apiRequest(body: unknown, options: { cookie?: string; contentType?: str
 }
 
 function nestedBody(overrides: Record<string, unknown> = {}) {
-  return {
-    strategyId: activeStrategyId,
-    symbol: "eurusd",
-    side: "LONG",
-    entryJson: { price: 1.085, method: "market" },
-    sl: 1.08,
-    tpJson: { tp1: 1.09, tp2: 1.095 },
-    rationale: "Trend continuation",
-    expiresAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-    ...overrides,
-  };
+  return validSignalApiBody(activeStrategyId, new Date(Date.now() + 24 * HOUR), overrides);
 }
 
 beforeAll(async () => {
@@ -160,15 +144,15 @@ describe("/admin/signals page", () => {
     const row = latestSignal()!;
     expect(row).toMatchObject({
       strategyId: activeStrategyId,
-      symbol: "GBPUSD",
-      side: "SHORT",
+      symbol: "EURUSD",
+      side: "LONG",
       status: "ACTIVE",
-      entryPrice: 1.27,
+      entryPrice: 1.085,
       entryMethod: "limit",
-      stopLoss: 1.275,
-      takeProfit1: 1.265,
+      stopLoss: 1.08,
+      takeProfit1: 1.09,
       takeProfit2: null,
-      rationale: "Lower high under resistance",
+      rationale: "Breakout retest",
       createdById: adminId,
       closedAt: null,
     });
@@ -180,20 +164,34 @@ describe("/admin/signals page", () => {
 
     // The list refreshes with the new signal first.
     const data = await (await callRoute(pageLoader, pageRequest(adminCookie))).json();
-    expect(data.recent[0]).toMatchObject({ id: row.id, symbol: "GBPUSD", side: "SHORT", takeProfit2: null });
+    expect(data.recent[0]).toMatchObject({ id: row.id, symbol: "EURUSD", side: "LONG", takeProfit2: null });
   });
 
   it("rejects invalid input with 400, field errors and kept values, and writes nothing", async () => {
-    const response = await callRoute(pageAction, formPost(validForm({ sl: "1.26000", symbol: "GBP/USD", expiresAt: inHours(-1) }), adminCookie));
+    const response = await callRoute(pageAction, formPost(validForm({ sl: "1.09000", symbol: "GBP/USD", expiresAt: inHours(-1) }), adminCookie));
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.status).toBe("error");
     expect(reply.error).toEqual({
       symbol: ["Symbol must be 6 letters, such as EURUSD or XAUUSD"],
-      sl: ["Stop loss must be above the entry price for a SHORT signal"],
+      sl: ["Stop loss must be below the entry price for a LONG signal"],
       expiresAt: ["Expiry must be in the future"],
     });
-    expect(reply.initialValue).toMatchObject({ symbol: "GBP/USD", entryPrice: "1.27000", sl: "1.26000" });
+    expect(reply.initialValue).toMatchObject({ symbol: "GBP/USD", entryPrice: "1.08500", sl: "1.09000" });
+    expect(signalCount()).toBe(0);
+  });
+
+  it("refuses a JSON body with 415 and echoes no more than a rationale's maximum", async () => {
+    const thrown = await pageAction(routeArgs(jsonRequest(`${BASE}/admin/signals`, validForm(), { cookie: adminCookie }))).catch(
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(415);
+    const response = await callRoute(pageAction, formPost(validForm({ rationale: "r".repeat(100_000) }), adminCookie));
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error.rationale).toEqual(["Rationale must be at most 2000 characters"]);
+    expect(reply.initialValue.rationale).toHaveLength(2000);
     expect(signalCount()).toBe(0);
   });
 
@@ -304,7 +302,7 @@ describe("POST /api/admin/signals", () => {
       tpJson: { tp1: 1.09, tp2: 1.095 },
       takeProfit1: 1.09,
       takeProfit2: 1.095,
-      rationale: "Trend continuation",
+      rationale: "Breakout retest",
       closedAt: null,
       locked: false,
     });

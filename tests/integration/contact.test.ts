@@ -5,7 +5,7 @@ import { action as contactAction, loader as contactLoader } from "~/routes/conta
 import { loader as messagesLoader } from "~/routes/admin.messages";
 import { getDb } from "~/services/db.server";
 import { createUser, signedInCookie } from "../support/fixtures";
-import { formRequest, getRequest, routeArgs, thrownResponse } from "../support/http";
+import { formRequest, getRequest, jsonRequest, routeArgs, thrownResponse } from "../support/http";
 import { toastOf } from "../support/toast";
 
 const ORIGIN = "http://fx.test";
@@ -68,6 +68,20 @@ describe("/contact action", () => {
     // The submitted values come back so the form can be re-rendered.
     expect(body.initialValue.goals).toBe("x");
     expect(messageCount()).toBe(before);
+  });
+
+  it("echoes no more of an over-long field than its maximum", async () => {
+    const res = (await contactAction(postContact({ ...VALID, message: "m".repeat(200_000) }, "192.0.2.9"))) as Response;
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.message).toEqual(["Message must be at most 5000 characters"]);
+    expect(body.initialValue.message).toHaveLength(5000);
+  });
+
+  it("refuses a JSON body with 415", async () => {
+    const thrown = await contactAction(routeArgs(jsonRequest(`${ORIGIN}/contact`, VALID))).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(415);
   });
 
   it("rejects an invalid email or option with 400", async () => {

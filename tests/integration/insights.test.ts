@@ -10,7 +10,7 @@ import { loader as rssLoader } from "~/routes/insights.rss[.]xml";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { insertStrategy } from "../support/fixtures";
-import { formRequest, getRequest, routeArgs, thrownResponse } from "../support/http";
+import { formRequest, getRequest, jsonRequest, routeArgs, thrownResponse } from "../support/http";
 
 const ORIGIN = "http://fx.test";
 const DAY = 24 * 60 * 60 * 1000;
@@ -220,6 +220,13 @@ describe("GET /api/blog/{slug}", () => {
 
 describe("newsletter action", () => {
   const subscribers = () => getDb().select({ n: count() }).from(newsletterSubscribers).get()!.n;
+
+  it("refuses a JSON body with 415", async () => {
+    const request = jsonRequest(`${ORIGIN}/insights?index`, { intent: "newsletter", email: "json@example.com" });
+    const thrown = await insightsAction(routeArgs(request)).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(415);
+  });
 
   it("stores a valid email", async () => {
     const res = (await insightsAction(post("/insights?index", { intent: "newsletter", email: "Reader@Example.com" }, "10.0.0.1"))) as Response;

@@ -5,6 +5,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users, type NewSignal } from "../../db/schema";
+import { STRATEGY_SIGNALS_LIMIT } from "~/content/strategy-detail";
+import { parseStrategyTab } from "~/domain/strategy-detail";
 import { loadDashboard } from "~/models/read-models/dashboard.server";
 import { toPublicUser } from "~/models/users.server";
 import * as apiAuthUser from "~/routes/api.auth.user";
@@ -206,16 +208,16 @@ describe("/strategies/:slug loader", () => {
   it("caps the Signals tab at 20, newest first", async () => {
     const res = await call(strategyRoute.loader, "/strategies/alpha-swing?tab=signals", { params: { slug: "alpha-swing" } });
     const body = await res.json();
-    expect(body.signals.length).toBeLessThanOrEqual(strategyRoute.STRATEGY_SIGNALS_LIMIT);
+    expect(body.signals.length).toBeLessThanOrEqual(STRATEGY_SIGNALS_LIMIT);
     const times = body.signals.map((s: { createdAt: string }) => Date.parse(s.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
   it("reads the tab parameter leniently", () => {
-    expect(strategyRoute.parseTab(null)).toBe("overview");
-    expect(strategyRoute.parseTab("Playbook")).toBe("playbook");
-    expect(strategyRoute.parseTab("signals")).toBe("signals");
-    expect(strategyRoute.parseTab("../etc")).toBe("overview");
+    expect(parseStrategyTab(null)).toBe("overview");
+    expect(parseStrategyTab("Playbook")).toBe("playbook");
+    expect(parseStrategyTab("signals")).toBe("signals");
+    expect(parseStrategyTab("../etc")).toBe("overview");
   });
 });
 

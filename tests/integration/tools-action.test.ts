@@ -26,7 +26,10 @@ describe("tools action — position-size", () => {
     const { status, data } = await submit(form(position));
     expect(status).toBe(200);
     expect(data.intent).toBe("position-size");
-    expect(data.result).toEqual({ lotSize: 0.2, riskAmount: 100, stopPips: 50, pipValuePerLot: 10, units: 20_000, actualRisk: 100 });
+    expect(data.data).toEqual({
+      intent: "position-size",
+      result: { lotSize: 0.2, riskAmount: 100, stopPips: 50, pipValuePerLot: 10, units: 20_000, actualRisk: 100 },
+    });
     expect(data.submission.status).toBe("success");
     // The submitted values come back so the no-JS page can refill the form.
     expect(data.submission.initialValue).toMatchObject({ accountBalance: "10000", entryPrice: "1.0850" });
@@ -35,14 +38,14 @@ describe("tools action — position-size", () => {
   it("sizes a symbol (XAUUSD) sent from the select", async () => {
     const { status, data } = await submit(form({ ...position, symbol: "XAUUSD", entryPrice: "2350", stopLoss: "2335" }));
     expect(status).toBe(200);
-    expect(data.result).toMatchObject({ lotSize: 0.06, symbol: "XAUUSD" });
+    expect(data.data.result).toMatchObject({ lotSize: 0.06, symbol: "XAUUSD" });
   });
 
   it("400 with field errors and no result", async () => {
     const { status, data } = await submit(form({ ...position, accountBalance: "", riskPercent: "-2", stopLoss: "1.0850" }));
     expect(status).toBe(400);
     expect(data.intent).toBe("position-size");
-    expect(data.result).toBeNull();
+    expect(data.data).toBeUndefined();
     expect(data.submission.status).toBe("error");
     expect(data.submission.error).toMatchObject({
       accountBalance: ["Account balance is required"],
@@ -59,7 +62,7 @@ describe("tools action — position-size", () => {
     expect(Object.keys(cross.data.submission.error)).toEqual(["conversionRate"]);
     const withRate = await submit(form({ ...position, symbol: "EURGBP", entryPrice: "0.8500", stopLoss: "0.8530", accountBalance: "25000", conversionRate: "1.27" }));
     expect(withRate.status).toBe(200);
-    expect(withRate.data.result.lotSize).toBe(0.65);
+    expect(withRate.data.data.result.lotSize).toBe(0.65);
   });
 });
 
@@ -68,14 +71,14 @@ describe("tools action — risk-of-ruin", () => {
     const { status, data } = await submit(form(ruin));
     expect(status).toBe(200);
     expect(data.intent).toBe("risk-of-ruin");
-    expect(data.result).toEqual({ riskOfRuin: 9.017, riskLevel: "Moderate" });
+    expect(data.data).toEqual({ intent: "risk-of-ruin", result: { riskOfRuin: 9.017, riskLevel: "Moderate" } });
     expect(data.submission.status).toBe("success");
   });
 
   it("400 with field errors", async () => {
     const { status, data } = await submit(form({ ...ruin, winRate: "abc", riskReward: "0", riskPerTrade: "150" }));
     expect(status).toBe(400);
-    expect(data.result).toBeNull();
+    expect(data.data).toBeUndefined();
     expect(data.submission.error).toEqual({
       winRate: ["Win rate must be a number"],
       riskReward: ["Risk reward must be greater than 0"],
@@ -89,17 +92,27 @@ describe("tools action — bad requests never 500", () => {
     for (const intent of ["bogus", ""]) {
       const { status, data } = await submit(form({ ...ruin, intent }));
       expect(status).toBe(400);
-      expect(data).toMatchObject({ intent: null, result: null, submission: null });
-      expect(data.error).toMatch(/Unknown calculator/);
+      expect(data.data).toBeUndefined();
+      expect(data.submission.error.intent).toEqual([expect.stringMatching(/Unknown calculator/)]);
     }
     const { status } = await submit(form({ winRate: "50" }));
     expect(status).toBe(400);
   });
 
-  it("400 for a body that is not form data", async () => {
-    const { status, data } = await submit(jsonRequest("http://localhost/tools", "{}"));
-    expect(status).toBe(400);
-    expect(data.error).toBeTruthy();
+  it("415 for a body that is not form data", async () => {
+    const thrown = await action(routeArgs(jsonRequest("http://localhost/tools", "{}"))).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(415);
+  });
+
+  it("400 quickly for a 1 MB balance, echoing back no more than a number's length", async () => {
+    const started = Date.now();
+    const response = await action(routeArgs(form({ ...position, accountBalance: "9".repeat(1_000_000) })));
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(text.length).toBeLessThan(2_000);
+    expect(JSON.parse(text).submission.error).toEqual({ accountBalance: ["Account balance must be a number"] });
   });
 });
 

@@ -1,7 +1,10 @@
 /**
  * The marketing content modules carry the spec's copy and constants
- * (sections 2, 3, 4 and 9) word for word.
+ * (sections 2, 3, 4 and 9), agree with the rules the app enforces, and link
+ * only to pages that exist.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ABOUT_CTA, CONTACT_DETAILS, MISSION, PARTNERS, TEAM_GROUPS, VALUES } from "~/content/about";
 import {
@@ -9,9 +12,7 @@ import {
   ACADEMY_TRACKS,
   CERTIFICATION,
   CERTIFICATION_THRESHOLD_PERCENT,
-  courseProgress,
   CURRICULUM_TOTALS,
-  formatPercent,
   FREE_GUIDE,
   INSTRUCTOR_HIGHLIGHTS,
   LEARNING_FORMATS,
@@ -25,22 +26,18 @@ import {
   STRATEGY_HIGHLIGHTS,
   TRUST_BADGES,
   WHY_POINTS,
-  WHY_SECTION,
 } from "~/content/landing";
 import {
   ADD_ONS,
-  addOnPriceLabel,
   CONTACT_SALES,
-  isDocumentLink,
   PLANS,
   PRICING_DISCLAIMER,
   PRICING_FAQ,
-  REFUND_DAYS,
   SIGNUP_PATH,
   TRIAL,
-  UPTIME_SLA,
+  type CallToAction,
 } from "~/content/pricing";
-import { pageMeta, pageTitle } from "~/content/seo";
+import { pageMeta, pageTitle } from "~/domain/page-meta";
 import {
   API_INTEGRATIONS,
   DELIVERY_CHANNELS,
@@ -50,9 +47,11 @@ import {
   SERVICES_CTA,
   SERVICES_INTRO,
   SIGNAL_SUBSCRIPTIONS,
-  SIGNAL_TIERS,
 } from "~/content/services";
-import { PLAN_RULES, TRIAL_DAYS } from "~/domain/plans";
+import { courseProgress, formatPercent } from "~/domain/course-progress";
+import { PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/content/plans";
+import { isDocumentLink } from "~/domain/links";
+import { addOnPriceLabel } from "~/domain/pricing-display";
 import { riskBadgeVariant } from "~/domain/signal-display";
 import { formatUsd } from "~/domain/money";
 
@@ -102,15 +101,13 @@ describe("pricing content", () => {
     expect(ADD_ONS.map(addOnPriceLabel)).toEqual(["$150 per session", "$75 per template"]);
   });
 
-  it("states the 7-day trial, 30-day refund, no setup fees and 99.9% uptime SLA", () => {
-    expect(TRIAL_DAYS).toBe(7);
-    expect(TRIAL.days).toBe(7);
-    expect(TRIAL.title).toBe("7-Day Free Trial");
-    expect(TRIAL.cta).toEqual({ label: "Start Free Trial", to: SIGNUP_PATH });
-    expect(REFUND_DAYS).toBe(30);
-    expect(TRIAL.points).toContain("No setup fees");
-    expect(TRIAL.points).toContain("30-day refund promise");
-    expect(UPTIME_SLA).toBe("99.9%");
+  it("promises the trial that sign-up grants: its length, plan and strategy limit", () => {
+    const trialPlan = PLAN_RULES[TRIAL_PLAN];
+    expect(TRIAL.days).toBe(TRIAL_DAYS);
+    expect(TRIAL.title).toContain(`${TRIAL_DAYS}-Day`);
+    expect(TRIAL.body).toContain(`every ${trialPlan.name} feature free for ${TRIAL_DAYS} days`);
+    expect(TRIAL.body).toContain(`${trialPlan.strategyLimit} strategies`);
+    expect(TRIAL.cta.to).toBe(SIGNUP_PATH);
   });
 
   it("has an FAQ of about six answered questions and a no-advice disclaimer", () => {
@@ -127,18 +124,45 @@ describe("pricing content", () => {
   });
 });
 
-describe("landing content", () => {
-  it("has the hero and closing calls to action", () => {
-    expect(HERO.primary).toEqual({ label: "Start Free Trial", to: "/api/login?screen=signup" });
-    expect(HERO.secondary).toEqual({ label: "View Strategies", to: "/strategies" });
-    expect(CLOSING_CTA.primary).toEqual({ label: "Start Free Trial", to: "/api/login?screen=signup" });
-    expect(CLOSING_CTA.secondary).toEqual({ label: "Book a Strategy Call", to: "/contact" });
+/** The route module file a path is served by (Remix v2 flat routes), or undefined when none is. */
+function routeFileFor(path: string): string | undefined {
+  const pathname = new URL(path, "http://localhost").pathname;
+  const name = pathname === "/" ? "_index" : pathname.slice(1).split("/").join(".");
+  const candidates = [name, `${name}._index`].flatMap((base) => [`${base}.tsx`, `${base}.ts`]);
+  return candidates.find((file) => existsSync(join("app", "routes", file)));
+}
+
+describe("calls to action", () => {
+  const actions: CallToAction[] = [
+    HERO.primary,
+    HERO.secondary,
+    CLOSING_CTA.primary,
+    CLOSING_CTA.secondary,
+    TRIAL.cta,
+    CONTACT_SALES.cta,
+    ...PLANS.map((plan) => plan.cta),
+    SERVICES_CTA.primary,
+    SERVICES_CTA.secondary,
+    ...[SIGNAL_SUBSCRIPTIONS, RESEARCH, EDUCATION, API_INTEGRATIONS].flatMap((card) => card.links),
+    ...ABOUT_CTA.actions,
+    ACADEMY_CTA.primary,
+  ];
+
+  it.each(actions.map((action) => [action.label, action.to]))("'%s' leads to %s, a page that exists", (_label, to) => {
+    expect(routeFileFor(to)).toBeDefined();
   });
 
-  it("has the four badges and the four 'Why FX Trader' points", () => {
-    expect(TRUST_BADGES.map((b) => b.title)).toEqual(["Methodology", "Risk Controls", "Third-Party Tracking", "Secure Billing"]);
-    expect(WHY_SECTION.title).toBe("Why FX Trader");
-    expect(WHY_POINTS.map((p) => p.title)).toEqual(["Evidence-Driven", "Risk-First", "Clarity", "Delivery"]);
+  it("loads resource routes (/api/...) as a full document and pages client-side", () => {
+    for (const action of actions) {
+      expect(isDocumentLink(action.to)).toBe(routeFileFor(action.to)!.startsWith("api."));
+    }
+  });
+});
+
+describe("landing content", () => {
+  it("has four trust badges and four distinct 'Why FX Trader' points", () => {
+    expect(TRUST_BADGES).toHaveLength(4);
+    expect(new Set(WHY_POINTS.map((p) => p.title)).size).toBe(4);
   });
 
   it("labels the static 'Live Signals' card as a sample with three rows", () => {
@@ -168,8 +192,6 @@ describe("landing content", () => {
 describe("services content", () => {
   it("offers the four services under 'What We Offer'", () => {
     expect(SERVICES_INTRO.title).toBe("What We Offer");
-    expect(SIGNAL_TIERS.map((t) => t.name)).toEqual(["Starter", "Pro", "Institutional"]);
-    expect(SIGNAL_TIERS.map((t) => t.price)).toEqual(["$97/month", "$197/month", "$497/month"]);
     expect([...DELIVERY_CHANNELS]).toEqual(["Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"]);
     expect(SIGNAL_SUBSCRIPTIONS.links.map((l) => l.to)).toEqual(["/strategies", "/pricing"]);
     expect(RESEARCH.links.map((l) => l.to)).toEqual(["/insights"]);
@@ -195,6 +217,9 @@ describe("academy content", () => {
       ["Platform Setup", 6, 3, "Beginner"],
     ]);
     expect(CURRICULUM_TOTALS).toEqual({ lessons: 42, hours: 21 });
+    // The stated totals add up the tracks.
+    expect(ACADEMY_TRACKS.reduce((sum, t) => sum + t.lessons, 0)).toBe(CURRICULUM_TOTALS.lessons);
+    expect(ACADEMY_TRACKS.reduce((sum, t) => sum + t.hours, 0)).toBe(CURRICULUM_TOTALS.hours);
   });
 
   it("has four learning formats and instructor highlights", () => {
@@ -208,6 +233,7 @@ describe("academy content", () => {
     expect(CERTIFICATION.body).toContain("80% of the curriculum");
     // 80% of 42 lessons is 33.6, rounded up.
     expect(CERTIFICATION.requiredLessons).toBe(34);
+    expect(CERTIFICATION.requiredLessons).toBe(Math.ceil((CURRICULUM_TOTALS.lessons * CERTIFICATION_THRESHOLD_PERCENT) / 100));
     expect(CERTIFICATION.info).toEqual({ label: "Certification Info", note: "Coming soon" });
     expect(FREE_GUIDE.action).toEqual({ label: "Free Guide", note: "Coming soon" });
     expect(ACADEMY_CTA.primary.to).toBe("/pricing");

@@ -4,7 +4,8 @@
  * progress bar maximum), computed by app/domain/education.ts from the lesson data.
  */
 import { describe, expect, it } from "vitest";
-import { ACADEMY_TRACKS, courseProgress, CURRICULUM_TOTALS, formatPercent, SAMPLE_COURSES } from "~/content/academy";
+import { ACADEMY_TRACKS, CURRICULUM_TOTALS, SAMPLE_COURSES } from "~/content/academy";
+import { courseProgress, formatPercent } from "~/domain/course-progress";
 import { DEFAULT_TRACK, PROGRESS_MAX } from "~/content/portal";
 import {
   achievements,

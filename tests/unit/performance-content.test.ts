@@ -1,31 +1,25 @@
 import { describe, expect, it } from "vitest";
 import {
   CHART_PERIODS,
-  compoundReturnPct,
   COST_ASSUMPTIONS,
   DEFAULT_PERIOD,
   DEFAULT_TAB,
   DISCLAIMERS,
-  drawdownSeries,
-  equitySeries,
-  formatPct,
   HYPOTHETICAL_PERFORMANCE_DISCLAIMER,
   METRIC_TILES,
   MONTHLY_RETURNS,
-  monthlyBreakdown,
   OVERVIEW_METRICS,
   CHART_PANEL_FIGURES,
-  parsePerformanceParams,
   PERFORMANCE_METRICS,
   PERFORMANCE_TABS,
-  performanceHref,
   SERIES_END_DATE,
   STARTING_EQUITY_USD,
   STRATEGY_PERFORMANCE,
-  summarizeWindow,
   TRACKING_PLATFORMS,
-  windowFor,
 } from "~/content/performance";
+import { equitySeries, parsePerformanceParams, performanceHref, windowFor } from "~/domain/performance-page";
+import { drawdownSeries, formatPct, monthlyBreakdown, summarizeWindow } from "~/domain/performance-series";
+import { compoundReturnPct, equityCurve } from "~/domain/returns";
 import { formatUsd } from "~/domain/money";
 
 describe("spec section 9 static metrics", () => {
@@ -225,7 +219,7 @@ describe("monthly breakdown", () => {
   });
 
   it("agrees with the month-end closes of the daily series", () => {
-    const rows = monthlyBreakdown(equitySeries());
+    const rows = monthlyBreakdown(MONTHLY_RETURNS, equitySeries());
     let previous = STARTING_EQUITY_USD;
     for (const row of rows) {
       expect(Number.isFinite(row.endEquity)).toBe(true);
@@ -250,5 +244,12 @@ describe("params and formatting", () => {
     expect(formatPct(2.4)).toBe("+2.4%");
     expect(formatPct(-8.2)).toBe("-8.2%");
     expect(formatPct(-0.01)).toBe("0.0%");
+  });
+});
+
+describe("equityCurve", () => {
+  it("compounds each return onto the previous value, to the cent", () => {
+    expect(equityCurve([10, -10])).toEqual([100, 110, 99]);
+    expect(equityCurve([1.9, -0.8], 1000)).toEqual([1000, 1019, 1010.85]);
   });
 });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { CalculatorInputError } from "~/domain/calculator-error";
+import { instrumentSpec, requiresConversionRate } from "~/domain/instruments";
 import {
   calculatePositionSize,
-  CalculatorInputError,
-  instrumentSpec,
-  requiresConversionRate,
   stopDistancePips,
   type PositionSizeInput,
   type PositionSizeResult,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { CalculatorInputError } from "~/domain/position-size";
+import { CalculatorInputError } from "~/domain/calculator-error";
 import { calculateRiskOfRuin, hasPositiveExpectancy, RISK_OF_RUIN_BANDS, riskLevelFor, ruinRoot } from "~/domain/risk-of-ruin";
 
 const ror = (winRate: number, riskReward: number, riskPerTrade: number) =>

@@ -9,25 +9,14 @@ import {
   signalInputFromApiBody,
   signalSchema,
 } from "~/schemas/signal";
+import { validSignalForm } from "../support/fixtures";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const schema = buildSignalSchema({ now: () => NOW });
 
-/** A valid LONG EURUSD signal as the form posts it (strings). */
+/** The valid LONG EURUSD signal as the form posts it (strings), expiring a day after NOW. */
 function longForm(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    strategyId: "1",
-    symbol: "EURUSD",
-    side: "LONG",
-    entryPrice: "1.08500",
-    entryMethod: "market",
-    sl: "1.08000",
-    tp1: "1.09000",
-    tp2: "1.09500",
-    rationale: "Breakout retest",
-    expiresAt: "2026-03-11T12:00",
-    ...overrides,
-  };
+  return validSignalForm(1, new Date("2026-03-11T12:00:00.000Z"), overrides);
 }
 
 function shortForm(overrides: Record<string, string> = {}) {

@@ -6,7 +6,7 @@
 import { MY_STRATEGIES_SIGNAL_LIMIT } from "~/content/portal";
 import { STRATEGY_PERFORMANCE } from "~/content/strategy-performance";
 import { toPortalSignal, type MyStrategiesTab, type PortalSignal } from "~/domain/my-strategies";
-import { PLAN_RULES } from "~/domain/plans";
+import { PLAN_RULES } from "~/content/plans";
 import { formatDate } from "~/domain/signal-display";
 import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle";
 import { listSignals } from "~/models/signals.server";

@@ -1,7 +1,8 @@
 /** Progress bars, lesson lists and course blocks of the Education page. */
 import { muted } from "~/components/portal/styles";
 import { progressBarClass } from "~/components/ui/progress";
-import { courseProgress, formatPercent, LESSON_STATUS_LABEL, type LessonStatus, type SampleCourse } from "~/content/academy";
+import { LESSON_STATUS_LABEL, type LessonStatus, type SampleCourse } from "~/content/academy";
+import { courseProgress, formatPercent } from "~/domain/course-progress";
 import { PROGRESS_MAX } from "~/content/portal";
 import { progressSummary } from "~/domain/education";
 

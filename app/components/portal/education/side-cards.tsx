@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { muted } from "~/components/portal/styles";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { formatPercent } from "~/content/academy";
+import { formatPercent } from "~/domain/course-progress";
 import { QUICK_ACTIONS } from "~/content/portal";
 import { achievements, certificationStatus } from "~/domain/education";
 import { ProgressBar } from "./course-progress";

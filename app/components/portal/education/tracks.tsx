@@ -4,7 +4,7 @@ import { muted } from "~/components/portal/styles";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { LinkTabs, TabPanel, tabId } from "~/components/ui/link-tabs";
-import { formatPercent } from "~/content/academy";
+import { formatPercent } from "~/domain/course-progress";
 import type { TrackSlug } from "~/content/portal";
 import {
   currentLesson,

@@ -24,12 +24,12 @@ import {
   type ISeriesApi,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
-import { formatPct, type SeriesPoint } from "~/content/performance";
+import { formatPct, type SeriesPoint } from "~/domain/performance-series";
 import { formatUsd } from "~/domain/money";
 
-export type PerformanceChartKind = "equity" | "drawdown";
+type PerformanceChartKind = "equity" | "drawdown";
 
-export interface PerformanceChartProps {
+interface PerformanceChartProps {
   kind: PerformanceChartKind;
   /** The windowed points to draw, oldest first (`time` is `YYYY-MM-DD`). */
   points: ReadonlyArray<SeriesPoint>;

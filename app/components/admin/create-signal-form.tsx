@@ -1,0 +1,166 @@
+/** The admin "Create New Signal" form (spec sections 4 "Admin signal form" and 5 "Signal form"). */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormInputField, FormSelectField, FormTextareaField } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { ENTRY_METHODS, MAX_EXPIRY_DAYS, MAX_RATIONALE_LENGTH, PRICE_STEP, signalSchema } from "~/schemas/signal";
+
+const ENTRY_METHOD_LABELS: Record<(typeof ENTRY_METHODS)[number], string> = {
+  market: "Market (fill now)",
+  limit: "Limit (better price)",
+  stop: "Stop (breakout)",
+};
+
+/** What the form needs from the page's loader: the active strategies and the expiry bounds (UTC `datetime-local` values). */
+interface SignalFormData {
+  strategies: Array<{ id: number; name: string }>;
+  defaultExpiresAt: string;
+  minExpiresAt: string;
+  maxExpiresAt: string;
+}
+
+/**
+ * The form: a native POST to /admin/signals, validated on blur with the
+ * action's schema; `lastResult` is the action's Conform reply.
+ */
+export function CreateSignalForm({
+  formId,
+  data,
+  lastResult,
+  busy,
+}: {
+  formId: string;
+  data: SignalFormData;
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    constraint: getZodConstraint(signalSchema),
+    defaultValue: { entryMethod: "market", expiresAt: data.defaultExpiresAt },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signalSchema, disableAutoCoercion: true }),
+  });
+
+  const priceProps = { step: PRICE_STEP, min: "0", inputMode: "decimal" as const };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Create New Signal</CardTitle>
+        <CardDescription>
+          For a LONG signal the stop loss sits below the entry and the take profits above it (TP1 before TP2); for a
+          SHORT signal it is the other way round.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" action="/admin/signals" {...getFormProps(form)} className="flex flex-col gap-5">
+          <FormAlert form={form} className="border border-red-300 dark:border-red-800" />
+
+          {data.strategies.length === 0 ? (
+            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+              No strategies active. Activate a strategy before publishing signals.
+            </p>
+          ) : null}
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormSelectField field={fields.strategyId} label="Strategy">
+              <option value="">Select a strategy</option>
+              {data.strategies.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.name}
+                </option>
+              ))}
+            </FormSelectField>
+            <FormInputField
+              field={fields.symbol}
+              type="text"
+              // The server upper-cases; don't let the browser reject "eurusd".
+              pattern={undefined}
+              label="Symbol"
+              placeholder="EURUSD"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={12}
+              hint="6 letters, e.g. EURUSD, USDJPY or XAUUSD."
+            />
+            <FormSelectField field={fields.side} label="Side">
+              <option value="">Select side</option>
+              <option value="LONG">LONG (buy)</option>
+              <option value="SHORT">SHORT (sell)</option>
+            </FormSelectField>
+            <FormSelectField field={fields.entryMethod} label="Entry method">
+              {ENTRY_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {ENTRY_METHOD_LABELS[method]}
+                </option>
+              ))}
+            </FormSelectField>
+          </div>
+
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
+              Price levels (quote currency)
+            </legend>
+            <FormInputField
+              field={fields.entryPrice}
+              type="number"
+              {...priceProps}
+              label="Entry price"
+              placeholder="1.08500"
+            />
+            <FormInputField
+              field={fields.sl}
+              type="number"
+              {...priceProps}
+              label="Stop loss (SL)"
+              placeholder="1.08000"
+            />
+            <FormInputField
+              field={fields.tp1}
+              type="number"
+              {...priceProps}
+              label="Take profit 1 (TP1)"
+              placeholder="1.09000"
+            />
+            <FormInputField
+              field={fields.tp2}
+              type="number"
+              {...priceProps}
+              label="Take profit 2 (TP2, optional)"
+              placeholder="1.09500"
+            />
+          </fieldset>
+
+          <FormInputField
+            field={fields.expiresAt}
+            type="datetime-local"
+            label="Expires at (UTC)"
+            min={data.minExpiresAt}
+            max={data.maxExpiresAt}
+            hint={`Entered and shown in UTC. Defaults to 24 hours from now; at most ${MAX_EXPIRY_DAYS} days ahead.`}
+          />
+          <FormTextareaField
+            field={fields.rationale}
+            label="Rationale (optional)"
+            rows={4}
+            maxLength={MAX_RATIONALE_LENGTH}
+            placeholder="Why this trade: setup, confluence, invalidation."
+            hint={`Up to ${MAX_RATIONALE_LENGTH} characters.`}
+          />
+
+          <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:self-start">
+            {busy ? "Publishing..." : "Publish Signal"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

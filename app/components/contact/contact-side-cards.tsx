@@ -1,0 +1,98 @@
+/** The cards beside the /contact form: support, hours, strategy call, Telegram, quick answers, office. */
+import type { ReactNode } from "react";
+
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  BUSINESS_HOURS_CARD,
+  OFFICE_CARD,
+  QUICK_ANSWERS_CARD,
+  STRATEGY_CALL_CARD,
+  SUPPORT_CARD,
+  TELEGRAM_CARD,
+} from "~/content/contact";
+
+function SideCard({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      {children ? <CardContent className="text-sm text-slate-700 dark:text-slate-300">{children}</CardContent> : null}
+    </Card>
+  );
+}
+
+/** The side column of /contact. */
+export function ContactSideCards() {
+  return (
+    <aside className="flex flex-col gap-6" aria-label="Other ways to reach us">
+      <SideCard title={SUPPORT_CARD.title} description={SUPPORT_CARD.description}>
+        <dl className="flex flex-col gap-2">
+          <div>
+            <dt className="font-medium text-slate-900 dark:text-slate-100">Email</dt>
+            <dd>
+              <a className="text-blue-700 underline dark:text-blue-400" href={`mailto:${SUPPORT_CARD.email}`}>
+                {SUPPORT_CARD.email}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-900 dark:text-slate-100">Phone</dt>
+            <dd>
+              <a
+                className="text-blue-700 underline dark:text-blue-400"
+                href={`tel:${SUPPORT_CARD.phone.replace(/[^+\d]/g, "")}`}
+              >
+                {SUPPORT_CARD.phone}
+              </a>
+            </dd>
+          </div>
+        </dl>
+      </SideCard>
+
+      <SideCard title={BUSINESS_HOURS_CARD.title}>
+        <dl className="flex flex-col gap-1.5">
+          {BUSINESS_HOURS_CARD.hours.map((row) => (
+            <div key={row.days} className="flex justify-between gap-4">
+              <dt>{row.days}</dt>
+              <dd className="font-medium text-slate-900 dark:text-slate-100">{row.time}</dd>
+            </div>
+          ))}
+        </dl>
+      </SideCard>
+
+      <SideCard title={STRATEGY_CALL_CARD.title} description={STRATEGY_CALL_CARD.description}>
+        <Button disabled className="w-full">
+          {STRATEGY_CALL_CARD.button} ({STRATEGY_CALL_CARD.unavailable})
+        </Button>
+      </SideCard>
+
+      <SideCard title={TELEGRAM_CARD.title} description={TELEGRAM_CARD.description}>
+        <Button variant="outline" disabled className="w-full">
+          {TELEGRAM_CARD.button} ({TELEGRAM_CARD.unavailable})
+        </Button>
+      </SideCard>
+
+      <SideCard title={QUICK_ANSWERS_CARD.title}>
+        <ul className="list-disc space-y-1.5 pl-5">
+          {QUICK_ANSWERS_CARD.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </SideCard>
+
+      <SideCard title={OFFICE_CARD.title}>
+        <address className="not-italic">
+          {OFFICE_CARD.address.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+        <p className="mt-2 font-medium text-slate-900 dark:text-slate-100">{OFFICE_CARD.note}</p>
+      </SideCard>
+    </aside>
+  );
+}

@@ -1,0 +1,121 @@
+/** The Overview, Playbook and Signals tabs of /strategies/:slug. */
+import type { SerializeFrom } from "@remix-run/node";
+import type { ReactNode } from "react";
+
+import { SignalList, type SignalListItem } from "~/components/signal-list";
+import { formatWinRate } from "~/components/strategy-card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { PLAYBOOK_SECTIONS } from "~/content/playbooks";
+import { STRATEGY_SIGNALS_LIMIT } from "~/content/strategy-detail";
+import { playbookFor } from "~/domain/strategy-detail";
+import type { toApiStrategy } from "~/models/strategies.server";
+
+/** A strategy as the page's loader sends it. */
+export type StrategyData = SerializeFrom<ReturnType<typeof toApiStrategy>>;
+
+function DetailRow({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{term}</dt>
+      <dd className="break-words sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+/** The strategy's timeframes, instruments, duration, win rate and methodology. */
+export function OverviewPanel({ strategy }: { strategy: StrategyData }) {
+  return (
+    <div>
+      <h2 className="text-xl font-semibold">Strategy Overview</h2>
+      <dl className="mt-4 divide-y divide-slate-200 dark:divide-slate-700">
+        <DetailRow term="Timeframes">{strategy.timeframes}</DetailRow>
+        <DetailRow term="Instruments">{strategy.instruments}</DetailRow>
+        {strategy.avgDuration ? <DetailRow term="Average Trade Duration">{strategy.avgDuration}</DetailRow> : null}
+        {strategy.winRate !== null ? (
+          <DetailRow term="Win Rate">
+            <span className="tabular-nums">{formatWinRate(strategy.winRate)}</span>
+          </DetailRow>
+        ) : null}
+        {strategy.methodology ? (
+          <DetailRow term="Methodology">
+            <p className="text-slate-800 dark:text-slate-200">{strategy.methodology}</p>
+          </DetailRow>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+/** The strategy's playbook, one card per section. */
+export function PlaybookPanel({ slug }: { slug: string }) {
+  const playbook = playbookFor(slug);
+  return (
+    <div>
+      <h2 className="text-xl font-semibold">Strategy Playbook</h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{playbook.summary}</p>
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        {PLAYBOOK_SECTIONS.map((key) => {
+          const section = playbook[key];
+          return (
+            <section
+              key={key}
+              aria-labelledby={`playbook-${key}`}
+              className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+            >
+              <h3 id={`playbook-${key}`} className="font-semibold">
+                {section.title}
+              </h3>
+              <ul className="mt-2 list-disc space-y-1.5 pl-5 text-sm text-slate-800 dark:text-slate-200">
+                {section.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function SignalsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading signals" className="flex flex-col gap-3">
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton key={i} className="h-12 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** The strategy's recent signals, or a skeleton while `signals` are still loading (null); ages relative to `now` (ISO). */
+export function SignalsPanel({
+  strategy,
+  signals,
+  now,
+}: {
+  strategy: StrategyData;
+  signals: readonly SignalListItem[] | null;
+  now: string;
+}) {
+  return (
+    <div>
+      <h2 className="text-xl font-semibold">Recent Signals</h2>
+      <p className="mt-2 mb-4 text-sm text-slate-700 dark:text-slate-300">
+        The latest {STRATEGY_SIGNALS_LIMIT} signals for {strategy.name}, newest first. Live signals show their price
+        levels to subscribers of this strategy.
+      </p>
+      {signals ? (
+        <SignalList
+          signals={signals}
+          now={now}
+          tint
+          emptyText="No recent signals for this strategy"
+          label={`Recent signals for ${strategy.name}`}
+        />
+      ) : (
+        <SignalsSkeleton />
+      )}
+    </div>
+  );
+}
