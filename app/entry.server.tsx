@@ -10,7 +10,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
-import { getEnv } from "~/services/env.server";
+import { getEnv } from "~/platform/env.server";
 import { applySecurityHeaders } from "~/services/http.server";
 
 // Validate configuration at start-up, so a bad variable stops the server with a clear message.

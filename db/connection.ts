@@ -1,6 +1,6 @@
 /**
  * Opening and migrating the one SQLite file. Shared by the app (through
- * `app/services/db.server.ts`) and by the command-line scripts in `db/`.
+ * `app/platform/db.server.ts`) and by the command-line scripts in `db/`.
  */
 import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
-import { sessionSecretPath } from "../app/services/env.server";
+import { sessionSecretPath } from "../app/platform/env.server";
 import { migrateDatabase, openDatabase } from "./connection";
 import { describeSeedResult, seedConfigFromEnv, seedDatabase, type EnvVars, type SeedResult } from "./seed";
 

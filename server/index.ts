@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../db/connection";
-import { getEnv } from "../app/services/env.server";
+import { getEnv } from "../app/platform/env.server";
 import { startServer, type RunningServer } from "./app";
 
 /** The Remix server build written by `remix build`. */

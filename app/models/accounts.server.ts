@@ -7,7 +7,7 @@ import { oauthAccounts, users, type User } from "../../db/schema";
 import { startTrial } from "~/models/subscriptions.server";
 import { createUserSettings } from "~/models/user-settings.server";
 import { getUserByEmail, hashPassword, normalizeEmail } from "~/models/users.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 export class EmailTakenError extends Error {
   constructor() {

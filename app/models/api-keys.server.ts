@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, apiUsage, users, type User } from "../../db/schema";
 import type { Db } from "../../db/connection";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 /** Requests allowed per user per UTC calendar month with API keys (spec section 9). */
 export const API_MONTHLY_LIMIT = 10_000;

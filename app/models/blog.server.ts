@@ -5,7 +5,7 @@
 import { and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { blogPosts, newsletterSubscribers, type BlogPost } from "../../db/schema";
 import { sanitizePostHtml } from "~/domain/sanitize";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 /** Longest search query accepted, in characters. */
 export const MAX_QUERY_LENGTH = 200;

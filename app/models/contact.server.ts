@@ -2,7 +2,7 @@
 import { desc } from "drizzle-orm";
 import { contactMessages } from "../../db/schema";
 import type { ContactValues } from "~/schemas/contact";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 type ContactMessage = typeof contactMessages.$inferSelect;
 

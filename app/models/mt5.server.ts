@@ -8,7 +8,7 @@ import { mt5Queue, signals } from "../../db/schema";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import { getEntitlements } from "~/models/subscriptions.server";
 import { getUserById, toPublicUser, type PublicUser } from "~/models/users.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 export type QueueResult = "queued" | "already-queued" | "not-found" | "not-allowed";
 

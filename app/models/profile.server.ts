@@ -6,7 +6,7 @@ import { and, count, eq, gte, inArray, ne } from "drizzle-orm";
 import { signals, users, type User } from "../../db/schema";
 import { getEntitlements } from "~/models/subscriptions.server";
 import { normalizeEmail, toPublicUser } from "~/models/users.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 export interface ProfileInput {
   firstName: string;

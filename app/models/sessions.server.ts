@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users, type User } from "../../db/schema";
 import { sessionMinutesFor } from "~/models/user-settings.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 type SessionRow = typeof sessions.$inferSelect;
 

@@ -4,7 +4,7 @@ import { signals, type NewSignal, type Signal } from "../../db/schema";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 /**
  * Signals newest first (by creation time, then id), in one query.

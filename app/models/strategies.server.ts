@@ -1,7 +1,7 @@
 /** Strategies catalogue. */
 import { asc, eq, sql } from "drizzle-orm";
 import { strategies, type Strategy } from "../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 /** Every strategy, in catalogue order (oldest first). */
 export function listStrategies(): Strategy[] {

@@ -18,7 +18,7 @@ import { FREE_PLAN_LABEL, PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/content/p
 import * as lifecycle from "~/domain/subscription-lifecycle";
 import type { BillingEntry, LifecycleError, SubscriptionState } from "~/domain/subscription-lifecycle";
 import type { PublicUser } from "~/models/users.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

@@ -8,7 +8,7 @@ import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { twoFactor, users } from "../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 /** Settings every authenticator app understands (Google Authenticator ignores anything else). */
 export const TOTP_CONFIG = { algorithm: "SHA-1", digits: 6, period: 30 } as const;

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { RISK_TEMPLATES, userSettings } from "../../db/schema";
 import type { Db } from "../../db/connection";
 import { DEFAULT_SESSION_MINUTES, SESSION_TIMEOUT_OPTIONS } from "~/content/account";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

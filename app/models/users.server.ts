@@ -4,7 +4,7 @@
 import { hash, verify } from "argon2";
 import { eq } from "drizzle-orm";
 import { users, type User } from "../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 /** The user fields exposed to pages and to `GET /api/auth/user`. */
 export interface PublicUser {

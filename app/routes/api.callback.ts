@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOAuthAuthenticator, OAUTH_STRATEGY, UnverifiedEmailError } from "~/services/auth.server";
-import { isOAuthConfigured } from "~/services/env.server";
+import { isOAuthConfigured } from "~/platform/env.server";
 import { methodNotAllowed, safeRedirect } from "~/services/http.server";
 import { takeReturnTo } from "~/services/oauth-flow.server";
 import { signIn } from "~/services/session.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getOAuthAuthenticator, OAUTH_STRATEGY } from "~/services/auth.server";
-import { isOAuthConfigured } from "~/services/env.server";
+import { isOAuthConfigured } from "~/platform/env.server";
 import { methodNotAllowed, safeRedirect } from "~/services/http.server";
 import { rememberReturnTo } from "~/services/oauth-flow.server";
 import { getViewer } from "~/services/session.server";

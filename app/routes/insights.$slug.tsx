@@ -18,7 +18,7 @@ import { categorySlug } from "~/domain/insight-categories";
 import { READ_TIME_LABEL, sanitizePostHtml, truncateExcerpt } from "~/domain/sanitize";
 import { formatDate } from "~/domain/signal-display";
 import { getPostBySlug, relatedPosts } from "~/models/blog.server";
-import { publicOrigin } from "~/services/env.server";
+import { publicOrigin } from "~/platform/env.server";
 
 /** Spec section 9: related posts limit 3. */
 const RELATED_LIMIT = 3;

@@ -23,7 +23,7 @@ import { INSIGHTS_COPY, NEWSLETTER_COPY } from "~/content/insights";
 import { categoryFromSlug } from "~/domain/insight-categories";
 import { listPosts, MAX_QUERY_LENGTH, subscribeToNewsletter } from "~/models/blog.server";
 import { newsletterSchema } from "~/schemas/newsletter";
-import { publicOrigin } from "~/services/env.server";
+import { publicOrigin } from "~/platform/env.server";
 import { readFormData } from "~/services/form-data.server";
 import { clientIp } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";

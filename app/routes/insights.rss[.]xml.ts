@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INSIGHTS_COPY } from "~/content/insights";
 import { listPosts } from "~/models/blog.server";
-import { publicOrigin } from "~/services/env.server";
+import { publicOrigin } from "~/platform/env.server";
 import { applySecurityHeaders } from "~/services/http.server";
 
 /** Items in the feed. */

@@ -9,7 +9,7 @@ import { FormInputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { loginSchema } from "~/schemas/auth";
 import { FORM_STRATEGY, getFormAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
-import { isOAuthConfigured } from "~/services/env.server";
+import { isOAuthConfigured } from "~/platform/env.server";
 import { readFormData } from "~/services/form-data.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { knownDeviceFor, rememberDevice } from "~/services/known-device.server";

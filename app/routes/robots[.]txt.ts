@@ -3,7 +3,7 @@
  * points them at the sitemap.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/services/env.server";
+import { publicOrigin } from "~/platform/env.server";
 import { applySecurityHeaders } from "~/services/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listPosts } from "~/models/blog.server";
-import { publicOrigin } from "~/services/env.server";
+import { publicOrigin } from "~/platform/env.server";
 import { listStrategies } from "~/models/strategies.server";
 import { applySecurityHeaders } from "~/services/http.server";
 

@@ -11,7 +11,7 @@ import type { User } from "../../db/schema";
 import { findOrCreateOAuthUser } from "~/models/accounts.server";
 import { verifyLogin } from "~/models/users.server";
 import { secureCookies } from "./cookies.server";
-import { getEnv, isOAuthConfigured } from "./env.server";
+import { getEnv, isOAuthConfigured } from "~/platform/env.server";
 
 /** Thrown by the form strategy for any wrong email/password pair; the message never says which part was wrong. */
 export class InvalidCredentialsError extends Error {

@@ -3,7 +3,7 @@
  * Secure when the site is served over HTTPS (APP_URL https, or production without APP_URL).
  */
 import { createCookie, createCookieSessionStorage, type Cookie } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/platform/env.server";
 
 /** Whether cookies get the Secure attribute. */
 export function secureCookies(): boolean {

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { getKnownDeviceCookie } from "./cookies.server";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/platform/env.server";
 
 /** Accounts remembered per browser; the oldest is dropped first. */
 export const KNOWN_DEVICE_ACCOUNTS = 5;

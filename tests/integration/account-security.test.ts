@@ -15,7 +15,7 @@ import { isTwoFactorEnabled, verifyCode } from "~/models/two-factor.server";
 import { getSecuritySettings } from "~/models/user-settings.server";
 import * as authUserRoute from "~/routes/api.auth.user";
 import * as securityRoute from "~/routes/portal.account.security";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { createUser, sessionCookieFor, signedInSession } from "../support/fixtures";
 import { callRoute, formRequest, getRequest, nextIp } from "../support/http";
 import { toastOf } from "../support/toast";

@@ -9,7 +9,7 @@ import { hashPassword } from "~/models/users.server";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin.signals";
 import { action as apiAction, loader as apiLoader } from "~/routes/api.admin.signals";
 import { loader as signalsLoader } from "~/routes/api.signals._index";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { createUser, insertSignal, insertStrategy, signedInCookie, validSignalApiBody, validSignalForm } from "../support/fixtures";
 import { callRoute, formRequest, getRequest, jsonRequest, routeArgs } from "../support/http";
 import { toastOf } from "../support/toast";

@@ -31,7 +31,7 @@ import * as strategiesIndex from "~/routes/api.strategies._index";
 import * as strategyAccessRoute from "~/routes/api.user.strategy-access";
 import * as userSubscription from "~/routes/api.user.subscription";
 import * as page from "~/routes/portal.account.api";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, minutesAgo, signedInCookie } from "../support/fixtures";
 import { callRoute, formRequest, getRequest, type RouteArgs } from "../support/http";
 

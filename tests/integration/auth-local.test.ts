@@ -17,7 +17,7 @@ import * as meRoute from "~/routes/api.me";
 import * as loginRoute from "~/routes/login";
 import * as signupRoute from "~/routes/signup";
 import { getSessionCookie } from "~/services/cookies.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_IN_PER_KNOWN_DEVICE } from "~/services/rate-limit.server";
 import { createUser, insertStrategy } from "../support/fixtures";
 import { callRoute, formRequest, getRequest, nextIp, setCookiePair } from "../support/http";

@@ -23,7 +23,7 @@ let loginRoute: typeof import("~/routes/api.login");
 let callbackRoute: typeof import("~/routes/api.callback");
 let authUserRoute: typeof import("~/routes/api.auth.user");
 let accounts: typeof import("~/models/accounts.server");
-let dbModule: typeof import("~/services/db.server");
+let dbModule: typeof import("~/platform/db.server");
 let toastModule: typeof import("~/services/toast.server");
 let cookiesModule: typeof import("~/services/cookies.server");
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   callbackRoute = await import("~/routes/api.callback");
   authUserRoute = await import("~/routes/api.auth.user");
   accounts = await import("~/models/accounts.server");
-  dbModule = await import("~/services/db.server");
+  dbModule = await import("~/platform/db.server");
   toastModule = await import("~/services/toast.server");
   cookiesModule = await import("~/services/cookies.server");
 

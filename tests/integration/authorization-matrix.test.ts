@@ -17,7 +17,7 @@ import { queueSignalForMt5 } from "~/models/mt5.server";
 import { listSessions } from "~/models/sessions.server";
 import { getUserByEmail, getUserById, toPublicUser, type PublicUser } from "~/models/users.server";
 import { listSignalsForViewer } from "~/models/signals.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { DAY, signedInSession } from "../support/fixtures";
 import { callRoute, formRequest, getRequest, jsonRequest, nextIp, type RouteArgs } from "../support/http";
 import {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema";
 import { action as contactAction, loader as contactLoader } from "~/routes/contact";
 import { loader as messagesLoader } from "~/routes/admin.messages";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { createUser, signedInCookie } from "../support/fixtures";
 import { formRequest, getRequest, jsonRequest, routeArgs, thrownResponse } from "../support/http";
 import { toastOf } from "../support/toast";

@@ -224,7 +224,7 @@ describe("session cookie set by startSession", () => {
       vi.resetModules();
       const session = await import("~/services/session.server");
       const theme = await import("~/services/theme.server");
-      const db = await import("~/services/db.server");
+      const db = await import("~/platform/db.server");
       const userId = db.getDb().insert(users).values({ email: "secure.cookie@example.com" }).returning().get().id;
       const response = await session.startSession(new Request("https://fx.example.com/login"), userId, "/portal");
       const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;

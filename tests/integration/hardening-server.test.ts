@@ -11,7 +11,7 @@ import { Agent } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { API_CSP, HSTS, MAX_BODY_BYTES, SECURITY_HEADERS } from "~/services/http.server";
 import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "~/services/rate-limit.server";
 import { beginTwoFactor } from "~/services/two-factor-flow.server";

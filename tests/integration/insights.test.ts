@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, newsletterSubscribers, type BlogPost } from "../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { loader as apiBlogLoader, action as apiBlogAction } from "~/routes/api.blog._index";
 import { loader as apiPostLoader } from "~/routes/api.blog.$slug";
 import { action as insightsAction, loader as insightsLoader } from "~/routes/insights._index";

@@ -9,7 +9,7 @@ import { generateApiKey } from "~/models/api-keys.server";
 import { listMt5Queue, queueSignalForMt5 } from "~/models/mt5.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
 import { action, loader } from "~/routes/api.mt5.queue";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, minutesAgo, signedInCookie } from "../support/fixtures";
 import { callRoute, getRequest } from "../support/http";
 

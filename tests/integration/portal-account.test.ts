@@ -15,7 +15,7 @@ import { getEntitlements, listBillingHistory, settleSubscription } from "~/model
 import { toPublicUser } from "~/models/users.server";
 import * as profileRoute from "~/routes/portal.account._index";
 import * as subscriptionRoute from "~/routes/portal.account.subscription";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, signedInCookie } from "../support/fixtures";
 import { callRoute, formRequest, getRequest } from "../support/http";
 import { toastOf } from "../support/toast";

@@ -13,7 +13,7 @@ import type { PortalSignal } from "~/domain/my-strategies";
 import { listSignals } from "~/models/signals.server";
 import { getChosenStrategyIds } from "~/models/subscriptions.server";
 import * as route from "~/routes/portal.strategies";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, minutesAgo, signedInCookie } from "../support/fixtures";
 import { callRoute, formRequest, getRequest } from "../support/http";
 import { toastOf } from "../support/toast";

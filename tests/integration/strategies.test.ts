@@ -20,7 +20,7 @@ import * as apiSubscription from "~/routes/api.user.subscription";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as strategyRoute from "~/routes/strategies.$slug";
 import * as strategiesRoute from "~/routes/strategies._index";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { createUser, DAY, MINUTE, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, signedInCookie, trackRecordSignal } from "../support/fixtures";
 import { callRoute, getRequest, routeArgs, thrownResponse } from "../support/http";
 

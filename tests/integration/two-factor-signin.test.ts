@@ -15,7 +15,7 @@ import * as authUserRoute from "~/routes/api.auth.user";
 import * as loginRoute from "~/routes/login";
 import * as twoFactorRoute from "~/routes/login_.two-factor";
 import { getSessionCookie } from "~/services/cookies.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 import { SIGN_IN_PER_EMAIL } from "~/services/rate-limit.server";
 import { signIn } from "~/services/session.server";
 import { PENDING_TWO_FACTOR_MS, readPendingTwoFactor } from "~/services/two-factor-flow.server";

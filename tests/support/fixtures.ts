@@ -21,7 +21,7 @@ import {
 } from "../../db/schema";
 import { createSession } from "~/models/sessions.server";
 import { getSessionCookie } from "~/services/cookies.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

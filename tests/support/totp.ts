@@ -7,7 +7,7 @@ import { generateTOTP } from "@epic-web/totp";
 import { eq } from "drizzle-orm";
 import { vi } from "vitest";
 import { twoFactor } from "../../db/schema";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/platform/db.server";
 
 /** One TOTP time step, in milliseconds. */
 export const STEP_MS = 30_000;

@@ -1,5 +1,5 @@
 /**
- * app/services/env.server.ts: zod-validated configuration. Each case imports
+ * app/platform/env.server.ts: zod-validated configuration. Each case imports
  * the module afresh (it caches the parsed env) with its own stubbed variables.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -46,7 +46,7 @@ afterEach(() => {
 
 async function freshEnvModule() {
   vi.resetModules();
-  return import("~/services/env.server");
+  return import("~/platform/env.server");
 }
 
 /** The error message getEnv() throws with the current variables. */
