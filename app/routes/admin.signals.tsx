@@ -28,8 +28,7 @@ import { publishSignal, StrategyUnavailableError } from "~/models/admin-signals.
 import { listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
 import { defaultExpiryValue, MAX_EXPIRY_DAYS, signalSchema, toDateTimeLocalUtc } from "~/schemas/signal";
-import { readFormData } from "~/services/form-data.server";
-import { capEchoedValues } from "~/services/form-intent.server";
+import { capEchoedValues, readFormData } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 

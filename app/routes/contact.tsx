@@ -23,8 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { CONTACT_COPY, CONTACT_INVALID_MESSAGE, CONTACT_SENT_NOTE, CONTACT_TOASTS } from "~/content/contact";
 import { createContactMessage } from "~/models/contact.server";
 import { contactSchema, HONEYPOT_FIELD } from "~/schemas/contact";
-import { readFormData } from "~/services/form-data.server";
-import { capEchoedValues } from "~/services/form-intent.server";
+import { capEchoedValues, readFormData } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";

@@ -24,7 +24,7 @@ import { categoryFromSlug } from "~/domain/insight-categories";
 import { listPosts, MAX_QUERY_LENGTH, subscribeToNewsletter } from "~/models/blog.server";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { publicOrigin } from "~/platform/env.server";
-import { readFormData } from "~/services/form-data.server";
+import { readFormData } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
 

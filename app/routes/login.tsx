@@ -10,7 +10,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { loginSchema } from "~/schemas/auth";
 import { FORM_STRATEGY, getFormAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
 import { isOAuthConfigured } from "~/platform/env.server";
-import { readFormData } from "~/services/form-data.server";
+import { readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { knownDeviceFor, rememberDevice } from "~/services/known-device.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { FormInputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { verifyCode } from "~/models/two-factor.server";
-import { readFormData } from "~/services/form-data.server";
+import { readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader } from "~/services/http.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
 import { startSession } from "~/services/session.server";

@@ -10,7 +10,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { TRIAL_DAYS } from "~/content/plans";
 import { createLocalAccount, EmailTakenError } from "~/models/accounts.server";
 import { MIN_PASSWORD_LENGTH, signupSchema } from "~/schemas/auth";
-import { readFormData } from "~/services/form-data.server";
+import { readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
 import { getViewer, startSession } from "~/services/session.server";

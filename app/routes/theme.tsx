@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { readFormData } from "~/services/form-data.server";
+import { readFormData } from "~/services/form-intent.server";
 import { safeRedirect } from "~/services/http.server";
 import { serializeTheme } from "~/services/theme.server";
 
