@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { useNonce } from "~/components/nonce";
-import { MessagePage, NotFound } from "~/components/not-found";
+import { isRefusal, MessagePage, NotFound, RefusalPage } from "~/components/not-found";
 import { usePendingListSkeleton } from "~/components/pending-page";
 import { Toaster } from "~/components/ui/toast";
 import { getViewer } from "~/services/session.server";
@@ -94,6 +94,8 @@ export function ErrorBoundary() {
   let body: ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) {
     body = <NotFound />;
+  } else if (isRefusal(error)) {
+    body = <RefusalPage status={error.status} data={error.data} link={{ to: "/", label: "Back to home" }} />;
   } else {
     if (!isRouteErrorResponse(error)) console.error(error);
     body = (

@@ -13,7 +13,7 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
-import { crossSiteGuard, declaresTooLarge, readBody, securityHeaders, serverError } from "./guards";
+import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
 import { remixHandler } from "./remix";
 
 export interface ServerOptions {
@@ -59,6 +59,7 @@ export function createApp(options: ServerOptions): Express {
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
   app.use(requestLog(options.log ?? console.log));
   app.use(compression());
+  app.use(malformedPathGuard);
   // Remix fingerprints everything under /build: cache it for a year.
   app.use("/build", express.static(join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));

@@ -12,6 +12,7 @@ import { API_CSP, HSTS, SECURITY_HEADERS } from "../app/services/http.server";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const TITLES: Record<number, string> = {
+  400: "Invalid request",
   403: "Forbidden",
   413: "Payload too large",
   500: "Internal server error",
@@ -81,6 +82,22 @@ export function isCrossSite(headers: IncomingHttpHeaders, trustedOrigins: readon
     return true;
   }
 }
+
+/** True when `path` has a `%` escape that does not decode to UTF-8 (e.g. `/api/%E0%A4%A`). */
+export function isMalformedPath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Refuses with 400 a request whose path cannot be percent-decoded, which the router would otherwise fail on. */
+export const malformedPathGuard: RequestHandler = (req, res, next) => {
+  if (!isMalformedPath(req.path)) return next();
+  refuse(req, res, 400, "The address is not valid: it has a broken %-escape.");
+};
 
 /**
  * Refuses with 403 every POST, PUT, PATCH or DELETE that a browser sent from

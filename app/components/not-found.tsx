@@ -12,11 +12,24 @@ interface PageLink {
 }
 
 /** A full-page message: heading, text and, when given, one button link. */
-export function MessagePage({ title, children, link }: { title: ReactNode; children: ReactNode; link?: PageLink }) {
+export function MessagePage({
+  title,
+  children,
+  link,
+  alert = false,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  link?: PageLink;
+  /** The message reports a refused request: announce it (role="alert"). */
+  alert?: boolean;
+}) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">{children}</p>
+      <p role={alert ? "alert" : undefined} className="mt-4 text-slate-700 dark:text-slate-300">
+        {children}
+      </p>
       {link ? (
         <Link to={link.to} className={buttonClass("default", "md", "mt-8")}>
           {link.label}
@@ -35,10 +48,43 @@ export function NotFound() {
   );
 }
 
+/** Titles of the refusals a page can answer with (a thrown 4xx `Response` other than 404). */
+const REFUSAL_TITLES: Record<number, string> = {
+  400: "Request not accepted",
+  403: "Access denied",
+  413: "Request too large",
+  415: "Unsupported form",
+  429: "Too many requests",
+};
+/** Longest refusal message from a thrown response that is shown as it is, in characters. */
+const REFUSAL_MESSAGE_MAX_CHARS = 300;
+
+/**
+ * The page for a refused request (a thrown 4xx response other than 404, e.g.
+ * the 415 for a body that is not a form): its status's title and the
+ * response's own message when it is short text, announced as an alert.
+ */
+export function RefusalPage({ status, data, link }: { status: number; data: unknown; link?: PageLink }) {
+  const message =
+    typeof data === "string" && data.trim() !== "" && data.length <= REFUSAL_MESSAGE_MAX_CHARS
+      ? data
+      : "The request could not be handled. Go back and try again.";
+  return (
+    <MessagePage title={REFUSAL_TITLES[status] ?? "Request not accepted"} link={link} alert>
+      {message}
+    </MessagePage>
+  );
+}
+
+/** True for a thrown 4xx response other than 404, which `RefusalPage` renders. */
+export function isRefusal(error: unknown): error is { status: number; data: unknown } {
+  return isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && error.status !== 404;
+}
+
 /**
  * The body of a route's ErrorBoundary: `notFound` for a 404 response (an
- * unknown slug), otherwise "Something went wrong" with `failed`. Errors that
- * are not responses are logged.
+ * unknown slug), a `RefusalPage` for other 4xx responses, otherwise
+ * "Something went wrong" with `failed`. Errors that are not responses are logged.
  */
 export function RouteErrorPage({
   notFound,
@@ -57,6 +103,7 @@ export function RouteErrorPage({
       </MessagePage>
     );
   }
+  if (isRefusal(error)) return <RefusalPage status={error.status} data={error.data} link={link} />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <MessagePage title="Something went wrong" link={link}>

@@ -345,8 +345,18 @@ describe("security headers on every kind of response", () => {
     });
     expect(response.status).toBe(415);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
-    expect(response.body).toContain("Something went wrong");
+    expect(response.body).toContain("Unsupported form");
+    expect(response.body).toMatch(/role="alert"[^>]*>This page accepts form posts only/);
     expectSecurityHeaders(response);
+  });
+
+  it("a path with a broken %-escape is a 400 (problem+json under /api), never a 500", async () => {
+    const api = await rawRequest(direct.port, { method: "GET", path: "/api/%E0%A4%A?_data=0" });
+    expect(api.status).toBe(400);
+    expect(api.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    const page = await rawRequest(direct.port, { method: "GET", path: "/insights/%E0%A4%A" });
+    expect(page.status).toBe(400);
+    expectSecurityHeaders(page);
   });
 
   it("HSTS when APP_URL is https, on pages, API answers and refusals alike; none over plain http", async () => {

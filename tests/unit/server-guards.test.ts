@@ -4,7 +4,7 @@
  * (tests/integration/hardening-server.test.ts drives the real server.)
  */
 import { describe, expect, it } from "vitest";
-import { declaresTooLarge, isCrossSite } from "../../server/guards";
+import { declaresTooLarge, isCrossSite, isMalformedPath } from "../../server/guards";
 
 const HOST = "fx.example.com";
 const TRUSTED = ["https://fx.example.com"];
@@ -49,5 +49,15 @@ describe("declaresTooLarge", () => {
 
   it("is false without a Content-Length (a chunked body is counted as it arrives)", () => {
     expect(declaresTooLarge({ "transfer-encoding": "chunked" }, 65536)).toBe(false);
+  });
+});
+
+describe("isMalformedPath", () => {
+  it.each(["/api/%E0%A4%A", "/%", "/insights/%zz", "/api/%C3"])("refuses %s, which cannot be percent-decoded", (path) => {
+    expect(isMalformedPath(path)).toBe(true);
+  });
+
+  it.each(["/", "/api/blog/%F0%9D%95%8F", "/insights?q=%25", "/strategies/alpha-swing"])("accepts %s", (path) => {
+    expect(isMalformedPath(path)).toBe(false);
   });
 });
