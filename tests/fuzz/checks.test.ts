@@ -28,6 +28,14 @@ describe("responseFaults", () => {
     expect(responseFaults(post, response(503, "text/html", page("down")))).toContain("status 503");
   });
 
+  it("flags a cross-site or opaque-origin post that was not refused with 403, and not a safe method", () => {
+    const cross: FuzzCase = { ...post, origin: "cross" };
+    expect(responseFaults(cross, response(200, "text/html", page("ok")))).toEqual(["a cross-site POST was answered 200, not refused with 403"]);
+    expect(responseFaults({ ...post, origin: "null" }, response(302, "text/html", ""))).toHaveLength(1);
+    expect(responseFaults(cross, response(403, "application/problem+json", JSON.stringify({ title: "Forbidden", status: 403, detail: "another site" })))).toEqual([]);
+    expect(responseFaults({ ...cross, method: "GET" }, response(200, "text/html", page("ok")))).toEqual([]);
+  });
+
   it("flags a stack trace and an absolute file path", () => {
     const trace = "TypeError: boom\n    at action (/srv/app/build/index.js:12:34)\n    at run (node:internal/x:1:2)";
     const faults = responseFaults(post, response(200, "text/plain", trace));

@@ -112,9 +112,18 @@ function clientErrorFaults(c: FuzzCase, response: HarnessResponse): string[] {
  * Checks one response against the properties above.
  * @returns the faults found, empty when the response is acceptable.
  */
+/** Methods a browser may send from another site without the cross-site check (they change nothing). */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function responseFaults(c: FuzzCase, response: HarnessResponse): string[] {
   const faults: string[] = [];
   if (response.status >= 500) faults.push(`status ${response.status}`);
+  // A cross-site (or opaque-origin) unsafe request is refused before any route runs; only
+  // Node's HTTP parser (431, headers too large) and a path that cannot be decoded (400) answer earlier.
+  const crossSite = c.origin === "cross" || c.origin === "null";
+  if (crossSite && !SAFE_METHODS.has(c.method.toUpperCase()) && ![403, 400, 431].includes(response.status)) {
+    faults.push(`a cross-site ${c.method} was answered ${response.status}, not refused with 403`);
+  }
   faults.push(...leaks(response.body, requestText(c)));
   if (response.status >= 400 && response.status < 500) faults.push(...clientErrorFaults(c, response));
   return faults;
