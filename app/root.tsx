@@ -95,7 +95,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     body = <NotFound />;
   } else if (isRefusal(error)) {
-    body = <RefusalPage status={error.status} data={error.data} link={{ to: "/", label: "Back to home" }} />;
+    body = <RefusalPage refusal={error.data} link={{ to: "/", label: "Back to home" }} />;
   } else {
     if (!isRouteErrorResponse(error)) console.error(error);
     body = (

@@ -48,42 +48,27 @@ export function NotFound() {
   );
 }
 
-/** Titles of the refusals a page can answer with (a thrown 4xx `Response` other than 404). */
-const REFUSAL_TITLES: Record<number, string> = {
-  400: "Request not accepted",
-  403: "Access denied",
-  413: "Request too large",
-  415: "Unsupported form",
-  429: "Too many requests",
-};
-/** Longest refusal message from a thrown response that is shown as it is, in characters. */
-const REFUSAL_MESSAGE_MAX_CHARS = 300;
-
 /**
- * The page for a refused request (a thrown 4xx response other than 404, e.g.
- * the 415 for a body that is not a form): its status's title and the
- * response's own message when it is short text, announced as an alert.
+ * The page for a refused request: a thrown 4xx response whose data is a
+ * `Refusal` `{title, message}` (e.g. the 415 for a body that is not a form),
+ * its message announced as an alert.
  */
-export function RefusalPage({ status, data, link }: { status: number; data: unknown; link?: PageLink }) {
-  const message =
-    typeof data === "string" && data.trim() !== "" && data.length <= REFUSAL_MESSAGE_MAX_CHARS
-      ? data
-      : "The request could not be handled. Go back and try again.";
+export function RefusalPage({ refusal, link }: { refusal: { title: string; message: string }; link?: PageLink }) {
   return (
-    <MessagePage title={REFUSAL_TITLES[status] ?? "Request not accepted"} link={link} alert>
-      {message}
+    <MessagePage title={refusal.title} link={link} alert>
+      {refusal.message}
     </MessagePage>
   );
 }
 
-/** True for a thrown 4xx response other than 404, which `RefusalPage` renders. */
-export function isRefusal(error: unknown): error is { status: number; data: unknown } {
-  return isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && error.status !== 404;
+/** True for a thrown response carrying a `Refusal` (`{title, message}`), which `RefusalPage` renders. */
+export function isRefusal(error: unknown): error is { data: { title: string; message: string } } {
+  return isRouteErrorResponse(error) && typeof error.data?.title === "string" && typeof error.data?.message === "string";
 }
 
 /**
  * The body of a route's ErrorBoundary: `notFound` for a 404 response (an
- * unknown slug), a `RefusalPage` for other 4xx responses, otherwise
+ * unknown slug), a `RefusalPage` for a refused request, otherwise
  * "Something went wrong" with `failed`. Errors that are not responses are logged.
  */
 export function RouteErrorPage({
@@ -103,7 +88,7 @@ export function RouteErrorPage({
       </MessagePage>
     );
   }
-  if (isRefusal(error)) return <RefusalPage status={error.status} data={error.data} link={link} />;
+  if (isRefusal(error)) return <RefusalPage refusal={error.data} link={link} />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <MessagePage title="Something went wrong" link={link}>

@@ -15,6 +15,12 @@ import { json, type TypedResponse } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import { redirectWithToast, type Toast } from "./toast.server";
 
+/** The body of a refused page request, which the error boundary shows (`RefusalPage`). */
+export interface Refusal {
+  title: string;
+  message: string;
+}
+
 const FORM_CONTENT_TYPE = /^application\/x-www-form-urlencoded\b/i;
 const MULTIPART_WITH_BOUNDARY = /^multipart\/form-data\b.*;\s*boundary=/i;
 
@@ -25,15 +31,21 @@ const MULTIPART_WITH_BOUNDARY = /^multipart\/form-data\b.*;\s*boundary=/i;
 export async function readFormData(request: Request): Promise<FormData> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!FORM_CONTENT_TYPE.test(contentType) && !MULTIPART_WITH_BOUNDARY.test(contentType)) {
-    throw new Response("This page accepts form posts only (application/x-www-form-urlencoded or multipart/form-data).", {
-      status: 415,
-      statusText: "Unsupported Media Type",
-    });
+    throw json<Refusal>(
+      {
+        title: "Unsupported form",
+        message: "This page accepts form posts only (application/x-www-form-urlencoded or multipart/form-data).",
+      },
+      { status: 415, statusText: "Unsupported Media Type" },
+    );
   }
   try {
     return await request.formData();
   } catch {
-    throw new Response("The form could not be read. Please submit it again.", { status: 400, statusText: "Bad Request" });
+    throw json<Refusal>(
+      { title: "Request not accepted", message: "The form could not be read. Please submit it again." },
+      { status: 400, statusText: "Bad Request" },
+    );
   }
 }
 
