@@ -539,7 +539,9 @@ export function trigger(state: SignalState, input: { fillPrice: number }, at: Da
 /**
  * Modify: new stop loss and/or targets for a PENDING or ACTIVE signal. The
  * merged levels must keep the publishing geometry against the entry price
- * (PENDING) or the fill price (ACTIVE, where a stop at break-even is allowed).
+ * (PENDING) or the fill price (ACTIVE, where a stop at break-even is allowed);
+ * only the rules a changed level takes part in are checked, so a fill that
+ * gapped past TP1 does not stop the desk from moving the stop.
  * The original stop stays in `originalSl`; history keeps every earlier level.
  * Errors: wrong-state (ended, or PENDING past expiry); invalid-field (no
  * level given, nothing changes, a price not > 0, geometry, `at`).
@@ -573,11 +575,11 @@ export function modify(
   const active = state.status === "ACTIVE";
   const reference = active ? (state.fillPrice ?? state.entryPrice) : state.entryPrice;
   const levels = { sl: payload.sl ?? state.sl, tp1: payload.tp1 ?? state.tp1, tp2: payload.tp2 ?? state.tp2 };
-  const [issue] = checkGeometry(state.side, reference, levels, {
+  const issue = checkGeometry(state.side, reference, levels, {
     referenceLabel: active ? "the fill price" : "the entry price",
     pipSize: state.pipSize,
     allowBreakeven: active,
-  });
+  }).find((found) => (found.field === "tp2" ? "tp1" in payload || "tp2" in payload : found.field in payload));
   if (issue) return fail("invalid-field", issue.field, issue.message);
   return done(state, { type: "modified", occurredAt: time.at, payload });
 }

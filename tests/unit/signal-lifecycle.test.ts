@@ -237,6 +237,19 @@ describe("modify", () => {
     expect(breakeven.state.originalSl).toBe(1.095);
   });
 
+  it("checks only the rules a changed level takes part in", () => {
+    const gapped = ok(trigger(published({ entryMethod: "stop" }), { fillPrice: 1.1105 }, at(1), NOW)).state;
+    expect(ok(modify(gapped, { sl: 1.1105 }, at(2), NOW)).state.sl).toBe(1.1105);
+    expect(err(modify(gapped, { tp1: 1.1104 }, at(2), NOW))).toMatchObject({ field: "tp1" });
+    expect(ok(modify(gapped, { tp1: 1.12 }, at(2), NOW)).state.tp1).toBe(1.12);
+    const withTp2 = published({ tp2: 1.12 });
+    expect(err(modify(withTp2, { tp1: 1.125 }, at(1), NOW))).toEqual({
+      code: "invalid-field",
+      field: "tp2",
+      message: "Take profit 2 must be above take profit 1 for a LONG signal",
+    });
+  });
+
   it("does not allow a PENDING stop at the entry", () => {
     expect(err(modify(published({ entryMethod: "limit" }), { sl: 1.1 }, at(1), NOW))).toMatchObject({ field: "sl" });
   });
