@@ -162,10 +162,11 @@ function accepted(result: TransitionResult): { event: SignalEvent; state: Signal
   return result;
 }
 
-/** Whether the bar reaches `price` from the side a LONG (`up`) or SHORT move approaches it. */
+/** Whether the bar's high went up to `price` (inclusive). */
 function reachesAbove(bar: Bar, price: number): boolean {
   return bar.high >= price;
 }
+/** Whether the bar's low went down to `price` (inclusive). */
 function reachesBelow(bar: Bar, price: number): boolean {
   return bar.low <= price;
 }
