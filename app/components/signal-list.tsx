@@ -15,6 +15,7 @@ import type { ReactNode } from "react";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import type { ApiSignal } from "~/domain/signals";
 import { formatDateTime, formatPrice, sideTint, signalAge } from "~/domain/signal-display";
+import { TableHead } from "~/components/ui/table-head";
 
 /** The fields the list reads; loader JSON of `ApiSignal` fits. */
 export type SignalListItem = Pick<
@@ -129,6 +130,7 @@ function rowClass(signal: SignalListItem, tint: boolean): string {
 
 const cellClass = "px-2.5 py-2.5 align-top";
 const headClass = "px-2.5 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300";
+const TABLE_COLUMNS = ["Symbol / Side", "Status", "Entry", "SL", "TP1", "TP2", "Created / Expires"].map((label) => ({ label }));
 const mutedText = "text-slate-700 dark:text-slate-300";
 
 /** A compact UTC time for the expiry line, e.g. 'Nov 21, 14:05 UTC'. */
@@ -160,37 +162,12 @@ function SignalTable({
   strategyNames,
   label,
 }: ViewProps) {
-  const columns = 7;
   return (
     // A focusable, labelled region so keyboard users can scroll a table wider than its container.
     <div role="region" aria-label={label} tabIndex={0} className="hidden overflow-x-auto rounded-lg min-[641px]:block">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{label}</caption>
-        <thead className="border-b border-slate-200 dark:border-slate-700">
-          <tr>
-            <th scope="col" className={headClass}>
-              Symbol / Side
-            </th>
-            <th scope="col" className={headClass}>
-              Status
-            </th>
-            <th scope="col" className={headClass}>
-              Entry
-            </th>
-            <th scope="col" className={headClass}>
-              SL
-            </th>
-            <th scope="col" className={headClass}>
-              TP1
-            </th>
-            <th scope="col" className={headClass}>
-              TP2
-            </th>
-            <th scope="col" className={headClass}>
-              Created / Expires
-            </th>
-          </tr>
-        </thead>
+        <TableHead className="border-b border-slate-200 dark:border-slate-700" cellClassName={headClass} columns={TABLE_COLUMNS} />
         {signals.map((signal) => {
           const side = sideOf(signal);
           const tintClass = rowClass(signal, tint);
@@ -241,7 +218,7 @@ function SignalTable({
               </tr>
               {rationale ? (
                 <tr className={tintClass}>
-                  <td colSpan={columns} className={`px-2.5 pb-2.5 text-xs ${mutedText}`}>
+                  <td colSpan={TABLE_COLUMNS.length} className={`px-2.5 pb-2.5 text-xs ${mutedText}`}>
                     <span className="font-semibold">Rationale: </span>
                     {rationale}
                   </td>

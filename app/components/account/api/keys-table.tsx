@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate, formatDateTime } from "~/domain/signal-display";
 import { API_PAGE } from "./styles";
+import { TableHead } from "~/components/ui/table-head";
 
 export interface KeyRow {
   id: number;
@@ -32,25 +33,17 @@ export function KeysTable({ keys }: { keys: KeyRow[] }) {
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your API keys</caption>
-            <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Key
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Created
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Last used
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300"
+              cellClassName="py-2 font-medium"
+              columns={[
+                { label: "Key", className: "pr-4" },
+                { label: "Created", className: "pr-4" },
+                { label: "Last used", className: "pr-4" },
+                { label: "Status", className: "pr-4" },
+                { label: <span className="sr-only">Actions</span> },
+              ]}
+            />
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="api-key-row">
