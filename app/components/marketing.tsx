@@ -150,6 +150,36 @@ export function CtaCard({
   );
 }
 
+/** A page's closing call to action: a centred box with its h2, body text and a row of large buttons (the first primary). */
+export function ClosingCta({
+  id,
+  title,
+  body,
+  actions,
+  className,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: ReactNode;
+  body: ReactNode;
+  actions: readonly CallToAction[];
+  /** The section's top margin. */
+  className: string;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${className} rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900`}
+    >
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      <p className={`mx-auto mt-3 max-w-2xl ${muted}`}>{body}</p>
+      <CtaButtons actions={actions} size="lg" className="mt-6 flex flex-col justify-center gap-3 sm:flex-row" />
+    </section>
+  );
+}
+
 /** A full-height card: title, optional subtitle, then a description and/or other content. */
 export function FeatureCard({
   title,
