@@ -15,6 +15,14 @@ const ENTRY_METHOD_LABELS: Record<(typeof ENTRY_METHODS)[number], string> = {
   stop: "Stop (breakout)",
 };
 
+/** The four price levels, in form order: schema field, label, example placeholder. */
+const PRICE_FIELDS = [
+  { name: "entryPrice", label: "Entry price", placeholder: "1.08500" },
+  { name: "sl", label: "Stop loss (SL)", placeholder: "1.08000" },
+  { name: "tp1", label: "Take profit 1 (TP1)", placeholder: "1.09000" },
+  { name: "tp2", label: "Take profit 2 (TP2, optional)", placeholder: "1.09500" },
+] as const;
+
 /** What the form needs from the page's loader: the active strategies and the expiry bounds (UTC `datetime-local` values). */
 interface SignalFormData {
   strategies: Array<{ id: number; name: string }>;
@@ -47,8 +55,6 @@ export function CreateSignalForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signalSchema, disableAutoCoercion: true }),
   });
-
-  const priceProps = { step: PRICE_STEP, min: "0", inputMode: "decimal" as const };
 
   return (
     <Card>
@@ -109,34 +115,18 @@ export function CreateSignalForm({
             <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
               Price levels (quote currency)
             </legend>
-            <FormInputField
-              field={fields.entryPrice}
-              type="number"
-              {...priceProps}
-              label="Entry price"
-              placeholder="1.08500"
-            />
-            <FormInputField
-              field={fields.sl}
-              type="number"
-              {...priceProps}
-              label="Stop loss (SL)"
-              placeholder="1.08000"
-            />
-            <FormInputField
-              field={fields.tp1}
-              type="number"
-              {...priceProps}
-              label="Take profit 1 (TP1)"
-              placeholder="1.09000"
-            />
-            <FormInputField
-              field={fields.tp2}
-              type="number"
-              {...priceProps}
-              label="Take profit 2 (TP2, optional)"
-              placeholder="1.09500"
-            />
+            {PRICE_FIELDS.map(({ name, label, placeholder }) => (
+              <FormInputField
+                key={name}
+                field={fields[name]}
+                type="number"
+                step={PRICE_STEP}
+                min="0"
+                inputMode="decimal"
+                label={label}
+                placeholder={placeholder}
+              />
+            ))}
           </fieldset>
 
           <FormInputField

@@ -68,12 +68,9 @@ export function PositionSizeCalculator({ pageReply }: { pageReply?: ToolsReply }
 
   return (
     <CalculatorCard
-      title={POSITION_SIZE_COPY.title}
-      description={POSITION_SIZE_COPY.description}
+      copy={POSITION_SIZE_COPY}
       intent="position-size"
       calculator={calculator}
-      errorMessage={POSITION_SIZE_COPY.failed}
-      submitLabel={POSITION_SIZE_COPY.submit}
       result={result ? <PositionSizeResultPanel result={result} /> : null}
     >
       <div className="grid gap-4 sm:grid-cols-2">
