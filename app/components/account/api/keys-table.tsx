@@ -15,6 +15,12 @@ export interface KeyRow {
   status: "active" | "revoked";
 }
 
+/** The buttons of an active key's row, each its own form post: intent, button text while idle and while posting. */
+const KEY_ACTIONS = [
+  { intent: "regenerate", label: "Regenerate", pending: "Regenerating...", variant: "outline" },
+  { intent: "revoke", label: "Revoke", pending: "Revoking...", variant: "destructive" },
+] as const;
+
 export function KeysTable({ keys }: { keys: KeyRow[] }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === API_PAGE;
@@ -64,20 +70,21 @@ export function KeysTable({ keys }: { keys: KeyRow[] }) {
                   <td className="py-3">
                     {key.status === "active" ? (
                       <div className="flex flex-wrap justify-end gap-2">
-                        <Form method="post" action={API_PAGE}>
-                          <input type="hidden" name="intent" value="regenerate" />
-                          <input type="hidden" name="keyId" value={key.id} />
-                          <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Regenerate key ${key.prefix}`}>
-                            {busyIntent === "regenerate" && busyKeyId === String(key.id) ? "Regenerating..." : "Regenerate"}
-                          </Button>
-                        </Form>
-                        <Form method="post" action={API_PAGE}>
-                          <input type="hidden" name="intent" value="revoke" />
-                          <input type="hidden" name="keyId" value={key.id} />
-                          <Button type="submit" variant="destructive" size="sm" disabled={busy} aria-label={`Revoke key ${key.prefix}`}>
-                            {busyIntent === "revoke" && busyKeyId === String(key.id) ? "Revoking..." : "Revoke"}
-                          </Button>
-                        </Form>
+                        {KEY_ACTIONS.map((action) => (
+                          <Form key={action.intent} method="post" action={API_PAGE}>
+                            <input type="hidden" name="intent" value={action.intent} />
+                            <input type="hidden" name="keyId" value={key.id} />
+                            <Button
+                              type="submit"
+                              variant={action.variant}
+                              size="sm"
+                              disabled={busy}
+                              aria-label={`${action.label} key ${key.prefix}`}
+                            >
+                              {busyIntent === action.intent && busyKeyId === String(key.id) ? action.pending : action.label}
+                            </Button>
+                          </Form>
+                        ))}
                       </div>
                     ) : null}
                   </td>
