@@ -5,7 +5,7 @@ import { Form } from "@remix-run/react";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormInputField, FormSelectField, FormTextareaField } from "~/components/ui/field";
+import { FormInputField, FormSelectField, FormTextareaField, SelectOptions } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ENTRY_METHODS, MAX_EXPIRY_DAYS, MAX_RATIONALE_LENGTH, PRICE_STEP, signalSchema } from "~/schemas/signal";
 
@@ -14,6 +14,11 @@ const ENTRY_METHOD_LABELS: Record<(typeof ENTRY_METHODS)[number], string> = {
   limit: "Limit (better price)",
   stop: "Stop (breakout)",
 };
+
+const SIDE_OPTIONS = [
+  { value: "LONG", label: "LONG (buy)" },
+  { value: "SHORT", label: "SHORT (sell)" },
+];
 
 /** The four price levels, in form order: schema field, label, example placeholder. */
 const PRICE_FIELDS = [
@@ -77,12 +82,7 @@ export function CreateSignalForm({
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormSelectField field={fields.strategyId} label="Strategy">
-              <option value="">Select a strategy</option>
-              {data.strategies.map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  {s.name}
-                </option>
-              ))}
+              <SelectOptions placeholder="Select a strategy" options={data.strategies.map((s) => ({ value: String(s.id), label: s.name }))} />
             </FormSelectField>
             <FormInputField
               field={fields.symbol}
@@ -98,16 +98,10 @@ export function CreateSignalForm({
               hint="6 letters, e.g. EURUSD, USDJPY or XAUUSD."
             />
             <FormSelectField field={fields.side} label="Side">
-              <option value="">Select side</option>
-              <option value="LONG">LONG (buy)</option>
-              <option value="SHORT">SHORT (sell)</option>
+              <SelectOptions placeholder="Select side" options={SIDE_OPTIONS} />
             </FormSelectField>
             <FormSelectField field={fields.entryMethod} label="Entry method">
-              {ENTRY_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {ENTRY_METHOD_LABELS[method]}
-                </option>
-              ))}
+              <SelectOptions options={ENTRY_METHODS.map((method) => ({ value: method, label: ENTRY_METHOD_LABELS[method] }))} />
             </FormSelectField>
           </div>
 

@@ -120,3 +120,23 @@ export function FormSelectField<Schema>({ field, ...props }: Bound<Schema, Selec
 export function FormTextareaField<Schema>({ field, ...props }: Bound<Schema, TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return <TextareaField {...getTextareaProps(field)} id={field.id} error={field.errors} {...props} />;
 }
+
+/** A select's `<option>`s: first an empty choice showing `placeholder` when given, then one per entry of `options`, in order. */
+export function SelectOptions({
+  placeholder,
+  options,
+}: {
+  placeholder?: string;
+  options: ReadonlyArray<{ value: string | number; label: string }>;
+}) {
+  return (
+    <>
+      {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
