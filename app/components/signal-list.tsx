@@ -150,6 +150,16 @@ function methodLabel(signal: SignalListItem): string {
   return METHOD_LABEL[signal.entryJson.method] ?? signal.entryJson.method;
 }
 
+/** The signal's entry, SL, TP1 and TP2 as shown (the instrument's decimals, '—' when withheld or absent), from either API shape. */
+function displayedPrices(signal: SignalListItem): { entry: string; sl: string; tp1: string; tp2: string } {
+  return {
+    entry: formatPrice(signal.symbol, entryPriceOf(signal)),
+    sl: formatPrice(signal.symbol, signal.sl ?? signal.stopLoss),
+    tp1: formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1),
+    tp2: formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2),
+  };
+}
+
 /** What the table and the card list (the same signals, for wide and narrow screens) are given. */
 type ViewProps = Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
   Pick<SignalListProps, "signals" | "strategyNames">;
@@ -172,6 +182,7 @@ function SignalTable({
           const side = sideOf(signal);
           const tintClass = rowClass(signal, tint);
           const rationale = showRationale && signal.rationale ? signal.rationale : null;
+          const prices = displayedPrices(signal);
           return (
             <tbody key={signal.id} className="border-b border-slate-200 last:border-b-0 dark:border-slate-700">
               <tr data-side={side} data-testid="signal-row" className={tintClass}>
@@ -195,18 +206,14 @@ function SignalTable({
                 ) : (
                   <>
                     <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {formatPrice(signal.symbol, entryPriceOf(signal))}
+                      {prices.entry}
                       <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)}</span>
                     </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {formatPrice(signal.symbol, signal.sl ?? signal.stopLoss)}
-                    </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1)}
-                    </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2)}
-                    </td>
+                    {[prices.sl, prices.tp1, prices.tp2].map((price, index) => (
+                      <td key={index} className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                        {price}
+                      </td>
+                    ))}
                   </>
                 )}
                 <td className={`${cellClass} whitespace-nowrap`}>
@@ -253,6 +260,7 @@ function SignalCards({
     <ul aria-label={label} className="flex flex-col gap-3 min-[641px]:hidden">
       {signals.map((signal) => {
         const side = sideOf(signal);
+        const prices = displayedPrices(signal);
         return (
           <li
             key={signal.id}
@@ -277,12 +285,10 @@ function SignalCards({
               </div>
             ) : (
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                <CardField term={`Entry (${methodLabel(signal)})`}>
-                  {formatPrice(signal.symbol, entryPriceOf(signal))}
-                </CardField>
-                <CardField term="SL">{formatPrice(signal.symbol, signal.sl ?? signal.stopLoss)}</CardField>
-                <CardField term="TP1">{formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1)}</CardField>
-                <CardField term="TP2">{formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2)}</CardField>
+                <CardField term={`Entry (${methodLabel(signal)})`}>{prices.entry}</CardField>
+                <CardField term="SL">{prices.sl}</CardField>
+                <CardField term="TP1">{prices.tp1}</CardField>
+                <CardField term="TP2">{prices.tp2}</CardField>
               </dl>
             )}
             <p className={`mt-3 text-xs ${mutedText}`}>
