@@ -79,17 +79,20 @@ export function PageHeader({
   title,
   lead,
   className = "max-w-3xl",
+  leadMargin = "mt-4",
   children,
 }: {
   title: ReactNode;
   lead: ReactNode;
   className?: string;
+  /** The space above the lead paragraph. */
+  leadMargin?: "mt-3" | "mt-4";
   children?: ReactNode;
 }) {
   return (
     <header className={className}>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      <p className={`mt-4 text-lg ${muted}`}>{lead}</p>
+      <p className={`${leadMargin} text-lg ${muted}`}>{lead}</p>
       {children}
     </header>
   );

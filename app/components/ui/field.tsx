@@ -140,3 +140,20 @@ export function SelectOptions({
     </>
   );
 }
+
+/** The name and email inputs a person's form starts with (signup, profile): first and last name side by side, then the email. */
+export function PersonFields<First, Last, Email>({
+  fields,
+}: {
+  fields: { firstName: ConformField<First>; lastName: ConformField<Last>; email: ConformField<Email> };
+}) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormInputField field={fields.firstName} type="text" label="First name" autoComplete="given-name" />
+        <FormInputField field={fields.lastName} type="text" label="Last name" autoComplete="family-name" />
+      </div>
+      <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
+    </>
+  );
+}
