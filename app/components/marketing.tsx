@@ -124,6 +124,33 @@ export function MarketingSection({
   );
 }
 
+/** A section of the landing page: centred at the page width, its h2 (the landing page's larger size) and lead paragraph, then `children`. */
+export function LandingSection({
+  id,
+  title,
+  lead,
+  className,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: ReactNode;
+  lead: ReactNode;
+  /** The section's vertical padding. */
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`mx-auto max-w-6xl px-4 ${className}`}>
+      <h2 id={id} className="text-3xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <p className={`mt-3 max-w-2xl ${muted}`}>{lead}</p>
+      {children}
+    </section>
+  );
+}
+
 /** A boxed call-to-action section: heading, body text, then its actions. */
 export function CtaCard({
   id,
