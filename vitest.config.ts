@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, mergeConfig } from "vitest/config";
 
-export default defineConfig({
+/** What every Vitest run of this repository shares (this file's suite and vitest.fuzz.config.ts). */
+export const sharedConfig = defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -9,10 +10,19 @@ export default defineConfig({
   test: {
     globals: true,
     environment: "node",
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    setupFiles: ["tests/setup/vitest.setup.ts"],
     pool: "forks",
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
   },
 });
+
+/** Unit and integration tests, each file on its own temporary database (tests/setup/vitest.setup.ts). */
+export default mergeConfig(
+  sharedConfig,
+  defineConfig({
+    test: {
+      include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      setupFiles: ["tests/setup/vitest.setup.ts"],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  }),
+);

@@ -7,6 +7,8 @@
  * database always has live ACTIVE signals and recent posts, and the same
  * `now` always yields the same rows.
  */
+import { instrumentSpec } from "../app/domain/instruments";
+import { priceDecimals } from "../app/domain/signal-display";
 import type { EntryMethod, NewSignal, SignalSide, SignalStatus } from "./schema";
 import { blogPosts, strategies } from "./schema";
 
@@ -70,20 +72,6 @@ export const SEED_STRATEGIES: ReadonlyArray<NewStrategy & { slug: StrategySlug }
   },
 ];
 
-/** Decimal places quoted for a symbol: 3 for yen crosses, 2 for gold, 5 otherwise. */
-export function priceDecimals(symbol: string): number {
-  if (symbol.startsWith("XAU")) return 2;
-  if (symbol.endsWith("JPY")) return 3;
-  return 5;
-}
-
-/** Price distance of one pip (one dollar for gold). */
-export function pipSize(symbol: string): number {
-  if (symbol.startsWith("XAU")) return 1;
-  if (symbol.endsWith("JPY")) return 0.01;
-  return 0.0001;
-}
-
 function roundPrice(symbol: string, value: number): number {
   return Number(value.toFixed(priceDecimals(symbol)));
 }
@@ -99,7 +87,7 @@ type SeedSignalSpec = {
   status: SignalStatus;
   method: EntryMethod;
   entry: number;
-  /** Stop distance in pips (dollars for gold). */
+  /** Stop distance in pips as app/domain/instruments.ts sizes them (a cent for gold: 1400 is $14). */
   stop: number;
   /** Omit the second target. */
   noTp2?: boolean;
@@ -149,12 +137,12 @@ const SIGNAL_SPECS: readonly SeedSignalSpec[] = [
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "ACTIVE", method: "limit",
-    entry: 2378.5, stop: 14, hoursAgo: 2, expiresIn: 24,
+    entry: 2378.5, stop: 1400, hoursAgo: 2, expiresIn: 24,
     rationale: "Limit bid at the lower VWAP band, which lines up with yesterday's session high, while the H1 EMA stack stays bullish.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "SHORT", status: "ACTIVE", method: "market",
-    entry: 2412.3, stop: 18, hoursAgo: 9, expiresIn: 24,
+    entry: 2412.3, stop: 1800, hoursAgo: 9, expiresIn: 24,
     rationale: "Second rejection of the 2,415 weekly pivot with price back under session VWAP; fading the spike with a stop above the wick.",
   },
 
@@ -275,47 +263,47 @@ const SIGNAL_SPECS: readonly SeedSignalSpec[] = [
   // ---- Gold Intraday history ----
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CLOSED", method: "limit",
-    entry: 2318.4, stop: 12, daysAgo: 32, at: "13:30", expiresIn: 12, endedAfter: 4,
+    entry: 2318.4, stop: 1200, daysAgo: 32, at: "13:30", expiresIn: 12, endedAfter: 4,
     rationale: "Limit bid at the session VWAP as New York opened, with the H1 EMA stack bullish and real yields easing.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "SHORT", status: "CLOSED", method: "market",
-    entry: 2356.2, stop: 20, daysAgo: 29, at: "14:00", expiresIn: 12, endedAfter: 3,
+    entry: 2356.2, stop: 2000, daysAgo: 29, at: "14:00", expiresIn: 12, endedAfter: 3,
     rationale: "Bearish M15 engulfing at the prior day's high after a dollar rebound; sold at market.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CANCELLED", method: "stop",
-    entry: 2334.8, stop: 15, daysAgo: 24, at: "12:45", expiresIn: 12, endedAfter: 0.25,
+    entry: 2334.8, stop: 1500, daysAgo: 24, at: "12:45", expiresIn: 12, endedAfter: 0.25,
     rationale: "Buy-stop above the London high, cancelled 30 minutes before US CPI under the news-blackout rule.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CLOSED", method: "market",
-    entry: 2362.5, stop: 16, daysAgo: 21, at: "13:15", expiresIn: 12, endedAfter: 5,
+    entry: 2362.5, stop: 1600, daysAgo: 21, at: "13:15", expiresIn: 12, endedAfter: 5,
     rationale: "Rejection wick off the upper VWAP band retest, bought at market with the H1 trend intact.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "SHORT", status: "CLOSED", method: "limit", noTp2: true,
-    entry: 2401.7, stop: 22, daysAgo: 17, at: "15:00", expiresIn: 12, endedAfter: 4,
+    entry: 2401.7, stop: 2200, daysAgo: 17, at: "15:00", expiresIn: 12, endedAfter: 4,
     rationale: "Limit offer at the 2,400 round number after an overextended push; single target back at VWAP.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CLOSED", method: "limit",
-    entry: 2389.1, stop: 14, daysAgo: 14, at: "08:30", expiresIn: 12, endedAfter: 6,
+    entry: 2389.1, stop: 1400, daysAgo: 14, at: "08:30", expiresIn: 12, endedAfter: 6,
     rationale: "London pullback into the Asian session high, now support, with a bullish M15 pin bar.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "SHORT", status: "CLOSED", method: "stop",
-    entry: 2421.6, stop: 25, daysAgo: 8, at: "14:30", expiresIn: 12, endedAfter: 3,
+    entry: 2421.6, stop: 2500, daysAgo: 8, at: "14:30", expiresIn: 12, endedAfter: 3,
     rationale: "Sell-stop under the morning low once price lost VWAP and the H1 20-EMA crossed below the 50-EMA.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CANCELLED", method: "market",
-    entry: 2397.4, stop: 18, daysAgo: 4, at: "13:45", expiresIn: 12, endedAfter: 0.25,
+    entry: 2397.4, stop: 1800, daysAgo: 4, at: "13:45", expiresIn: 12, endedAfter: 0.25,
     rationale: "Withdrawn minutes after publication when an unscheduled Fed-chair appearance was announced for the New York open.",
   },
   {
     strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CLOSED", method: "limit",
-    entry: 2404.9, stop: 10, daysAgo: 1, at: "09:00", expiresIn: 12, endedAfter: 4,
+    entry: 2404.9, stop: 1000, daysAgo: 1, at: "09:00", expiresIn: 12, endedAfter: 4,
     rationale: "Tight limit bid at the prior session high retest during London, with the trend and VWAP both supportive.",
   },
 ];
@@ -349,7 +337,7 @@ export function buildSeedSignals(now: Date, strategyIdsBySlug: Record<string, nu
     if (strategyId === undefined) throw new Error(`No strategy id for slug "${spec.strategy}"`);
 
     const dir = spec.side === "LONG" ? 1 : -1;
-    const risk = spec.stop * pipSize(spec.symbol);
+    const risk = spec.stop * instrumentSpec(spec.symbol).pipSize;
     const price = (v: number) => roundPrice(spec.symbol, v);
 
     const createdMs =

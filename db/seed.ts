@@ -71,30 +71,16 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       let adminId: number | null = null;
       let userCount = 0;
       if (passwordHash) {
-        const admin = tx
+        const demoUsers = tx
           .insert(users)
-          .values({
-            email: DEMO_ADMIN_EMAIL,
-            firstName: "Ada",
-            lastName: "Admin",
-            role: "admin",
-            passwordHash,
-            createdAt: new Date(now.getTime() - 90 * DAY),
-          })
-          .returning({ id: users.id })
-          .get();
-        const trader = tx
-          .insert(users)
-          .values({
-            email: DEMO_TRADER_EMAIL,
-            firstName: "Tom",
-            lastName: "Trader",
-            role: "user",
-            passwordHash,
-            createdAt: new Date(now.getTime() - 40 * DAY),
-          })
-          .returning({ id: users.id })
-          .get();
+          .values([
+            { email: DEMO_ADMIN_EMAIL, firstName: "Ada", lastName: "Admin", role: "admin" as const, passwordHash, createdAt: new Date(now.getTime() - 90 * DAY) },
+            { email: DEMO_TRADER_EMAIL, firstName: "Tom", lastName: "Trader", role: "user" as const, passwordHash, createdAt: new Date(now.getTime() - 40 * DAY) },
+          ])
+          .returning({ id: users.id, email: users.email })
+          .all();
+        const admin = demoUsers.find((row) => row.email === DEMO_ADMIN_EMAIL)!;
+        const trader = demoUsers.find((row) => row.email === DEMO_TRADER_EMAIL)!;
         adminId = admin.id;
         userCount = 2;
 

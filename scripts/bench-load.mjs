@@ -13,7 +13,7 @@
  * Runs with tsx (it imports tests/support/app-server.ts); builds first when build/ is missing.
  */
 import autocannon from "autocannon";
-import { DEMO_ACCOUNTS, prepareDatabase, send, signIn, startAppServer } from "../tests/support/app-server.ts";
+import { DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer } from "../tests/support/app-server.ts";
 
 function option(name, fallback) {
   const args = process.argv.slice(2);
@@ -59,7 +59,7 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-const db = await prepareDatabase();
+const db = await prepareHarnessDatabase();
 const server = await startAppServer(db.databasePath);
 try {
   const cookie = await signIn(server, DEMO_ACCOUNTS.trader);

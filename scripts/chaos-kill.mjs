@@ -13,7 +13,7 @@
  * Runs with tsx (it imports tests/support/app-server.ts); builds first when build/ is missing.
  */
 import Database from "better-sqlite3";
-import { appModels, DEMO_ACCOUNTS, prepareDatabase, send, signIn, startAppServer, whoAmI } from "../tests/support/app-server.ts";
+import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, whoAmI } from "../tests/support/app-server.ts";
 
 const args = process.argv.slice(2);
 const publishersArg = args.find((arg) => arg.startsWith("--publishers"));
@@ -40,7 +40,7 @@ function signalBody(strategyId, n) {
   });
 }
 
-const db = await prepareDatabase();
+const db = await prepareHarnessDatabase();
 let server = await startAppServer(db.databasePath);
 let exitCode = 0;
 try {

@@ -79,17 +79,20 @@ export function PageHeader({
   title,
   lead,
   className = "max-w-3xl",
+  leadMargin = "mt-4",
   children,
 }: {
   title: ReactNode;
   lead: ReactNode;
   className?: string;
+  /** The space above the lead paragraph. */
+  leadMargin?: "mt-3" | "mt-4";
   children?: ReactNode;
 }) {
   return (
     <header className={className}>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-      <p className={`mt-4 text-lg ${muted}`}>{lead}</p>
+      <p className={`${leadMargin} text-lg ${muted}`}>{lead}</p>
       {children}
     </header>
   );
@@ -121,6 +124,33 @@ export function MarketingSection({
   );
 }
 
+/** A section of the landing page: centred at the page width, its h2 (the landing page's larger size) and lead paragraph, then `children`. */
+export function LandingSection({
+  id,
+  title,
+  lead,
+  className,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: ReactNode;
+  lead: ReactNode;
+  /** The section's vertical padding. */
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`mx-auto max-w-6xl px-4 ${className}`}>
+      <h2 id={id} className="text-3xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <p className={`mt-3 max-w-2xl ${muted}`}>{lead}</p>
+      {children}
+    </section>
+  );
+}
+
 /** A boxed call-to-action section: heading, body text, then its actions. */
 export function CtaCard({
   id,
@@ -146,6 +176,36 @@ export function CtaCard({
       </h2>
       <p className={`mt-2 ${muted}`}>{body}</p>
       {children}
+    </section>
+  );
+}
+
+/** A page's closing call to action: a centred box with its h2, body text and a row of large buttons (the first primary). */
+export function ClosingCta({
+  id,
+  title,
+  body,
+  actions,
+  className,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: ReactNode;
+  body: ReactNode;
+  actions: readonly CallToAction[];
+  /** The section's top margin. */
+  className: string;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${className} rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900`}
+    >
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      <p className={`mx-auto mt-3 max-w-2xl ${muted}`}>{body}</p>
+      <CtaButtons actions={actions} size="lg" className="mt-6 flex flex-col justify-center gap-3 sm:flex-row" />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import type { ReactNode } from "react";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import type { ApiSignal } from "~/domain/signals";
 import { formatDateTime, formatPrice, sideTint, signalAge } from "~/domain/signal-display";
+import { TableHead } from "~/components/ui/table-head";
 
 /** The fields the list reads; loader JSON of `ApiSignal` fits. */
 export type SignalListItem = Pick<
@@ -129,6 +130,7 @@ function rowClass(signal: SignalListItem, tint: boolean): string {
 
 const cellClass = "px-2.5 py-2.5 align-top";
 const headClass = "px-2.5 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300";
+const TABLE_COLUMNS = ["Symbol / Side", "Status", "Entry", "SL", "TP1", "TP2", "Created / Expires"].map((label) => ({ label }));
 const mutedText = "text-slate-700 dark:text-slate-300";
 
 /** A compact UTC time for the expiry line, e.g. 'Nov 21, 14:05 UTC'. */
@@ -148,6 +150,16 @@ function methodLabel(signal: SignalListItem): string {
   return METHOD_LABEL[signal.entryJson.method] ?? signal.entryJson.method;
 }
 
+/** The signal's entry, SL, TP1 and TP2 as shown (the instrument's decimals, '—' when withheld or absent), from either API shape. */
+function displayedPrices(signal: SignalListItem): { entry: string; sl: string; tp1: string; tp2: string } {
+  return {
+    entry: formatPrice(signal.symbol, entryPriceOf(signal)),
+    sl: formatPrice(signal.symbol, signal.sl ?? signal.stopLoss),
+    tp1: formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1),
+    tp2: formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2),
+  };
+}
+
 /** What the table and the card list (the same signals, for wide and narrow screens) are given. */
 type ViewProps = Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
   Pick<SignalListProps, "signals" | "strategyNames">;
@@ -160,41 +172,17 @@ function SignalTable({
   strategyNames,
   label,
 }: ViewProps) {
-  const columns = 7;
   return (
     // A focusable, labelled region so keyboard users can scroll a table wider than its container.
     <div role="region" aria-label={label} tabIndex={0} className="hidden overflow-x-auto rounded-lg min-[641px]:block">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{label}</caption>
-        <thead className="border-b border-slate-200 dark:border-slate-700">
-          <tr>
-            <th scope="col" className={headClass}>
-              Symbol / Side
-            </th>
-            <th scope="col" className={headClass}>
-              Status
-            </th>
-            <th scope="col" className={headClass}>
-              Entry
-            </th>
-            <th scope="col" className={headClass}>
-              SL
-            </th>
-            <th scope="col" className={headClass}>
-              TP1
-            </th>
-            <th scope="col" className={headClass}>
-              TP2
-            </th>
-            <th scope="col" className={headClass}>
-              Created / Expires
-            </th>
-          </tr>
-        </thead>
+        <TableHead className="border-b border-slate-200 dark:border-slate-700" cellClassName={headClass} columns={TABLE_COLUMNS} />
         {signals.map((signal) => {
           const side = sideOf(signal);
           const tintClass = rowClass(signal, tint);
           const rationale = showRationale && signal.rationale ? signal.rationale : null;
+          const prices = displayedPrices(signal);
           return (
             <tbody key={signal.id} className="border-b border-slate-200 last:border-b-0 dark:border-slate-700">
               <tr data-side={side} data-testid="signal-row" className={tintClass}>
@@ -218,18 +206,14 @@ function SignalTable({
                 ) : (
                   <>
                     <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {formatPrice(signal.symbol, entryPriceOf(signal))}
+                      {prices.entry}
                       <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)}</span>
                     </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {formatPrice(signal.symbol, signal.sl ?? signal.stopLoss)}
-                    </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1)}
-                    </td>
-                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>
-                      {formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2)}
-                    </td>
+                    {[prices.sl, prices.tp1, prices.tp2].map((price, index) => (
+                      <td key={index} className={`${cellClass} whitespace-nowrap tabular-nums`}>
+                        {price}
+                      </td>
+                    ))}
                   </>
                 )}
                 <td className={`${cellClass} whitespace-nowrap`}>
@@ -241,7 +225,7 @@ function SignalTable({
               </tr>
               {rationale ? (
                 <tr className={tintClass}>
-                  <td colSpan={columns} className={`px-2.5 pb-2.5 text-xs ${mutedText}`}>
+                  <td colSpan={TABLE_COLUMNS.length} className={`px-2.5 pb-2.5 text-xs ${mutedText}`}>
                     <span className="font-semibold">Rationale: </span>
                     {rationale}
                   </td>
@@ -276,6 +260,7 @@ function SignalCards({
     <ul aria-label={label} className="flex flex-col gap-3 min-[641px]:hidden">
       {signals.map((signal) => {
         const side = sideOf(signal);
+        const prices = displayedPrices(signal);
         return (
           <li
             key={signal.id}
@@ -300,12 +285,10 @@ function SignalCards({
               </div>
             ) : (
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                <CardField term={`Entry (${methodLabel(signal)})`}>
-                  {formatPrice(signal.symbol, entryPriceOf(signal))}
-                </CardField>
-                <CardField term="SL">{formatPrice(signal.symbol, signal.sl ?? signal.stopLoss)}</CardField>
-                <CardField term="TP1">{formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1)}</CardField>
-                <CardField term="TP2">{formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2)}</CardField>
+                <CardField term={`Entry (${methodLabel(signal)})`}>{prices.entry}</CardField>
+                <CardField term="SL">{prices.sl}</CardField>
+                <CardField term="TP1">{prices.tp1}</CardField>
+                <CardField term="TP2">{prices.tp2}</CardField>
               </dl>
             )}
             <p className={`mt-3 text-xs ${mutedText}`}>

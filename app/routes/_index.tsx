@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardOverview } from "~/components/dashboard/dashboard-overview";
-import { CtaButtons, FeatureCard } from "~/components/marketing";
+import { CtaButtons, FeatureCard, LandingSection } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
@@ -81,11 +81,7 @@ function Landing() {
         </div>
       </section>
 
-      <section aria-labelledby="why-title" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="why-title" className="text-3xl font-bold tracking-tight">
-          {WHY_SECTION.title}
-        </h2>
-        <p className="mt-3 max-w-2xl text-slate-700 dark:text-slate-300">{WHY_SECTION.lead}</p>
+      <LandingSection id="why-title" title={WHY_SECTION.title} lead={WHY_SECTION.lead} className="py-16">
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {WHY_POINTS.map((point) => (
             <li key={point.title}>
@@ -93,13 +89,9 @@ function Landing() {
             </li>
           ))}
         </ul>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="highlights-title" className="mx-auto max-w-6xl px-4 py-8">
-        <h2 id="highlights-title" className="text-3xl font-bold tracking-tight">
-          {HIGHLIGHTS_SECTION.title}
-        </h2>
-        <p className="mt-3 max-w-2xl text-slate-700 dark:text-slate-300">{HIGHLIGHTS_SECTION.lead}</p>
+      <LandingSection id="highlights-title" title={HIGHLIGHTS_SECTION.title} lead={HIGHLIGHTS_SECTION.lead} className="py-8">
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {STRATEGY_HIGHLIGHTS.map((strategy) => (
             <li key={strategy.slug}>
@@ -132,7 +124,7 @@ function Landing() {
           ))}
         </ul>
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{HIGHLIGHTS_SECTION.note}</p>
-      </section>
+      </LandingSection>
 
       <section aria-labelledby="closing-title" className="mx-auto max-w-6xl px-4 py-16">
         <div className="rounded-2xl border border-blue-200 bg-blue-50 px-6 py-12 text-center sm:px-12 dark:border-blue-900 dark:bg-slate-900">

@@ -19,6 +19,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { ContactForm, missesRequiredField } from "~/components/contact/contact-form";
 import { ContactSideCards } from "~/components/contact/contact-side-cards";
+import { PageHeader } from "~/components/marketing";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { CONTACT_COPY, CONTACT_INVALID_MESSAGE, CONTACT_SENT_NOTE, CONTACT_TOASTS } from "~/content/contact";
 import { createContactMessage } from "~/models/contact.server";
@@ -84,10 +85,7 @@ export default function Contact() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{CONTACT_COPY.title}</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{CONTACT_COPY.description}</p>
-      </header>
+      <PageHeader title={CONTACT_COPY.title} lead={CONTACT_COPY.description} leadMargin="mt-3" />
 
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -18,6 +18,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 
 import { FeaturedInsights, LatestPosts } from "~/components/insights/insight-lists";
 import { CategoryLinks, SearchForm } from "~/components/insights/insights-search";
+import { PageHeader } from "~/components/marketing";
 import { Newsletter, type NewsletterResult } from "~/components/insights/newsletter";
 import { INSIGHTS_COPY, NEWSLETTER_COPY } from "~/content/insights";
 import { categoryFromSlug } from "~/domain/insight-categories";
@@ -94,10 +95,7 @@ export default function Insights() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{INSIGHTS_COPY.title}</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{INSIGHTS_COPY.description}</p>
-      </header>
+      <PageHeader title={INSIGHTS_COPY.title} lead={INSIGHTS_COPY.description} leadMargin="mt-3" />
 
       <div className="mt-8">
         <SearchForm q={q} category={category} maxLength={maxQueryLength} />

@@ -15,7 +15,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { FormInputField } from "~/components/ui/field";
+import { PersonFields } from "~/components/ui/field";
 import { type IntentReplyData, UnknownIntentAlert, useIntentForm } from "~/components/portal/intent-form";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PROFILE_UPDATED_TOAST } from "~/content/account";
@@ -88,11 +88,7 @@ export default function ProfilePage() {
             <input type="hidden" name="intent" value="update-profile" />
             <FormAlert form={form} />
             <UnknownIntentAlert reply={reply} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormInputField field={fields.firstName} type="text" label="First name" autoComplete="given-name" />
-              <FormInputField field={fields.lastName} type="text" label="Last name" autoComplete="family-name" />
-            </div>
-            <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
+            <PersonFields fields={fields} />
             <div>
               <Button type="submit" disabled={busy}>
                 {busy ? "Saving..." : "Save Changes"}

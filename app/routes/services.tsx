@@ -5,7 +5,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { CtaButtons, PageHeader, PlaceholderButton } from "~/components/marketing";
+import { ClosingCta, CtaButtons, PageHeader, PlaceholderButton } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/domain/page-meta";
@@ -83,20 +83,13 @@ export default function Services() {
         <p className="mt-2 text-sm text-amber-950 dark:text-amber-100">{SERVICE_NOTICE.body}</p>
       </aside>
 
-      <section
-        aria-labelledby="services-cta"
-        className="mt-10 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
-      >
-        <h2 id="services-cta" className="text-2xl font-bold">
-          {SERVICES_CTA.title}
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-700 dark:text-slate-300">{SERVICES_CTA.body}</p>
-        <CtaButtons
-          actions={[SERVICES_CTA.primary, SERVICES_CTA.secondary]}
-          size="lg"
-          className="mt-6 flex flex-col justify-center gap-3 sm:flex-row"
-        />
-      </section>
+      <ClosingCta
+        id="services-cta"
+        title={SERVICES_CTA.title}
+        body={SERVICES_CTA.body}
+        actions={[SERVICES_CTA.primary, SERVICES_CTA.secondary]}
+        className="mt-10"
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { FormInputField } from "~/components/ui/field";
+import { FormInputField, PersonFields } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { TRIAL_DAYS } from "~/content/plans";
 import { createLocalAccount, EmailTakenError } from "~/models/accounts.server";
@@ -81,11 +81,7 @@ export default function Signup() {
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
             <input type="hidden" name="returnTo" value={returnTo} />
             <FormAlert form={form} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormInputField field={fields.firstName} type="text" label="First name" autoComplete="given-name" />
-              <FormInputField field={fields.lastName} type="text" label="Last name" autoComplete="family-name" />
-            </div>
-            <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
+            <PersonFields fields={fields} />
             <FormInputField
               field={fields.password}
               type="password"

@@ -3,9 +3,9 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ClosingCta } from "~/components/marketing";
 import { StrategyCard } from "~/components/strategy-card";
-import { buttonClass } from "~/components/ui/button";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -52,26 +52,16 @@ export default function StrategiesIndex() {
         )}
       </section>
 
-      <section
-        aria-labelledby="help-choosing"
-        className="mt-16 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
-      >
-        <h2 id="help-choosing" className="text-2xl font-bold">
-          Need Help Choosing?
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-700 dark:text-slate-300">
-          Not sure which strategy fits your schedule and risk tolerance? Book a free 30-minute call with our team, or
-          compare the plans to see how many strategies each one includes.
-        </p>
-        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/contact" className={buttonClass("default", "lg")}>
-            Book a Strategy Call
-          </Link>
-          <Link to="/pricing" className={buttonClass("outline", "lg")}>
-            View Pricing
-          </Link>
-        </div>
-      </section>
+      <ClosingCta
+        id="help-choosing"
+        title="Need Help Choosing?"
+        body="Not sure which strategy fits your schedule and risk tolerance? Book a free 30-minute call with our team, or compare the plans to see how many strategies each one includes."
+        actions={[
+          { label: "Book a Strategy Call", to: "/contact" },
+          { label: "View Pricing", to: "/pricing" },
+        ]}
+        className="mt-16"
+      />
     </div>
   );
 }

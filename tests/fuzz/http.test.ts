@@ -15,14 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   appModels,
   DEMO_ACCOUNTS,
-  prepareDatabase,
+  prepareHarnessDatabase,
   send,
   signIn,
   startAppServer,
   whoAmI,
   type AppServer,
-  type HarnessDatabase,
 } from "../support/app-server";
+import type { HarnessDatabase } from "../support/production-build";
 import { routeFiles, routePattern, routeUrl } from "../support/route-access";
 import { describeCase, requestArbitrary, type FuzzCase, type KnownParams } from "./cases";
 import { responseFaults } from "./checks";
@@ -43,7 +43,7 @@ const vocabulary = formVocabulary();
 
 beforeAll(async () => {
   console.log(`fuzz: ${RUNS} random cases, seed ${SEED}`);
-  db = await prepareDatabase();
+  db = await prepareHarnessDatabase();
   server = await startAppServer(db.databasePath);
   ids = {
     user: (await whoAmI(server, await signIn(server, DEMO_ACCOUNTS.trader))).id,

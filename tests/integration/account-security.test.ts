@@ -17,7 +17,7 @@ import * as authUserRoute from "~/routes/api.auth.user";
 import * as securityRoute from "~/routes/portal.account.security";
 import { getDb } from "~/platform/db.server";
 import { createUser, sessionCookieFor, signedInSession } from "../support/fixtures";
-import { callRoute, formRequest, getRequest, nextIp } from "../support/http";
+import { callRoute, expectSignInRedirect, formRequest, getRequest, nextIp } from "../support/http";
 import { toastOf } from "../support/toast";
 import { currentCode, STEP_MS, wrongCode } from "../support/totp";
 import { UA } from "../support/user-agents";
@@ -104,8 +104,7 @@ afterEach(() => {
 describe("access", () => {
   it("redirects a signed-out visitor to sign in, for the page and for every post", async () => {
     const response = await callRoute(securityRoute.loader, page());
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(PAGE)}`);
+    expectSignInRedirect(response, PAGE);
 
     for (const intent of ["2fa-start", "settings", "logout-others", "revoke"]) {
       const posted = await act(undefined, { intent, sessionTimeoutMinutes: "15" });

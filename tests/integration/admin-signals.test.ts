@@ -11,7 +11,7 @@ import { action as apiAction, loader as apiLoader } from "~/routes/api.admin.sig
 import { loader as signalsLoader } from "~/routes/api.signals._index";
 import { getDb } from "~/platform/db.server";
 import { createUser, insertSignal, insertStrategy, signedInCookie, validSignalApiBody, validSignalForm } from "../support/fixtures";
-import { callRoute, formRequest, getRequest, jsonRequest, routeArgs } from "../support/http";
+import { callRoute, expectSignInRedirect, formRequest, getRequest, jsonRequest, routeArgs } from "../support/http";
 import { toastOf } from "../support/toast";
 
 const BASE = "http://localhost";
@@ -84,8 +84,7 @@ describe("/admin/signals page", () => {
 
   it("redirects signed-out visitors to sign in", async () => {
     const response = await callRoute(pageLoader, pageRequest());
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent("/admin/signals")}`);
+    expectSignInRedirect(response, "/admin/signals");
   });
 
   it("signed-out POST also redirects to sign in and writes nothing", async () => {

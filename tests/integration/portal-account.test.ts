@@ -17,7 +17,7 @@ import * as profileRoute from "~/routes/portal.account._index";
 import * as subscriptionRoute from "~/routes/portal.account.subscription";
 import { getDb } from "~/platform/db.server";
 import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, signedInCookie } from "../support/fixtures";
-import { callRoute, formRequest, getRequest } from "../support/http";
+import { callRoute, expectSignInRedirect, formRequest, getRequest } from "../support/http";
 import { toastOf } from "../support/toast";
 
 const ORIGIN = "http://localhost:3000";
@@ -64,8 +64,7 @@ beforeAll(() => {
 describe("Profile", () => {
   it("redirects signed-out visitors to sign in", async () => {
     const response = await callRoute(profileRoute.loader, get(PROFILE));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(PROFILE)}`);
+    expectSignInRedirect(response, PROFILE);
     const posted = await callRoute(profileRoute.action, post(PROFILE, undefined, { intent: "update-profile" }));
     expect(posted.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
   });

@@ -8,7 +8,7 @@ import { loadPortalDashboard } from "~/models/read-models/portal-dashboard.serve
 import * as dashboardRoute from "~/routes/portal.dashboard";
 import * as educationRoute from "~/routes/portal.education";
 import { createUser, DAY, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, sessionCookieFor, signedInCookie, trackRecordSignal } from "../support/fixtures";
-import { callRoute, getRequest } from "../support/http";
+import { callRoute, expectSignInRedirect, getRequest } from "../support/http";
 
 const BASE = "http://localhost";
 const NOW = Date.now();
@@ -110,14 +110,12 @@ beforeAll(async () => {
 describe("signed out", () => {
   it("redirects /portal/dashboard to sign in, returning to the page", async () => {
     const res = await call(dashboardRoute.loader, "/portal/dashboard");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/api/login?returnTo=%2Fportal%2Fdashboard");
+    expectSignInRedirect(res, "/portal/dashboard");
   });
 
   it("redirects /portal/education to sign in, returning to the page", async () => {
     const res = await call(educationRoute.loader, "/portal/education");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/api/login?returnTo=%2Fportal%2Feducation");
+    expectSignInRedirect(res, "/portal/education");
   });
 
   it("treats an unknown session cookie as signed out", async () => {

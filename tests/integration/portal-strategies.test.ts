@@ -15,7 +15,7 @@ import { getChosenStrategyIds } from "~/models/subscriptions.server";
 import * as route from "~/routes/portal.strategies";
 import { getDb } from "~/platform/db.server";
 import { createUser, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, minutesAgo, signedInCookie } from "../support/fixtures";
-import { callRoute, formRequest, getRequest } from "../support/http";
+import { callRoute, expectSignInRedirect, formRequest, getRequest } from "../support/http";
 import { toastOf } from "../support/toast";
 
 const ORIGIN = "http://localhost:3000";
@@ -90,8 +90,7 @@ beforeAll(() => {
 describe("access", () => {
   it("redirects signed-out visitors to sign in, returning to the same tab", async () => {
     const response = await callRoute(route.loader, get("?tab=signals"));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(`${PAGE}?tab=signals`)}`);
+    expectSignInRedirect(response, `${PAGE}?tab=signals`);
     const posted = await callRoute(route.action, post("?tab=signals", undefined, [["intent", "send-mt5"], ["signalId", String(fx.alphaActive)]]));
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);

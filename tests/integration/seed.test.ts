@@ -17,7 +17,8 @@ import {
   type Signal,
 } from "../../db/schema";
 import { seedDatabase } from "../../db/seed";
-import { BLOG_CATEGORIES, buildSeedPosts, buildSeedSignals, priceDecimals } from "../../db/seed-data";
+import { BLOG_CATEGORIES, buildSeedPosts, buildSeedSignals } from "../../db/seed-data";
+import { priceDecimals } from "../../app/domain/signal-display";
 import { ensureSessionSecret, runSetup } from "../../db/setup";
 
 const DAY = 24 * 60 * 60 * 1000;

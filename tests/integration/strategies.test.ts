@@ -22,7 +22,7 @@ import * as strategyRoute from "~/routes/strategies.$slug";
 import * as strategiesRoute from "~/routes/strategies._index";
 import { getDb } from "~/platform/db.server";
 import { createUser, DAY, MINUTE, insertSignals, insertStrategy, insertStrategyAccess, insertSubscription, signedInCookie, trackRecordSignal } from "../support/fixtures";
-import { callRoute, getRequest, routeArgs, thrownResponse } from "../support/http";
+import { callRoute, expectSignInRedirect, getRequest, routeArgs, thrownResponse } from "../support/http";
 
 const BASE = "http://localhost";
 const NOW = Date.now();
@@ -224,8 +224,7 @@ describe("/strategies/:slug loader", () => {
 describe("/dashboard loader", () => {
   it("redirects signed-out visitors to sign in, returning to /dashboard", async () => {
     const res = await thrownBy(dashboardRoute.loader, "/dashboard");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/api/login?returnTo=%2Fdashboard");
+    expectSignInRedirect(res, "/dashboard");
   });
 
   it("shows a subscriber their status, counts and the 10 latest signals", async () => {

@@ -1,19 +1,17 @@
 /**
  * The production build on a real port, for the harnesses that talk HTTP to
  * it (the fuzz suite, `npm run bench:load`, `npm run chaos:kill`):
- * a temporary migrated and seeded SQLite file, the server as a child process
- * in its own process group on a free 127.0.0.1 port, a small HTTP client, and
- * sign-in / API-key helpers for the demo accounts.
+ * the server as a child process in its own process group on a free 127.0.0.1
+ * port, on a temporary seeded SQLite file (both from
+ * tests/support/production-build.ts), a small HTTP client, and sign-in /
+ * API-key helpers for the demo accounts.
  *
  * The command that serves the build is written in one place: `serverCommand`.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runSetup } from "../../db/setup";
+import { ensureBuild, freePort, prepareDatabase, type HarnessDatabase } from "./production-build";
 
 /** The demo accounts the seed creates when NODE_ENV is not production (README "Demo accounts"). */
 export const DEMO_ACCOUNTS = {
@@ -25,7 +23,6 @@ export const DEMO_ACCOUNTS = {
 export const HARNESS_SESSION_SECRET = "harness-session-secret-0123456789abcdef0123456789";
 
 const BIN = join(process.cwd(), "node_modules", ".bin");
-const BUILD_ENTRY = join(process.cwd(), "build", "index.js");
 
 /**
  * The command that serves the production build, and its environment.
@@ -53,44 +50,12 @@ export function serverCommand(port: number, databasePath: string): { command: st
   };
 }
 
-/** Builds the app with `remix build` when `build/index.js` is missing. @throws Error when the build fails. */
-export function ensureBuild(): void {
-  if (existsSync(BUILD_ENTRY)) return;
-  const result = spawnSync(join(BIN, "remix"), ["build"], { stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`remix build failed (exit ${result.status})`);
-}
-
-/** A temporary folder holding one harness database. */
-export interface HarnessDatabase {
-  dir: string;
-  databasePath: string;
-  /** Deletes the folder and the database in it. */
-  remove(): void;
-}
-
 /**
- * Creates a temporary SQLite file, migrated and seeded with the spec's
- * strategies, signals, posts and the two demo accounts (the seed runs with
- * NODE_ENV=test, since a production seed leaves the demo accounts out).
+ * A temporary SQLite file, migrated and seeded (the demo accounts included),
+ * for a harness server; see `prepareDatabase` in production-build.ts.
  */
-export async function prepareDatabase(): Promise<HarnessDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), "fx-trader-harness-"));
-  const databasePath = join(dir, "harness.db");
-  await runSetup({ DATABASE_PATH: databasePath, SESSION_SECRET: HARNESS_SESSION_SECRET, NODE_ENV: "test" }, () => {});
-  return { dir, databasePath, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** A free TCP port on 127.0.0.1 (the OS picks it; it is released before returning). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+export function prepareHarnessDatabase(): Promise<HarnessDatabase> {
+  return prepareDatabase({ env: { SESSION_SECRET: HARNESS_SESSION_SECRET } });
 }
 
 /** A running server started by `startAppServer`. */
@@ -152,7 +117,7 @@ export async function startAppServer(
   databasePath: string,
   options: { port?: number; timeoutMs?: number } = {},
 ): Promise<AppServer> {
-  ensureBuild();
+  await ensureBuild();
   installCleanup();
   const port = options.port ?? (await freePort());
   const { command, args, env } = serverCommand(port, databasePath);

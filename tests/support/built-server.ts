@@ -2,55 +2,14 @@
  * The real production server (server/app.ts serving the Remix build) inside
  * a test file, on a free 127.0.0.1 port, against the file's own temporary
  * SQLite database (tests/setup/vitest.setup.ts). The build is made first when
- * `build/` is missing or older than the source. Plus a raw HTTP client that
- * can pick its source address (127.0.0.x), so each test has its own client IP.
+ * `build/` is missing or older than the source (`ensureBuild` in
+ * production-build.ts). Plus a raw HTTP client that can pick its source
+ * address (127.0.0.x), so each test has its own client IP.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from "node:fs";
 import { request as httpRequest, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
-import { join, resolve } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { startServer, type RunningServer, type ServerOptions } from "../../server/app";
-import { BUILD_PATH, loadBuild } from "../../server/index";
-
-const SOURCES = ["app", "remix.config.js", "postcss.config.js"];
-const LOCK = resolve(".cache/build-lock");
-
-function newestMtime(path: string): number {
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** True when build/index.js is a production build (not one `remix dev` left behind) newer than every source file. */
-function buildIsCurrent(): boolean {
-  try {
-    const fresh = statSync(BUILD_PATH).mtimeMs >= Math.max(...SOURCES.map(newestMtime));
-    return fresh && readFileSync(BUILD_PATH, "utf8").includes('var mode = "production"');
-  } catch {
-    return false;
-  }
-}
-
-/** Runs `remix build` unless build/ is a current production build; one test file builds at a time. */
-export async function ensureBuild(): Promise<void> {
-  if (buildIsCurrent()) return;
-  mkdirSync(resolve(".cache"), { recursive: true });
-  for (let waited = 0; ; waited += 250) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (waited > 120_000) throw new Error(`${LOCK} held for two minutes: remove it if no build is running`);
-      await sleep(250);
-    }
-  }
-  try {
-    if (!buildIsCurrent()) execFileSync(join("node_modules", ".bin", "remix"), ["build"], { stdio: "pipe" });
-  } finally {
-    rmdirSync(LOCK);
-  }
-}
+import { loadBuild } from "../../server/index";
+import { ensureBuild } from "./production-build";
 
 /**
  * Builds if needed and starts the production server on 127.0.0.1 with a free

@@ -121,3 +121,12 @@ export function nextIp(): string {
   ipCounter += 1;
   return `10.${Math.floor(ipCounter / 250)}.${ipCounter % 250}.7`;
 }
+
+/**
+ * Asserts that `response` sends a signed-out visitor to sign in: a 302 to
+ * `/api/login` whose `returnTo` is `path` (URL-encoded), so the visitor comes back after signing in.
+ */
+export function expectSignInRedirect(response: Response, path: string): void {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe(`/api/login?returnTo=${encodeURIComponent(path)}`);
+}

@@ -5,7 +5,7 @@ import { Form } from "@remix-run/react";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormInputField, FormSelectField, FormTextareaField } from "~/components/ui/field";
+import { FormInputField, FormSelectField, FormTextareaField, SelectOptions } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ENTRY_METHODS, MAX_EXPIRY_DAYS, MAX_RATIONALE_LENGTH, PRICE_STEP, signalSchema } from "~/schemas/signal";
 
@@ -14,6 +14,19 @@ const ENTRY_METHOD_LABELS: Record<(typeof ENTRY_METHODS)[number], string> = {
   limit: "Limit (better price)",
   stop: "Stop (breakout)",
 };
+
+const SIDE_OPTIONS = [
+  { value: "LONG", label: "LONG (buy)" },
+  { value: "SHORT", label: "SHORT (sell)" },
+];
+
+/** The four price levels, in form order: schema field, label, example placeholder. */
+const PRICE_FIELDS = [
+  { name: "entryPrice", label: "Entry price", placeholder: "1.08500" },
+  { name: "sl", label: "Stop loss (SL)", placeholder: "1.08000" },
+  { name: "tp1", label: "Take profit 1 (TP1)", placeholder: "1.09000" },
+  { name: "tp2", label: "Take profit 2 (TP2, optional)", placeholder: "1.09500" },
+] as const;
 
 /** What the form needs from the page's loader: the active strategies and the expiry bounds (UTC `datetime-local` values). */
 interface SignalFormData {
@@ -48,8 +61,6 @@ export function CreateSignalForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signalSchema, disableAutoCoercion: true }),
   });
 
-  const priceProps = { step: PRICE_STEP, min: "0", inputMode: "decimal" as const };
-
   return (
     <Card>
       <CardHeader>
@@ -71,12 +82,7 @@ export function CreateSignalForm({
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormSelectField field={fields.strategyId} label="Strategy">
-              <option value="">Select a strategy</option>
-              {data.strategies.map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  {s.name}
-                </option>
-              ))}
+              <SelectOptions placeholder="Select a strategy" options={data.strategies.map((s) => ({ value: String(s.id), label: s.name }))} />
             </FormSelectField>
             <FormInputField
               field={fields.symbol}
@@ -92,16 +98,10 @@ export function CreateSignalForm({
               hint="6 letters, e.g. EURUSD, USDJPY or XAUUSD."
             />
             <FormSelectField field={fields.side} label="Side">
-              <option value="">Select side</option>
-              <option value="LONG">LONG (buy)</option>
-              <option value="SHORT">SHORT (sell)</option>
+              <SelectOptions placeholder="Select side" options={SIDE_OPTIONS} />
             </FormSelectField>
             <FormSelectField field={fields.entryMethod} label="Entry method">
-              {ENTRY_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {ENTRY_METHOD_LABELS[method]}
-                </option>
-              ))}
+              <SelectOptions options={ENTRY_METHODS.map((method) => ({ value: method, label: ENTRY_METHOD_LABELS[method] }))} />
             </FormSelectField>
           </div>
 
@@ -109,34 +109,18 @@ export function CreateSignalForm({
             <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
               Price levels (quote currency)
             </legend>
-            <FormInputField
-              field={fields.entryPrice}
-              type="number"
-              {...priceProps}
-              label="Entry price"
-              placeholder="1.08500"
-            />
-            <FormInputField
-              field={fields.sl}
-              type="number"
-              {...priceProps}
-              label="Stop loss (SL)"
-              placeholder="1.08000"
-            />
-            <FormInputField
-              field={fields.tp1}
-              type="number"
-              {...priceProps}
-              label="Take profit 1 (TP1)"
-              placeholder="1.09000"
-            />
-            <FormInputField
-              field={fields.tp2}
-              type="number"
-              {...priceProps}
-              label="Take profit 2 (TP2, optional)"
-              placeholder="1.09500"
-            />
+            {PRICE_FIELDS.map(({ name, label, placeholder }) => (
+              <FormInputField
+                key={name}
+                field={fields[name]}
+                type="number"
+                step={PRICE_STEP}
+                min="0"
+                inputMode="decimal"
+                label={label}
+                placeholder={placeholder}
+              />
+            ))}
           </fieldset>
 
           <FormInputField

@@ -5,7 +5,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
-import { FormInputField, FormSelectField, FormTextareaField } from "~/components/ui/field";
+import { FormInputField, FormSelectField, FormTextareaField, SelectOptions } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
 import { CONTACT_COPY, CONTACT_TOASTS, EXPERIENCE_LABELS, PREFERRED_TIME_LABELS } from "~/content/contact";
@@ -67,20 +67,16 @@ export function ContactForm({ lastResult }: { lastResult: SubmissionResult<strin
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormSelectField field={fields.tradingExperience} label="Trading Experience">
-          <option value="">Select your experience</option>
-          {TRADING_EXPERIENCE.map((value) => (
-            <option key={value} value={value}>
-              {EXPERIENCE_LABELS[value]}
-            </option>
-          ))}
+          <SelectOptions
+            placeholder="Select your experience"
+            options={TRADING_EXPERIENCE.map((value) => ({ value, label: EXPERIENCE_LABELS[value] }))}
+          />
         </FormSelectField>
         <FormSelectField field={fields.preferredTime} label="Preferred Contact Time">
-          <option value="">Select a time</option>
-          {PREFERRED_TIMES.map((value) => (
-            <option key={value} value={value}>
-              {PREFERRED_TIME_LABELS[value]}
-            </option>
-          ))}
+          <SelectOptions
+            placeholder="Select a time"
+            options={PREFERRED_TIMES.map((value) => ({ value, label: PREFERRED_TIME_LABELS[value] }))}
+          />
         </FormSelectField>
       </div>
       <FormTextareaField

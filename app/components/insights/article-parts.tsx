@@ -1,13 +1,11 @@
 /** Parts of an /insights/{slug} article page: author line with share, sanitised body, related posts and the closing call to action. */
 import { Link } from "@remix-run/react";
 
-import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ARTICLE_COPY, AUTHOR_BLOCK } from "~/content/insight-article";
-import { formatDate } from "~/domain/signal-display";
+import { PostCard, type PostSummary } from "./post-card";
 
 /**
  * Share: a link to the article until hydrated (works without JavaScript);
@@ -126,18 +124,9 @@ export function ArticleBody({ html }: { html: string | null }) {
   );
 }
 
-/** A related post as the loader sends it. */
-interface RelatedPost {
-  id: number;
-  slug: string;
-  title: string;
-  category: string;
-  publishedAt: string;
-  excerpt: string | null;
-}
 
 /** The related posts, when there are any. */
-export function RelatedPosts({ related }: { related: RelatedPost[] }) {
+export function RelatedPosts({ related }: { related: PostSummary[] }) {
   if (related.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-16">
@@ -147,27 +136,7 @@ export function RelatedPosts({ related }: { related: RelatedPost[] }) {
       <ul className="mt-6 grid gap-6 md:grid-cols-3">
         {related.map((r) => (
           <li key={r.id}>
-            <Card className="relative flex h-full flex-col transition-shadow focus-within:shadow-md hover:shadow-md">
-              <CardHeader>
-                <div className="flex items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
-                  <Badge variant="outline">{r.category}</Badge>
-                  <time dateTime={r.publishedAt}>{formatDate(r.publishedAt)}</time>
-                </div>
-                <h3 className="mt-2 text-base leading-tight font-semibold">
-                  <Link
-                    to={`/insights/${r.slug}`}
-                    className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline"
-                  >
-                    {r.title}
-                  </Link>
-                </h3>
-              </CardHeader>
-              {r.excerpt ? (
-                <CardContent>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{r.excerpt}</p>
-                </CardContent>
-              ) : null}
-            </Card>
+            <PostCard post={r} titleSize="text-base" />
           </li>
         ))}
       </ul>

@@ -4,17 +4,8 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FEATURED_INSIGHTS, INSIGHTS_COPY } from "~/content/insights";
-import { formatDate } from "~/domain/signal-display";
+import { PostCard, type PostSummary } from "./post-card";
 
-/** A post as the list shows it (dates as ISO strings). */
-interface PostSummary {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  category: string;
-  publishedAt: string;
-}
 
 /** The fixed featured cards. */
 export function FeaturedInsights() {
@@ -71,27 +62,7 @@ export function LatestPosts({ posts, q, searching }: { posts: PostSummary[]; q: 
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {posts.map((post) => (
               <li key={post.id}>
-                <Card className="relative flex h-full flex-col transition-shadow focus-within:shadow-md hover:shadow-md">
-                  <CardHeader>
-                    <div className="flex items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
-                      <Badge variant="outline">{post.category}</Badge>
-                      <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-                    </div>
-                    <h3 className="mt-2 text-lg leading-tight font-semibold">
-                      <Link
-                        to={`/insights/${post.slug}`}
-                        className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-                      >
-                        {post.title}
-                      </Link>
-                    </h3>
-                  </CardHeader>
-                  {post.excerpt ? (
-                    <CardContent>
-                      <p className="text-sm text-slate-700 dark:text-slate-300">{post.excerpt}</p>
-                    </CardContent>
-                  ) : null}
-                </Card>
+                <PostCard post={post} titleSize="text-lg" />
               </li>
             ))}
           </ul>

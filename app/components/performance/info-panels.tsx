@@ -9,6 +9,7 @@ import {
   TRACKING_PLATFORMS,
   VERIFICATION_INTRO,
 } from "~/content/performance";
+import { PerformanceTableHead } from "./table-head";
 
 /** How the figures were made and the costs every hypothetical trade is charged. */
 export function MethodologyPanel() {
@@ -50,16 +51,7 @@ export function MethodologyPanel() {
             >
               <table className="w-full text-left text-sm" data-testid="spreads-table">
                 <caption className="sr-only">Assumed spread per instrument, in pips</caption>
-                <thead className="bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Instrument
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-semibold">
-                      Spread
-                    </th>
-                  </tr>
-                </thead>
+                <PerformanceTableHead labels={["Instrument", "Spread"]} />
                 <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
                   {COST_ASSUMPTIONS.spreads.map((spread) => (
                     <tr key={spread.pair}>

@@ -2,6 +2,7 @@
 import { formatUsd } from "~/domain/money";
 import { formatPct, type MonthlyBreakdownRow } from "~/domain/performance-series";
 import { signTone, toneClass } from "./tone";
+import { PerformanceTableHead } from "./table-head";
 
 /** The table for `rows`; the footer compounds from `startingEquity` (USD) to the last month's close. */
 export function MonthlyTable({
@@ -22,19 +23,7 @@ export function MonthlyTable({
     >
       <table className="w-full min-w-[20rem] text-left text-sm">
         <caption className="sr-only">Hypothetical monthly returns and month-end equity</caption>
-        <thead className="bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              Month
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Return
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Month-end equity
-            </th>
-          </tr>
-        </thead>
+        <PerformanceTableHead labels={["Month", "Return", "Month-end equity"]} />
         <tbody className="divide-y divide-slate-200 bg-white dark:divide-slate-700 dark:bg-slate-900">
           {rows.map((row) => (
             <tr key={row.month}>

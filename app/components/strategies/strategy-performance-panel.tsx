@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL, SAMPLE_MONTHS } from "~/content/strategy-performance";
 import { equityCurve } from "~/domain/returns";
 import { performanceSampleFor } from "~/domain/strategy-detail";
+import { DisclaimerBox } from "./disclaimer-box";
 
 function SampleBadge() {
   return (
@@ -180,15 +181,9 @@ export function PerformancePanel({ slug }: { slug: string }) {
           ))}
         </dl>
       </section>
-      <section
-        aria-labelledby="methodology-disclaimer"
-        className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
-      >
-        <h3 id="methodology-disclaimer" className="font-semibold">
-          Methodology Disclaimer
-        </h3>
-        <p className="mt-1">{PERFORMANCE_DISCLAIMER}</p>
-      </section>
+      <DisclaimerBox id="methodology-disclaimer" title="Methodology Disclaimer" level="h3" className="mt-4 rounded-lg">
+        {PERFORMANCE_DISCLAIMER}
+      </DisclaimerBox>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { ActiveBadge, formatWinRate, RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { DisclaimerBox } from "./disclaimer-box";
 import type { StrategyData } from "./strategy-panels";
 
 /** The sidebar for `strategy`. */
@@ -61,19 +62,11 @@ export function StrategySidebar({ strategy }: { strategy: StrategyData }) {
         </CardContent>
       </Card>
 
-      <section
-        aria-labelledby="risk-disclaimer"
-        className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
-      >
-        <h2 id="risk-disclaimer" className="font-semibold">
-          Risk Disclaimer
-        </h2>
-        <p className="mt-1">
-          Forex trading involves significant risk of loss and is not suitable for every investor. Win rates and other
-          figures are hypothetical or historical; past performance is not indicative of future results. Nothing on this
-          page is investment advice.
-        </p>
-      </section>
+      <DisclaimerBox id="risk-disclaimer" title="Risk Disclaimer" level="h2" className="rounded-xl">
+        Forex trading involves significant risk of loss and is not suitable for every investor. Win rates and other
+        figures are hypothetical or historical; past performance is not indicative of future results. Nothing on this
+        page is investment advice.
+      </DisclaimerBox>
     </aside>
   );
 }

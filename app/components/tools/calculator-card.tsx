@@ -25,21 +25,16 @@ export function NumberField<Schema>(props: Omit<ComponentProps<typeof FormInputF
 
 /** A calculator's card: heading, its form (hidden intent, error note, fields, submit) and the live result area. */
 export function CalculatorCard({
-  title,
-  description,
+  copy,
   intent,
   calculator,
-  errorMessage,
-  submitLabel,
   children,
   result,
 }: {
-  title: string;
-  description: ReactNode;
+  /** The calculator's texts (app/content/tools.ts): heading, description, failure note and submit label. */
+  copy: { title: string; description: ReactNode; failed: string; submit: string };
   intent: CalculatorIntent;
   calculator: CalculatorCardState;
-  errorMessage: string;
-  submitLabel: string;
   children: ReactNode;
   result: ReactNode;
 }) {
@@ -47,16 +42,16 @@ export function CalculatorCard({
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">{title}</h2>
-        <CardDescription>{description}</CardDescription>
+        <h2 className="text-lg leading-tight font-semibold">{copy.title}</h2>
+        <CardDescription>{copy.description}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" {...formProps} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value={intent} />
-          {failed ? <p className={alertClass}>{errorMessage}</p> : null}
+          {failed ? <p className={alertClass}>{copy.failed}</p> : null}
           {children}
           <Button type="submit" disabled={busy}>
-            {busy ? "Calculating..." : submitLabel}
+            {busy ? "Calculating..." : copy.submit}
           </Button>
         </Form>
 

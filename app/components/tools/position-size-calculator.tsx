@@ -1,5 +1,5 @@
 /** The position size calculator card of /tools (spec sections 2 "Tools", 4 "Calculators"). */
-import { FormSelectField } from "~/components/ui/field";
+import { FormSelectField, SelectOptions } from "~/components/ui/field";
 import { POSITION_SIZE_COPY } from "~/content/tools";
 import {
   ACCOUNT_CURRENCY,
@@ -68,12 +68,9 @@ export function PositionSizeCalculator({ pageReply }: { pageReply?: ToolsReply }
 
   return (
     <CalculatorCard
-      title={POSITION_SIZE_COPY.title}
-      description={POSITION_SIZE_COPY.description}
+      copy={POSITION_SIZE_COPY}
       intent="position-size"
       calculator={calculator}
-      errorMessage={POSITION_SIZE_COPY.failed}
-      submitLabel={POSITION_SIZE_COPY.submit}
       result={result ? <PositionSizeResultPanel result={result} /> : null}
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -95,11 +92,7 @@ export function PositionSizeCalculator({ pageReply }: { pageReply?: ToolsReply }
         <NumberField field={fields.entryPrice} label="Entry price" step="0.00001" min="0" placeholder="1.08500" />
         <NumberField field={fields.stopLoss} label="Stop loss price" step="0.00001" min="0" placeholder="1.08000" />
         <FormSelectField field={fields.symbol} label="Instrument (optional)" hint={POSITION_SIZE_COPY.symbolHint}>
-          {SYMBOL_OPTIONS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
+          <SelectOptions options={SYMBOL_OPTIONS} />
         </FormSelectField>
         <NumberField
           field={fields.conversionRate}

@@ -43,12 +43,9 @@ export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) 
 
   return (
     <CalculatorCard
-      title={RISK_OF_RUIN_COPY.title}
-      description={RISK_OF_RUIN_COPY.description}
+      copy={RISK_OF_RUIN_COPY}
       intent="risk-of-ruin"
       calculator={calculator}
-      errorMessage={RISK_OF_RUIN_COPY.failed}
-      submitLabel={RISK_OF_RUIN_COPY.submit}
       result={result ? <RiskOfRuinResultPanel result={result} /> : null}
     >
       <NumberField field={fields.winRate} label="Win rate (%)" step="any" min="0" max="100" placeholder="55" />

@@ -120,3 +120,40 @@ export function FormSelectField<Schema>({ field, ...props }: Bound<Schema, Selec
 export function FormTextareaField<Schema>({ field, ...props }: Bound<Schema, TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return <TextareaField {...getTextareaProps(field)} id={field.id} error={field.errors} {...props} />;
 }
+
+/** A select's `<option>`s: first an empty choice showing `placeholder` when given, then one per entry of `options`, in order. */
+export function SelectOptions({
+  placeholder,
+  options,
+}: {
+  placeholder?: string;
+  options: ReadonlyArray<{ value: string | number; label: string }>;
+}) {
+  return (
+    <>
+      {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The name and email inputs a person's form starts with (signup, profile): first and last name side by side, then the email. */
+export function PersonFields<First, Last, Email>({
+  fields,
+}: {
+  fields: { firstName: ConformField<First>; lastName: ConformField<Last>; email: ConformField<Email> };
+}) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormInputField field={fields.firstName} type="text" label="First name" autoComplete="given-name" />
+        <FormInputField field={fields.lastName} type="text" label="Last name" autoComplete="family-name" />
+      </div>
+      <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
+    </>
+  );
+}

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate, formatDateTime } from "~/domain/signal-display";
 import { API_PAGE } from "./styles";
+import { TableHead } from "~/components/ui/table-head";
 
 export interface KeyRow {
   id: number;
@@ -13,6 +14,12 @@ export interface KeyRow {
   lastUsedAt: string | null;
   status: "active" | "revoked";
 }
+
+/** The buttons of an active key's row, each its own form post: intent, button text while idle and while posting. */
+const KEY_ACTIONS = [
+  { intent: "regenerate", label: "Regenerate", pending: "Regenerating...", variant: "outline" },
+  { intent: "revoke", label: "Revoke", pending: "Revoking...", variant: "destructive" },
+] as const;
 
 export function KeysTable({ keys }: { keys: KeyRow[] }) {
   const navigation = useNavigation();
@@ -32,25 +39,17 @@ export function KeysTable({ keys }: { keys: KeyRow[] }) {
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your API keys</caption>
-            <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Key
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Created
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Last used
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300"
+              cellClassName="py-2 font-medium"
+              columns={[
+                { label: "Key", className: "pr-4" },
+                { label: "Created", className: "pr-4" },
+                { label: "Last used", className: "pr-4" },
+                { label: "Status", className: "pr-4" },
+                { label: <span className="sr-only">Actions</span> },
+              ]}
+            />
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800" data-testid="api-key-row">
@@ -71,20 +70,21 @@ export function KeysTable({ keys }: { keys: KeyRow[] }) {
                   <td className="py-3">
                     {key.status === "active" ? (
                       <div className="flex flex-wrap justify-end gap-2">
-                        <Form method="post" action={API_PAGE}>
-                          <input type="hidden" name="intent" value="regenerate" />
-                          <input type="hidden" name="keyId" value={key.id} />
-                          <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Regenerate key ${key.prefix}`}>
-                            {busyIntent === "regenerate" && busyKeyId === String(key.id) ? "Regenerating..." : "Regenerate"}
-                          </Button>
-                        </Form>
-                        <Form method="post" action={API_PAGE}>
-                          <input type="hidden" name="intent" value="revoke" />
-                          <input type="hidden" name="keyId" value={key.id} />
-                          <Button type="submit" variant="destructive" size="sm" disabled={busy} aria-label={`Revoke key ${key.prefix}`}>
-                            {busyIntent === "revoke" && busyKeyId === String(key.id) ? "Revoking..." : "Revoke"}
-                          </Button>
-                        </Form>
+                        {KEY_ACTIONS.map((action) => (
+                          <Form key={action.intent} method="post" action={API_PAGE}>
+                            <input type="hidden" name="intent" value={action.intent} />
+                            <input type="hidden" name="keyId" value={key.id} />
+                            <Button
+                              type="submit"
+                              variant={action.variant}
+                              size="sm"
+                              disabled={busy}
+                              aria-label={`${action.label} key ${key.prefix}`}
+                            >
+                              {busyIntent === action.intent && busyKeyId === String(key.id) ? action.pending : action.label}
+                            </Button>
+                          </Form>
+                        ))}
                       </div>
                     ) : null}
                   </td>

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { type IntentReplyData, useIntentForm } from "~/components/portal/intent-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { FormSelectField } from "~/components/ui/field";
+import { FormSelectField, SelectOptions } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { securityIntentSchema } from "~/schemas/account";
 import { SECURITY_PAGE } from "./styles";
@@ -56,11 +56,7 @@ export function SignInPreferences({
             label="Session timeout"
             hint="How long a new sign-in stays valid. Devices already signed in keep their current expiry."
           >
-            {timeoutOptions.map((option) => (
-              <option key={option.minutes} value={option.minutes}>
-                {option.label}
-              </option>
-            ))}
+            <SelectOptions options={timeoutOptions.map((option) => ({ value: option.minutes, label: option.label }))} />
           </FormSelectField>
           <Button type="submit" disabled={busy} className="self-start">
             {saving ? "Saving..." : "Save Security Settings"}

@@ -1,4 +1,5 @@
 /** The billing history table of the Subscription tab. */
+import { TableHead } from "~/components/ui/table-head";
 /** The viewer's billing records, newest first. */
 export function BillingHistory({
   rows,
@@ -23,19 +24,15 @@ export function BillingHistory({
       ) : (
         <div role="region" aria-labelledby="billing-history-title" tabIndex={0} className="mt-4 overflow-x-auto">
           <table className="w-full border-collapse text-sm">
-            <thead className="border-b border-slate-200 dark:border-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  Date
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">
-                  Description
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Amount (USD)
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 dark:border-slate-700"
+              cellClassName="px-3 py-2 font-semibold"
+              columns={[
+                { label: "Date", className: "text-left" },
+                { label: "Description", className: "text-left" },
+                { label: "Amount (USD)", className: "text-right" },
+              ]}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-200 last:border-b-0 dark:border-slate-700">
