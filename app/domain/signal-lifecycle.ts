@@ -585,6 +585,24 @@ export function modify(
 }
 
 /**
+ * The checks every exit shares: the signal is ACTIVE, `at` is a valid event
+ * time, and `exitPrice` is a price. `action` names the exit in the wrong-state message.
+ */
+function exitTime(
+  state: SignalState,
+  action: "partially closed" | "closed",
+  exitPrice: unknown,
+  at: Date | undefined,
+  now: Date,
+): { ok: true; at: Date } | { ok: false; error: TransitionError } {
+  if (state.status !== "ACTIVE") return wrongState(action, state, ` Only an ACTIVE signal can be ${action}.`);
+  const time = eventTime(state, at, now);
+  if (!time.ok) return time;
+  const problem = priceProblem(exitPrice, LABELS.exitPrice);
+  return problem ? fail("invalid-field", "exitPrice", problem) : time;
+}
+
+/**
  * Partial close: closes `fraction` of the original position of an ACTIVE
  * signal at `exitPrice` (for example half at TP1). Closing all that is open is
  * a `close`, so the fraction must be below what remains.
@@ -597,11 +615,8 @@ export function partialClose(
   at: Date | undefined,
   now: Date,
 ): TransitionResult {
-  if (state.status !== "ACTIVE") return wrongState("partially closed", state, " Only an ACTIVE signal can be partially closed.");
-  const time = eventTime(state, at, now);
+  const time = exitTime(state, "partially closed", input.exitPrice, at, now);
   if (!time.ok) return time;
-  const problem = priceProblem(input.exitPrice, LABELS.exitPrice);
-  if (problem) return fail("invalid-field", "exitPrice", problem);
   const { fraction } = input;
   if (typeof fraction !== "number" || !Number.isFinite(fraction) || cleanFraction(fraction) <= 0) {
     return fail("invalid-field", "fraction", "Fraction must be greater than 0");
@@ -630,11 +645,8 @@ export function close(
   at: Date | undefined,
   now: Date,
 ): TransitionResult {
-  if (state.status !== "ACTIVE") return wrongState("closed", state, " Only an ACTIVE signal can be closed.");
-  const time = eventTime(state, at, now);
+  const time = exitTime(state, "closed", input.exitPrice, at, now);
   if (!time.ok) return time;
-  const problem = priceProblem(input.exitPrice, LABELS.exitPrice);
-  if (problem) return fail("invalid-field", "exitPrice", problem);
   if (!CLOSE_REASONS.includes(input.reason)) {
     return fail("invalid-field", "reason", `Reason must be one of ${CLOSE_REASONS.join(", ")}`);
   }

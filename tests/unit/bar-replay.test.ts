@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_BARS_PER_REQUEST, normaliseBars, replayBars, type ReplayChange, type ReplaySignal } from "~/domain/bar-replay";
 import { modify, publish, type PublishInput, type SignalEvent, type SignalState } from "~/domain/signal-lifecycle";
+import { eurusdLongInput } from "../support/signal-lifecycle";
 
 const MINUTE = 60 * 1000;
 const T0 = new Date("2026-11-23T08:00:00.000Z");
@@ -15,19 +16,7 @@ const NOW = at(24 * 60);
 
 function signal(extra: Partial<PublishInput> = {}, publishedAt = T0): SignalState {
   const result = publish(
-    {
-      strategyId: 1,
-      symbol: "EURUSD",
-      side: "LONG",
-      entryMethod: "market",
-      entryPrice: 1.1,
-      sl: 1.095,
-      tp1: 1.11,
-      tp2: null,
-      expiresAt: at(12 * 60),
-      pipSize: 0.0001,
-      ...extra,
-    },
+    eurusdLongInput(at(12 * 60), extra),
     publishedAt,
     NOW,
   );

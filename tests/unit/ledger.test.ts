@@ -18,6 +18,7 @@ import {
   type LedgerRow,
 } from "~/domain/ledger";
 import { close, publish, type SignalEvent } from "~/domain/signal-lifecycle";
+import { eurusdLongInput } from "../support/signal-lifecycle";
 
 const SALT_1 = "000102030405060708090a0b0c0d0e0f";
 const SALT_2 = "f0e0d0c0b0a090807060504030201000";
@@ -26,18 +27,7 @@ const SALT_2 = "f0e0d0c0b0a090807060504030201000";
 function workedExample(): LedgerRow[] {
   const now = new Date("2026-11-23T12:00:00.000Z");
   const published = publish(
-    {
-      strategyId: 1,
-      symbol: "EURUSD",
-      side: "LONG",
-      entryMethod: "market",
-      entryPrice: 1.1,
-      sl: 1.095,
-      tp1: 1.11,
-      expiresAt: new Date("2026-11-24T08:00:00.000Z"),
-      pipSize: 0.0001,
-      rationale: "Breakout above the Asian range",
-    },
+    eurusdLongInput(new Date("2026-11-24T08:00:00.000Z"), { rationale: "Breakout above the Asian range" }),
     new Date("2026-11-23T08:00:00.000Z"),
     now,
   );

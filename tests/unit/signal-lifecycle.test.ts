@@ -26,6 +26,7 @@ import {
   type SignalState,
   type TransitionResult,
 } from "~/domain/signal-lifecycle";
+import { eurusdLongInput } from "../support/signal-lifecycle";
 
 const HOUR = 60 * 60 * 1000;
 const T0 = new Date("2026-11-23T08:00:00.000Z");
@@ -43,19 +44,7 @@ function err(result: TransitionResult) {
 }
 
 function input(extra: Partial<PublishInput> = {}): PublishInput {
-  return {
-    strategyId: 1,
-    symbol: "EURUSD",
-    side: "LONG",
-    entryMethod: "market",
-    entryPrice: 1.1,
-    sl: 1.095,
-    tp1: 1.11,
-    tp2: null,
-    expiresAt: at(24),
-    pipSize: 0.0001,
-    ...extra,
-  };
+  return eurusdLongInput(at(24), extra);
 }
 
 /** A published signal (at T0) and its state. */
