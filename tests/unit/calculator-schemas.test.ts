@@ -81,8 +81,8 @@ describe("positionSizeSchema", () => {
     expect(messagesFor(issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "EUR/USD" })), "symbol")).toEqual([
       "Symbol must be 6 letters, such as EURUSD",
     ]);
-    expect(messagesFor(issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "XAGUSD" })), "symbol")[0]).toMatch(
-      /^Symbol XAGUSD is not supported/,
+    expect(messagesFor(issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "XPTUSD" })), "symbol")[0]).toMatch(
+      /^Symbol XPTUSD is not supported/,
     );
     const cross = issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "EURGBP" }));
     expect(cross).toHaveLength(1);
