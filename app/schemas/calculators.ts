@@ -263,8 +263,8 @@ function checkPositionSize(data: PositionSizeFields, ctx: z.RefinementCtx) {
  */
 export const positionSizeSchema = z.preprocess(requireOneRisk, positionSizeFields).superRefine(checkPositionSize);
 
-/** Risk of ruin request: winRate (%), riskReward (R), riskPerTrade (% of starting balance). */
-export const riskOfRuinSchema = z.object(
+/** The spec's risk of ruin fields: winRate (%), riskReward (R), riskPerTrade (% of starting balance). */
+const riskOfRuinFields = z.object(
   {
     winRate: numberField(L.winRate, (n) =>
       n.min(0, `${L.winRate} must be between 0 and 100`).max(100, `${L.winRate} must be between 0 and 100`),
@@ -276,6 +276,17 @@ export const riskOfRuinSchema = z.object(
   },
   OBJECT_ERRORS,
 );
+
+/**
+ * Risk of ruin request: the spec's winRate (%), riskReward (R), riskPerTrade
+ * (% of starting balance), and optional ruinDrawdown (% of the starting
+ * balance that counts as ruin, 0 < D ≤ 100, default 100).
+ */
+export const riskOfRuinSchema = riskOfRuinFields.extend({
+  ruinDrawdown: optionalNumberField(L.ruinDrawdown, (n) =>
+    n.gt(0, `${L.ruinDrawdown} must be greater than 0`).max(100, `${L.ruinDrawdown} must be at most 100`),
+  ),
+});
 
 /** The /tools page's intents, one per calculator form. */
 export const CALCULATOR_INTENTS = ["position-size", "risk-of-ruin"] as const;
@@ -293,7 +304,7 @@ export const toolsSchema = z
     "intent",
     [
       positionSizeFields.extend({ intent: z.literal("position-size"), riskPercent: numberField(L.riskPercent, riskPercentRefine) }),
-      riskOfRuinSchema.extend({ intent: z.literal("risk-of-ruin") }),
+      riskOfRuinFields.extend({ intent: z.literal("risk-of-ruin") }),
     ],
     {
       errorMap: (issue, ctx) =>
