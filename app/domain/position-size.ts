@@ -421,10 +421,11 @@ export function sizePosition(input: PositionSizeInput): PositionSizeReport {
 
   const targets = targetsOf(input.takeProfits, { entryPrice, stopLoss, pipSize: pricing.pipSize, milli, pipValuePerLot, spreadTenths, commissionPerLot, riskPerLotTimes10 });
   const actualRisk = roundTo((milli * riskPerLotTimes10) / 10_000, 2);
-  const costs =
-    spreadTenths > 0 || commissionPerLot > 0
-      ? ` plus ${(spreadTenths / 10).toFixed(1)} pips of spread and ${money(commissionPerLot)} commission per lot,`
-      : "";
+  const costParts = [
+    ...(spreadTenths > 0 ? [`a ${(spreadTenths / 10).toFixed(1)}-pip spread`] : []),
+    ...(commissionPerLot > 0 ? [`${money(commissionPerLot)} commission per lot`] : []),
+  ];
+  const costs = costParts.length > 0 ? ` plus ${costParts.join(" and ")},` : "";
   const explanation =
     `Risking ${money(roundTo(risk, 2))} with a ${(stopTenths / 10).toFixed(1)}-pip stop${costs} at ${money(pipValuePerLot)} per pip per lot gives ${formatLots(lotSize, lotStep)} lots` +
     (belowMinimum ? ` (the minimum lot would risk ${money(riskAtMinLot!)})` : "");

@@ -185,7 +185,7 @@ describe("POST /api/calculators/position-size — extended request", () => {
       warnings: [],
     });
     expect(body.explanation).toBe(
-      "Risking $100.00 with a 20.0-pip stop plus 1.0 pips of spread and $7.00 commission per lot, at $10.00 per pip per lot gives 0.46 lots",
+      "Risking $100.00 with a 20.0-pip stop plus a 1.0-pip spread and $7.00 commission per lot, at $10.00 per pip per lot gives 0.46 lots",
     );
   });
 
