@@ -283,16 +283,25 @@ export function simulateFixedFractional(options: {
   const reached = new Array<number>(count).fill(0);
   const random = mulberry32(seed);
   const winBelow = p * UINT32_RANGE;
+  // Sentinels past the last barrier: level −1 is never reached, ceiling 0 stops at once.
+  levels.push(-1);
+  ceilings.push(0);
   for (let path = 0; path < paths; path++) {
     let equity = 1;
     let hit = 0;
-    while (hit < count && equity <= levels[hit]) hit++;
-    for (let trade = 0; trade < horizonTrades && hit < count && equity < ceilings[hit]; trade++) {
+    while (equity <= levels[hit]) hit++;
+    let level = levels[hit];
+    let ceiling = ceilings[hit];
+    for (let trade = 0; trade < horizonTrades && equity < ceiling; trade++) {
       if (random() < winBelow) {
         equity *= upFactor;
       } else {
         equity *= downFactor;
-        while (hit < count && equity <= levels[hit]) hit++;
+        if (equity <= level) {
+          while (equity <= levels[hit]) hit++;
+          level = levels[hit];
+          ceiling = ceilings[hit];
+        }
       }
     }
     for (let k = 0; k < hit; k++) reached[k]++;
