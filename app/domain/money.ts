@@ -50,3 +50,21 @@ const dollarsToFourDecimals = new Intl.NumberFormat("en-US", {
 export function formatUsdPrecise(amountUsd: number): string {
   return dollarsToFourDecimals.format(amountUsd);
 }
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in any ISO 4217 currency, with that currency's usual decimals
+ * (2 for USD, EUR, GBP, ...; 0 for JPY), en-US grouping.
+ * @param amount an amount in `currency`, e.g. 100
+ * @param currency an ISO 4217 code, e.g. "EUR"
+ * @returns e.g. "€100.00", "¥15,000", "$100.00"
+ */
+export function formatMoney(amount: number, currency: string): string {
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    currencyFormats.set(currency, format);
+  }
+  return format.format(amount);
+}

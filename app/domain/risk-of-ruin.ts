@@ -30,15 +30,39 @@
  * root without overshooting it (each tangent lies below the convex curve);
  * it converges quadratically, or linearly near zero expectancy, and is capped
  * at 1000 steps.
+ *
+ * Extensions (`analyseRiskOfRuin`):
+ * - Ruin as a drawdown of D% of the starting balance (`ruinDrawdown`,
+ *   default 100): the barrier is D / riskPerTrade units below the start, so
+ *   ψ = z^(D / riskPerTrade), with the same exactness as above.
+ * - Drawdown odds: the probability of ever falling 10%, 20% and 50% below
+ *   the starting balance, z^(X / riskPerTrade) (closed form). Measured from
+ *   the start, not from a peak: over an unlimited number of trades any
+ *   drawdown from a peak is eventually reached, so that figure is always 100%.
+ * - Expectancy per trade in R: E = p·R − (1 − p).
+ * - Kelly fraction (J. L. Kelly Jr., "A New Interpretation of Information
+ *   Rate", Bell System Technical Journal 35, 1956; for a win of R and a loss
+ *   of 1): f* = p − (1 − p) / R, the fraction of equity per trade that
+ *   maximises long-run growth; risking more lowers growth, and beyond about
+ *   2·f* growth turns negative.
+ * - Fixed-fractional variant (risk riskPerTrade% of CURRENT equity): equity
+ *   is multiplied by (1 + f·R) on a win and (1 − f) on a loss, so with f < 1
+ *   it never reaches zero (ruin at 100% is impossible) while drawdowns are
+ *   not. log-equity is a random walk with steps ln(1 + f·R) and ln(1 − f),
+ *   which in general do not share a lattice, so no exact closed form exists
+ *   (Lundberg's inequality only bounds it): the odds come from a seeded Monte
+ *   Carlo, `simulateFixedFractional` (design in its doc). Where log-equity has
+ *   no upward drift every drawdown is certain (closed form, 100%).
  */
 import { CalculatorInputError } from "./calculator-error";
+import { mulberry32, UINT32_RANGE } from "./prng";
 
 /** Spec sections 4 and 9: green below 5%, yellow from 5% to below 15%, red at 15% or above. */
 export const RISK_OF_RUIN_BANDS = { moderate: 5, high: 15 } as const;
 
 export type RiskLevel = "Low" | "Moderate" | "High";
 
-interface RiskOfRuinInput {
+export interface RiskOfRuinInput {
   /** Percent of trades that win, 0 to 100. */
   winRate: number;
   /** Reward-to-risk ratio R of a winning trade (a win pays R times the risk); > 0. */
@@ -104,14 +128,7 @@ function requireFinite(value: unknown, field: string, label: string): number {
  * @throws CalculatorInputError naming the field when an input is out of range.
  */
 export function calculateRiskOfRuin(input: RiskOfRuinInput): RiskOfRuinResult {
-  const winRate = requireFinite(input.winRate, "winRate", "Win rate");
-  if (winRate < 0 || winRate > 100) throw new CalculatorInputError("winRate", "Win rate must be between 0 and 100");
-  const riskReward = requireFinite(input.riskReward, "riskReward", "Risk reward");
-  if (riskReward <= 0) throw new CalculatorInputError("riskReward", "Risk reward must be greater than 0");
-  const riskPerTrade = requireFinite(input.riskPerTrade, "riskPerTrade", "Risk per trade");
-  if (riskPerTrade <= 0) throw new CalculatorInputError("riskPerTrade", "Risk per trade must be greater than 0");
-  if (riskPerTrade > 100) throw new CalculatorInputError("riskPerTrade", "Risk per trade must be at most 100");
-
+  const { winRate, riskReward, riskPerTrade } = checkedInput(input);
   const units = 100 / riskPerTrade; // N, possibly fractional; may be huge for tiny risks
   const z = ruinRoot(winRate / 100, riskReward);
   let probability = z >= 1 ? 1 : z <= 0 ? 0 : z ** units;
@@ -119,4 +136,254 @@ export function calculateRiskOfRuin(input: RiskOfRuinInput): RiskOfRuinResult {
   const riskOfRuin = Math.min(100, Math.max(0, Math.round(probability * 100 * 1000) / 1000));
   // The band is taken from the rounded figure so the number shown and its colour agree.
   return { riskOfRuin, riskLevel: riskLevelFor(riskOfRuin) };
+}
+
+/**
+ * The spec's three inputs, checked.
+ * @throws CalculatorInputError naming the field when an input is out of range.
+ */
+function checkedInput(input: RiskOfRuinInput): RiskOfRuinInput {
+  const winRate = requireFinite(input.winRate, "winRate", "Win rate");
+  if (winRate < 0 || winRate > 100) throw new CalculatorInputError("winRate", "Win rate must be between 0 and 100");
+  const riskReward = requireFinite(input.riskReward, "riskReward", "Risk reward");
+  if (riskReward <= 0) throw new CalculatorInputError("riskReward", "Risk reward must be greater than 0");
+  const riskPerTrade = requireFinite(input.riskPerTrade, "riskPerTrade", "Risk per trade");
+  if (riskPerTrade <= 0) throw new CalculatorInputError("riskPerTrade", "Risk per trade must be greater than 0");
+  if (riskPerTrade > 100) throw new CalculatorInputError("riskPerTrade", "Risk per trade must be at most 100");
+  return { winRate, riskReward, riskPerTrade };
+}
+
+/** The drawdowns whose odds are reported, percent of the starting balance. */
+export const DRAWDOWN_LEVELS = [10, 20, 50] as const;
+
+/** Monte Carlo design (see `simulateFixedFractional`). */
+export const MONTE_CARLO = {
+  /** Simulated accounts per answer. */
+  paths: 100_000,
+  /** Seed of the mulberry32 generator: every answer is reproducible. */
+  seed: 20_261_123,
+  /** Trades simulated per account at most. */
+  horizonTrades: 500,
+  /** A path stops once its remaining chance of reaching the next barrier is below this (Lundberg bound). */
+  tailBound: 1e-4,
+} as const;
+
+/** What the Kelly fraction means for the trader. */
+export const KELLY_NOTE =
+  "The Kelly fraction f* = p − (1 − p)/R is the share of equity per trade that grows the account fastest in the long run; risking more than it lowers growth, and beyond about twice it the account shrinks. Zero or below: no edge, do not trade.";
+
+/** Odds keyed by drawdown percent, each in percent. */
+export type DrawdownOdds = { "10": number; "20": number; "50": number };
+
+export interface RiskOfRuinRequest extends RiskOfRuinInput {
+  /** Drawdown that counts as ruin, percent of the starting balance, 0 < D ≤ 100; default 100. */
+  ruinDrawdown?: number | null;
+}
+
+/** The fixed-fractional variant: risk riskPerTrade% of current equity on every trade. */
+export interface FixedFractionalOdds {
+  /** Probability of a drawdown of `ruinDrawdown`% from the start, percent, 3 decimals (0 at 100%). */
+  riskOfRuin: number;
+  drawdownProbabilities: DrawdownOdds;
+  method: "closed-form" | "monte-carlo";
+  /** Standard errors of the estimates, percentage points, 3 decimals (0 for closed forms). */
+  standardErrors: DrawdownOdds & { ruin: number };
+  /** Simulated paths, seed and per-path horizon in trades; null for closed forms. */
+  paths: number | null;
+  seed: number | null;
+  horizonTrades: number | null;
+}
+
+export interface RiskOfRuinReport extends RiskOfRuinResult {
+  /** Drawdown that counts as ruin, percent. */
+  ruinDrawdown: number;
+  /** Expectancy per trade in R (multiples of the amount risked), 4 decimals. */
+  expectancyR: number;
+  /** Kelly fraction f* as a fraction of equity (0.2 = 20%), 4 decimals; ≤ 0 means no edge. */
+  kellyFraction: number;
+  kellyNote: string;
+  /** Odds (percent, 3 decimals) of ever falling 10, 20 and 50% below the starting balance, fixed amount. */
+  drawdownProbabilities: DrawdownOdds;
+  /** How the fixed-amount figures were obtained. */
+  method: "closed-form";
+  fixedFractional: FixedFractionalOdds;
+}
+
+/** A probability (0–1) as a percent with 3 decimals, clamped to [0, 100]. */
+function toPercent(probability: number): number {
+  return Math.min(100, Math.max(0, Math.round(probability * 100_000) / 1000));
+}
+
+/** Rounds to 4 decimals; values too large for that to matter are returned as they are (never Infinity). */
+function toFourDecimals(value: number): number {
+  return Math.abs(value) >= 1e11 ? value : Math.round(value * 10_000) / 10_000;
+}
+
+/** z^units, with z = 1 meaning certain and z = 0 impossible; finite for any units ≥ 0. */
+function barrierProbability(z: number, units: number): number {
+  if (z >= 1) return 1;
+  if (z <= 0) return 0;
+  const probability = z ** units;
+  return Number.isFinite(probability) ? probability : 0;
+}
+
+/**
+ * Lundberg's adjustment coefficient s > 0 of a walk with steps +up (probability
+ * p) and −down: the root of p·e^(−s·up) + (1 − p)·e^(s·down) = 1, by bisection.
+ * Requires p·up > (1 − p)·down (upward drift). A path at distance δ above a
+ * barrier reaches it with probability at most e^(−s·δ).
+ */
+export function adjustmentCoefficient(p: number, up: number, down: number): number {
+  const g = (s: number) => p * Math.exp(-s * up) + (1 - p) * Math.exp(s * down) - 1;
+  let hi = 1;
+  while (g(hi) <= 0 && hi < 1e12) hi *= 2;
+  let lo = 0;
+  for (let i = 0; i < 200 && hi - lo > hi * 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    if (g(mid) > 0) hi = mid;
+    else lo = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/**
+ * Monte Carlo odds of the fixed-fractional account falling each of
+ * `drawdowns` percent below its starting equity.
+ *
+ * Design: `paths` accounts start at equity 1; each trade wins with
+ * probability p (equity × (1 + f·R)) or loses (equity × (1 − f)), drawn from
+ * mulberry32(`seed`). A barrier 1 − X/100 counts as reached at equity ≤
+ * barrier × (1 + 1e-9) (so lattice cases such as 0.5² hit 0.25 despite
+ * rounding). A path stops when it has reached every barrier, when it is so
+ * far above the next one that its remaining chance is below
+ * MONTE_CARLO.tailBound (Lundberg: e^(−s·δ)), or after `horizonTrades`.
+ * Estimate: the share of paths reaching each barrier; standard error
+ * √(P(1 − P) / paths). Requires 0 < f < 1 and upward drift of log-equity.
+ * @returns for each drawdown (same order): probability (0–1) and standard error (0–1).
+ */
+export function simulateFixedFractional(options: {
+  winProbability: number;
+  riskReward: number;
+  riskFraction: number;
+  drawdowns: readonly number[];
+  paths: number;
+  seed: number;
+  horizonTrades: number;
+}): Array<{ probability: number; standardError: number }> {
+  const { winProbability: p, riskReward, riskFraction: f, drawdowns, paths, seed, horizonTrades } = options;
+  const upFactor = 1 + f * riskReward;
+  const downFactor = 1 - f;
+  const s = adjustmentCoefficient(p, Math.log(upFactor), -Math.log(downFactor));
+  const escape = Math.exp(-Math.log(MONTE_CARLO.tailBound) / s);
+  // Barriers shallowest first (highest equity level first): they are reached in that order.
+  const order = drawdowns.map((_, index) => index).sort((a, b) => drawdowns[a] - drawdowns[b]);
+  const levels = order.map((index) => (1 - drawdowns[index] / 100) * (1 + 1e-9));
+  const ceilings = levels.map((level) => level * escape);
+  const count = levels.length;
+  const reached = new Array<number>(count).fill(0);
+  const random = mulberry32(seed);
+  const winBelow = p * UINT32_RANGE;
+  // Sentinels past the last barrier: level −1 is never reached, ceiling 0 stops at once.
+  levels.push(-1);
+  ceilings.push(0);
+  for (let path = 0; path < paths; path++) {
+    let equity = 1;
+    let hit = 0;
+    while (equity <= levels[hit]) hit++;
+    let level = levels[hit];
+    let ceiling = ceilings[hit];
+    for (let trade = 0; trade < horizonTrades && equity < ceiling; trade++) {
+      if (random() < winBelow) {
+        equity *= upFactor;
+      } else {
+        equity *= downFactor;
+        if (equity <= level) {
+          while (equity <= levels[hit]) hit++;
+          level = levels[hit];
+          ceiling = ceilings[hit];
+        }
+      }
+    }
+    for (let k = 0; k < hit; k++) reached[k]++;
+  }
+  const results = new Array<{ probability: number; standardError: number }>(count);
+  order.forEach((originalIndex, k) => {
+    const probability = reached[k] / paths;
+    results[originalIndex] = { probability, standardError: Math.sqrt((probability * (1 - probability)) / paths) };
+  });
+  return results;
+}
+
+/** Keys the three reported drawdown odds by their percent. */
+function oddsOf(values: readonly number[]): DrawdownOdds {
+  return { "10": values[0], "20": values[1], "50": values[2] };
+}
+
+/** The fixed-fractional variant's odds (closed form where it exists, else Monte Carlo). */
+function fixedFractionalOdds(p: number, riskReward: number, riskPerTrade: number, ruinDrawdown: number): FixedFractionalOdds {
+  const f = riskPerTrade / 100;
+  const closed = (drawdowns: readonly number[], ruin: number): FixedFractionalOdds => ({
+    riskOfRuin: toPercent(ruin),
+    drawdownProbabilities: oddsOf(drawdowns.map(toPercent)),
+    method: "closed-form",
+    standardErrors: { "10": 0, "20": 0, "50": 0, ruin: 0 },
+    paths: null,
+    seed: null,
+    horizonTrades: null,
+  });
+  if (p >= 1) return closed([0, 0, 0], 0);
+  // f = 1: the first loss empties the account, and a loss comes eventually.
+  if (f >= 1) return closed([1, 1, 1], 1);
+  const drift = p * Math.log1p(f * riskReward) + (1 - p) * Math.log1p(-f);
+  if (!(drift > 0)) return closed([1, 1, 1], ruinDrawdown >= 100 ? 0 : 1);
+  const drawdowns = ruinDrawdown >= 100 ? [...DRAWDOWN_LEVELS] : [...DRAWDOWN_LEVELS, ruinDrawdown];
+  const simulated = simulateFixedFractional({
+    winProbability: p,
+    riskReward,
+    riskFraction: f,
+    drawdowns,
+    paths: MONTE_CARLO.paths,
+    seed: MONTE_CARLO.seed,
+    horizonTrades: MONTE_CARLO.horizonTrades,
+  });
+  const ruin = ruinDrawdown >= 100 ? { probability: 0, standardError: 0 } : simulated[3];
+  const percentError = (standardError: number) => Math.round(standardError * 100_000) / 1000;
+  return {
+    riskOfRuin: toPercent(ruin.probability),
+    drawdownProbabilities: oddsOf(simulated.slice(0, 3).map((odds) => toPercent(odds.probability))),
+    method: "monte-carlo",
+    standardErrors: { ...oddsOf(simulated.slice(0, 3).map((odds) => percentError(odds.standardError))), ruin: percentError(ruin.standardError) },
+    paths: MONTE_CARLO.paths,
+    seed: MONTE_CARLO.seed,
+    horizonTrades: MONTE_CARLO.horizonTrades,
+  };
+}
+
+/**
+ * Risk of ruin with ruin as a drawdown of `ruinDrawdown`%, the drawdown odds,
+ * expectancy, Kelly fraction and the fixed-fractional variant (model,
+ * formulas and sources in the module doc). With no `ruinDrawdown`,
+ * `riskOfRuin` and `riskLevel` equal `calculateRiskOfRuin`'s.
+ * @throws CalculatorInputError naming the field when an input is out of range.
+ */
+export function analyseRiskOfRuin(input: RiskOfRuinRequest): RiskOfRuinReport {
+  const { winRate, riskReward, riskPerTrade } = checkedInput(input);
+  const ruinDrawdown = input.ruinDrawdown ?? 100;
+  if (typeof ruinDrawdown !== "number" || !Number.isFinite(ruinDrawdown) || ruinDrawdown <= 0 || ruinDrawdown > 100) {
+    throw new CalculatorInputError("ruinDrawdown", "Ruin drawdown must be greater than 0 and at most 100");
+  }
+  const p = winRate / 100;
+  const z = ruinRoot(p, riskReward);
+  const riskOfRuin = toPercent(barrierProbability(z, ruinDrawdown / riskPerTrade));
+  return {
+    riskOfRuin,
+    riskLevel: riskLevelFor(riskOfRuin),
+    ruinDrawdown,
+    expectancyR: toFourDecimals(p * riskReward - (1 - p)),
+    kellyFraction: toFourDecimals(p - (1 - p) / riskReward),
+    kellyNote: KELLY_NOTE,
+    drawdownProbabilities: oddsOf(DRAWDOWN_LEVELS.map((level) => toPercent(barrierProbability(z, level / riskPerTrade)))),
+    method: "closed-form",
+    fixedFractional: fixedFractionalOdds(p, riskReward, riskPerTrade, ruinDrawdown),
+  };
 }

@@ -1,17 +1,20 @@
 /**
  * POST /api/calculators/risk-of-ruin (spec section 7).
- * Body (JSON): { winRate, riskReward, riskPerTrade }.
- * 200: { riskOfRuin (percent, 3 decimals), riskLevel ('Low' | 'Moderate' | 'High') }.
+ * Body (JSON): { winRate, riskReward, riskPerTrade, ruinDrawdown? (percent, default 100) }.
+ * 200: { riskOfRuin (percent, 3 decimals), riskLevel ('Low' | 'Moderate' | 'High'), ruinDrawdown,
+ * expectancyR, kellyFraction, kellyNote, drawdownProbabilities {"10", "20", "50"} (percent),
+ * method ('closed-form'), fixedFractional { riskOfRuin, drawdownProbabilities, method
+ * ('closed-form' | 'monte-carlo'), standardErrors, paths, seed, horizonTrades } }.
  * 400 problem+json with errors [{field, message}]; 405 for other methods; 413/415 from readJsonBody.
  * Model and source: ~/domain/risk-of-ruin.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { calculateRiskOfRuin } from "~/domain/risk-of-ruin";
+import { analyseRiskOfRuin } from "~/domain/risk-of-ruin";
 import { riskOfRuinSchema } from "~/schemas/calculators";
 import { calculatorAction } from "~/services/calculator-api.server";
 import { apiHandler, methodNotAllowed } from "~/services/http.server";
 
 export const loader = apiHandler((_args: LoaderFunctionArgs) => methodNotAllowed(["POST"]));
 
-export const action = calculatorAction(riskOfRuinSchema, calculateRiskOfRuin);
+export const action = calculatorAction(riskOfRuinSchema, analyseRiskOfRuin);

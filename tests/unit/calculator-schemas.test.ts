@@ -81,8 +81,8 @@ describe("positionSizeSchema", () => {
     expect(messagesFor(issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "EUR/USD" })), "symbol")).toEqual([
       "Symbol must be 6 letters, such as EURUSD",
     ]);
-    expect(messagesFor(issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "XAGUSD" })), "symbol")[0]).toMatch(
-      /^Symbol XAGUSD is not supported/,
+    expect(messagesFor(issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "XPTUSD" })), "symbol")[0]).toMatch(
+      /^Symbol XPTUSD is not supported/,
     );
     const cross = issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "EURGBP" }));
     expect(cross).toHaveLength(1);
@@ -171,5 +171,76 @@ describe("with Conform's parseWithZod (the /tools form action)", () => {
       riskReward: ["Risk reward must be a number"],
       riskPerTrade: ["Risk per trade must be greater than 0"],
     });
+  });
+});
+
+describe("positionSizeSchema — the extended request", () => {
+  it("accepts every optional field, from JSON or strings, and normalises currency and symbol", () => {
+    const parsed = positionSizeSchema.parse({
+      accountBalance: "10000",
+      riskAmount: "100",
+      entryPrice: 1.1,
+      stopLoss: 1.098,
+      symbol: "eurusd",
+      accountCurrency: "eur",
+      commissionPerLot: "7",
+      spreadPips: 0.8,
+      lotStep: "0.001",
+      minLot: 0.01,
+      maxLot: 50,
+      leverage: "30",
+      takeProfits: [{ price: "1.104", share: 100 }],
+    });
+    expect(parsed).toMatchObject({ riskAmount: 100, symbol: "EURUSD", accountCurrency: "EUR", lotStep: 0.001, leverage: 30 });
+    expect(parsed.takeProfits).toEqual([{ price: 1.104, share: 100 }]);
+    expect(parsed.riskPercent).toBeUndefined();
+  });
+
+  it("caps each new field with a message that names it", () => {
+    const issues = issuesOf(
+      positionSizeSchema.safeParse({
+        ...validPosition,
+        accountCurrency: "XYZ",
+        conversionRate: 1,
+        commissionPerLot: 10_001,
+        spreadPips: -1,
+        lotStep: 0.02,
+        minLot: 10_001,
+        maxLot: -1,
+        leverage: 0.5,
+        contractSize: 2e9,
+        pipSize: 0,
+        pipValue: 0,
+      }),
+    );
+    for (const field of ["accountCurrency", "commissionPerLot", "spreadPips", "lotStep", "minLot", "maxLot", "leverage", "contractSize", "pipSize", "pipValue"]) {
+      const label = CALCULATOR_FIELD_LABELS[field as keyof typeof CALCULATOR_FIELD_LABELS];
+      const messages = messagesFor(issues, field);
+      expect(messages, field).toHaveLength(1);
+      expect(messages[0].startsWith(label), messages[0]).toBe(true);
+    }
+  });
+
+  it("requires one of riskPercent and riskAmount, and refuses both", () => {
+    const { riskPercent: _omitted, ...noRisk } = validPosition;
+    expect(issuesOf(positionSizeSchema.safeParse(noRisk))).toEqual([{ field: "riskPercent", message: "Risk percent is required" }]);
+    expect(messagesFor(issuesOf(positionSizeSchema.safeParse({ ...validPosition, riskAmount: 50 })), "riskAmount")).toEqual([
+      "Risk amount replaces risk percent: give one of them, not both",
+    ]);
+  });
+
+  it("names the rate a cross needs in the account's currency", () => {
+    const issues = issuesOf(positionSizeSchema.safeParse({ ...validPosition, symbol: "EURJPY", accountCurrency: "GBP" }));
+    expect(issues).toEqual([
+      { field: "conversionRate", message: "Conversion rate is required for EURJPY in a GBP account: enter the JPYGBP rate, GBP per JPY (1 ÷ GBPJPY)" },
+    ]);
+    expect(positionSizeSchema.safeParse({ ...validPosition, symbol: "EURGBP", accountCurrency: "GBP" }).success).toBe(true);
+  });
+
+  it("risk of ruin takes an optional ruinDrawdown in (0, 100]", () => {
+    expect(riskOfRuinSchema.parse({ ...validRuin, ruinDrawdown: "30" })).toEqual({ ...validRuin, ruinDrawdown: 30 });
+    expect(issuesOf(riskOfRuinSchema.safeParse({ ...validRuin, ruinDrawdown: 101 }))).toEqual([
+      { field: "ruinDrawdown", message: "Ruin drawdown must be at most 100" },
+    ]);
   });
 });

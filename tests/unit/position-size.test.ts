@@ -215,7 +215,7 @@ describe("calculatePositionSize — edge cases", () => {
     expectInputError({ ...base, symbol: "EURO" }, "symbol");
     expectInputError({ ...base, symbol: "EUR/USD" }, "symbol");
     expectInputError({ ...base, symbol: "USDUSD" }, "symbol");
-    expectInputError({ ...base, symbol: "XAGUSD" }, "symbol");
+    expectInputError({ ...base, symbol: "XPTUSD" }, "symbol");
   });
 
   it("knows pip sizes, contract sizes and conversions per instrument", () => {
@@ -242,14 +242,27 @@ describe("calculatePositionSize — edge cases", () => {
       const symbol = symbols[i % symbols.length];
       const entryPrice = symbol === "USDJPY" ? 100 + rand() * 60 : symbol === "XAUUSD" ? 1500 + rand() * 1500 : 0.5 + rand();
       const distance = (symbol === "USDJPY" || symbol === "XAUUSD" ? 0.01 : 0.0001) * (0.1 + Math.floor(rand() * 5000) / 10);
-      const result = calculatePositionSize({
+      const input = {
         accountBalance: Math.round(rand() * 10_000_000) / 100 + 0.01,
         riskPercent: Math.max(0.01, Math.round(rand() * 10_000) / 100),
         entryPrice,
         stopLoss: entryPrice - distance,
         symbol,
         conversionRate: symbol === "EURGBP" ? 1 + rand() : undefined,
-      });
+      };
+      let result: PositionSizeResult;
+      try {
+        result = calculatePositionSize(input);
+      } catch (error) {
+        // Only the 10,000-lot ceiling may refuse these inputs, and only when the unrounded size is above it.
+        expect(error).toBeInstanceOf(CalculatorInputError);
+        expect((error as CalculatorInputError).field).toBe("accountBalance");
+        const spec = instrumentSpec(symbol);
+        const pipValue = spec.pipSize * spec.contractSize * (input.conversionRate ?? (symbol === "USDJPY" || symbol === "USDCHF" ? 1 / entryPrice : 1));
+        const stop = Math.round((distance / spec.pipSize) * 10) / 10;
+        expect((input.accountBalance * input.riskPercent) / 100 / (stop * pipValue)).toBeGreaterThan(9_999);
+        continue;
+      }
       expectAllFinite(result);
       expect(result.actualRisk).toBeLessThanOrEqual(result.riskAmount);
     }
