@@ -98,6 +98,14 @@ function signal(overrides: Partial<Signal> = {}): Signal {
     createdAt: new Date("2026-11-20T10:00:00.000Z"),
     expiresAt: new Date("2026-11-21T10:00:00.000Z"),
     closedAt: null,
+    originalStopLoss: 1.08,
+    fillPrice: null,
+    triggeredAt: null,
+    remaining: 1,
+    exitPrice: null,
+    closeReason: null,
+    resultPips: null,
+    resultR: null,
     ...overrides,
   };
 }
