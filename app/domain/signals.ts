@@ -95,3 +95,49 @@ export function toApiSignal(signal: Signal, entitledStrategyIds: ReadonlySet<num
     locked,
   };
 }
+
+/**
+ * A ledger event as the /api ledger routes return it (docs/ledger.md): the
+ * stored fields, times as ISO 8601 UTC with milliseconds, `payload` as the
+ * stored canonical JSON text (the exact bytes hashed), `payload` and `salt`
+ * null when hidden from the viewer.
+ */
+export interface ApiLedgerEvent {
+  seq: number;
+  signalId: number;
+  type: string;
+  payload: string | null;
+  salt: string | null;
+  payloadHash: string;
+  occurredAt: string;
+  recordedAt: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** Converts a ledger row (already revealed or hidden for the viewer) to its API shape. */
+export function toApiLedgerEvent(row: {
+  seq: number;
+  signalId: number;
+  type: string;
+  payload: string | null;
+  salt: string | null;
+  payloadHash: string;
+  occurredAt: Date;
+  recordedAt: Date;
+  prevHash: string;
+  hash: string;
+}): ApiLedgerEvent {
+  return {
+    seq: row.seq,
+    signalId: row.signalId,
+    type: row.type,
+    payload: row.payload,
+    salt: row.salt,
+    payloadHash: row.payloadHash,
+    occurredAt: row.occurredAt.toISOString(),
+    recordedAt: row.recordedAt.toISOString(),
+    prevHash: row.prevHash,
+    hash: row.hash,
+  };
+}
