@@ -18,7 +18,7 @@ process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef0123456789"
 
 try {
   const { migrateDatabase } = await import("../db/connection");
-  const { strategies, users } = await import("../db/schema");
+  const { signals, strategies, users } = await import("../db/schema");
   const { getDb } = await import("../app/platform/db.server");
   const { backfillLedger, iterateLedger, publishSignal } = await import("../app/models/signals.server");
   const { verifyChain } = await import("../app/domain/ledger");
@@ -53,7 +53,6 @@ try {
   console.log(`append one event (publishSignal, median of ${PUBLISHES}): ${durations[PUBLISHES / 2]!.toFixed(3)} ms`);
 
   // Fill the chain to 100,000 events quickly: signal rows inserted in bulk, then given their events by the backfill.
-  const { signals } = await import("../db/schema");
   const missing = CHAIN_EVENTS - PUBLISHES;
   const now = Date.now();
   db.transaction((tx) => {

@@ -5,7 +5,6 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
-import type { Signal } from "../../db/schema";
 import { toApiSignal } from "~/domain/signals";
 import type { SignalChange } from "~/models/signals.server";
 import { apiHandler, apiJson, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
@@ -38,7 +37,6 @@ export function signalTransitionAction<Input>(
     if (!result.ok) {
       return problem(result.status, `${result.field}: ${result.message}`, { errors: [{ field: result.field, message: result.message }] });
     }
-    const signal: Signal = result.signal;
-    return apiJson(toApiSignal(signal, new Set([signal.strategyId])));
+    return apiJson(toApiSignal(result.signal, new Set([result.signal.strategyId])));
   });
 }
