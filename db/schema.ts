@@ -13,6 +13,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { CLOSE_REASONS, LIFECYCLE_STATUSES } from "../app/domain/signal-lifecycle";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -82,8 +83,10 @@ export const strategies = sqliteTable("strategies", {
 });
 
 export const SIGNAL_SIDES = ["LONG", "SHORT"] as const;
-export const SIGNAL_STATUSES = ["ACTIVE", "CLOSED", "CANCELLED"] as const;
+/** Lifecycle statuses: PENDING waits for its limit/stop entry, ACTIVE is in the market (app/domain/signal-lifecycle.ts). */
+export const SIGNAL_STATUSES = LIFECYCLE_STATUSES;
 export const ENTRY_METHODS = ["market", "limit", "stop"] as const;
+export { CLOSE_REASONS };
 
 export const signals = sqliteTable(
   "signals",
@@ -105,7 +108,22 @@ export const signals = sqliteTable(
     createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the signal ended: closed, cancelled or expired. */
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    // The projection of the signal's ledger events (app/models/signals.server.ts writes it with each event).
+    // `stopLoss`, `takeProfit1` and `takeProfit2` are the current levels; the published stop stays in `originalStopLoss`.
+    /** The stop loss at publish (the risk unit of `resultR`); null only before the ledger backfill. */
+    originalStopLoss: real("original_stop_loss"),
+    /** Fill price; null while PENDING and for signals that ended unfilled. */
+    fillPrice: real("fill_price"),
+    triggeredAt: integer("triggered_at", { mode: "timestamp_ms" }),
+    /** Share of the original position still open, 0..1. */
+    remaining: real("remaining").notNull().default(1),
+    /** Outcome of a CLOSED signal: volume-weighted exit price, reason, pips to 0.1 and R to 0.01. */
+    exitPrice: real("exit_price"),
+    closeReason: text("close_reason", { enum: CLOSE_REASONS }),
+    resultPips: real("result_pips"),
+    resultR: real("result_r"),
   },
   (t) => [
     index("signals_created_idx").on(t.createdAt),
@@ -284,6 +302,34 @@ export type Signal = typeof signals.$inferSelect;
 export type NewSignal = typeof signals.$inferInsert;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
+/**
+ * The signal ledger: one global, append-only, hash-chained table of signal
+ * events (docs/ledger.md). `seq` runs 1, 2, 3, ... with no gaps; SQLite
+ * triggers (migration 0002) refuse UPDATE and DELETE. Times are stored as
+ * epoch milliseconds, so they round-trip exactly to the ISO text hashed.
+ */
+export const signalEvents = sqliteTable(
+  "signal_events",
+  {
+    seq: integer("seq").primaryKey(),
+    signalId: integer("signal_id")
+      .notNull()
+      .references(() => signals.id),
+    type: text("type").notNull(),
+    /** RFC 8785 canonical JSON text of the payload. */
+    payload: text("payload").notNull(),
+    /** 32 lowercase hex characters (128 bits). */
+    salt: text("salt").notNull(),
+    payloadHash: text("payload_hash").notNull(),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [index("signal_events_signal_seq_idx").on(t.signalId, t.seq)],
+);
+
+export type SignalEventRow = typeof signalEvents.$inferSelect;
 export type PlanId = (typeof PLAN_IDS)[number];
 export type SignalSide = (typeof SIGNAL_SIDES)[number];
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];

@@ -5,7 +5,8 @@
  *   2. makes sure a session secret exists (SESSION_SECRET, or a generated file
  *      beside the database, mode 0600),
  *   3. applies pending migrations,
- *   4. seeds an empty database (never overwrites).
+ *   4. seeds an empty database (never overwrites),
+ *   5. gives signals that have no ledger events theirs (`backfillLedger`; a no-op once done).
  * Reads DATABASE_PATH, SESSION_SECRET, SEED_PASSWORD and NODE_ENV.
  */
 import { randomBytes } from "node:crypto";
@@ -13,6 +14,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sessionSecretPath } from "../app/platform/env.server";
+import { backfillLedger } from "../app/models/signals.server";
 import { migrateDatabase, openDatabase } from "./connection";
 import { describeSeedResult, seedConfigFromEnv, seedDatabase, type EnvVars, type SeedResult } from "./seed";
 
@@ -44,10 +46,16 @@ export function ensureSessionSecret(
   return { created: true, path };
 }
 
-export type SetupResult = { secret: SessionSecretResult; seed: SeedResult; databasePath: string };
+export type SetupResult = {
+  secret: SessionSecretResult;
+  seed: SeedResult;
+  /** Signals and events the ledger backfill added. */
+  backfill: { signals: number; events: number };
+  databasePath: string;
+};
 
 /**
- * Runs the three start-up steps.
+ * Runs the start-up steps.
  * @param log receives one line per step (console.log by default).
  */
 export async function runSetup(
@@ -67,7 +75,9 @@ export async function runSetup(
     log(`Migrations applied to ${databasePath}`);
     const seed = await seedDatabase(db, { ...config, now });
     log(describeSeedResult(seed));
-    return { secret, seed, databasePath };
+    const backfill = backfillLedger(db, now ?? new Date());
+    if (backfill.signals > 0) log(`Ledger: recorded ${backfill.events} events for ${backfill.signals} signals that had none`);
+    return { secret, seed, backfill, databasePath };
   } finally {
     db.$client.close();
   }

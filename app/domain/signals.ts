@@ -3,13 +3,15 @@
  * not entitled to a strategy's live signals.
  */
 import type { EntryMethod, Signal, SignalSide, SignalStatus } from "../../db/schema";
+import { isEnded, type CloseReason } from "./signal-lifecycle";
 
 /**
  * A signal as every /api route returns it: the nested shape (`side`,
  * `entryJson`, `sl`, `tpJson`, `expiresAt`) and the flat aliases
  * (`direction`, `entryPrice`, `stopLoss`, `takeProfit1`, `takeProfit2`) at once.
- * Prices are in the instrument's quote currency; prices and rationale are null when `locked`.
- * Times are ISO 8601 UTC strings.
+ * Prices are in the instrument's quote currency; prices (the levels and the
+ * fill) and rationale are null when `locked`. Times are ISO 8601 UTC strings.
+ * The outcome fields are null until the signal is CLOSED.
  */
 export interface ApiSignal {
   id: number;
@@ -28,18 +30,35 @@ export interface ApiSignal {
   rationale: string | null;
   createdAt: string;
   expiresAt: string;
+  /** When the signal ended (closed, cancelled or expired). */
   closedAt: string | null;
+  /** Fill price once triggered (a market entry fills at its entry price); null while PENDING or locked. */
+  fillPrice: number | null;
+  /** Volume-weighted exit price over partial and final exits. */
+  exitPrice: number | null;
+  closeReason: CloseReason | null;
+  /** Result in pips, to 0.1. */
+  resultPips: number | null;
+  /** Result in multiples of the original risk (entry to first stop), to 0.01. */
+  resultR: number | null;
+  /** URL of the signal's ledger events (`GET /api/signals/{id}/events`). */
+  events: string;
   /** True when price levels (and the rationale, which may quote them) are withheld because the viewer is not entitled to this strategy. */
   locked: boolean;
 }
 
 /**
- * Whether a viewer sees `signal` without its price levels: only ACTIVE signals
- * of strategies outside `entitledStrategyIds` are locked; CLOSED and CANCELLED
- * signals are the public track record.
+ * Whether a viewer sees `signal` without its price levels: only open signals
+ * (PENDING or ACTIVE) of strategies outside `entitledStrategyIds` are locked;
+ * ended ones (CLOSED, CANCELLED, EXPIRED) are the public track record.
  */
 export function isSignalLocked(signal: Pick<Signal, "status" | "strategyId">, entitledStrategyIds: ReadonlySet<number>): boolean {
-  return signal.status === "ACTIVE" && !entitledStrategyIds.has(signal.strategyId);
+  return !isEnded(signal.status) && !entitledStrategyIds.has(signal.strategyId);
+}
+
+/** The URL of a signal's ledger events. */
+export function signalEventsUrl(signalId: number): string {
+  return `/api/signals/${signalId}/events`;
 }
 
 /** Converts a signal row to its API shape for a viewer entitled to `entitledStrategyIds`. */
@@ -67,6 +86,58 @@ export function toApiSignal(signal: Signal, entitledStrategyIds: ReadonlySet<num
     createdAt: signal.createdAt.toISOString(),
     expiresAt: signal.expiresAt.toISOString(),
     closedAt: signal.closedAt ? signal.closedAt.toISOString() : null,
+    fillPrice: locked ? null : signal.fillPrice,
+    exitPrice: signal.exitPrice,
+    closeReason: signal.closeReason,
+    resultPips: signal.resultPips,
+    resultR: signal.resultR,
+    events: signalEventsUrl(signal.id),
     locked,
+  };
+}
+
+/**
+ * A ledger event as the /api ledger routes return it (docs/ledger.md): the
+ * stored fields, times as ISO 8601 UTC with milliseconds, `payload` as the
+ * stored canonical JSON text (the exact bytes hashed), `payload` and `salt`
+ * null when hidden from the viewer.
+ */
+export interface ApiLedgerEvent {
+  seq: number;
+  signalId: number;
+  type: string;
+  payload: string | null;
+  salt: string | null;
+  payloadHash: string;
+  occurredAt: string;
+  recordedAt: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** Converts a ledger row (already revealed or hidden for the viewer) to its API shape. */
+export function toApiLedgerEvent(row: {
+  seq: number;
+  signalId: number;
+  type: string;
+  payload: string | null;
+  salt: string | null;
+  payloadHash: string;
+  occurredAt: Date;
+  recordedAt: Date;
+  prevHash: string;
+  hash: string;
+}): ApiLedgerEvent {
+  return {
+    seq: row.seq,
+    signalId: row.signalId,
+    type: row.type,
+    payload: row.payload,
+    salt: row.salt,
+    payloadHash: row.payloadHash,
+    occurredAt: row.occurredAt.toISOString(),
+    recordedAt: row.recordedAt.toISOString(),
+    prevHash: row.prevHash,
+    hash: row.hash,
   };
 }

@@ -1,10 +1,48 @@
-/** Signals: newest-first listing and publishing. */
-import { count, desc, eq, inArray } from "drizzle-orm";
-import { signals, type NewSignal, type Signal } from "../../db/schema";
+/**
+ * Signals: publishing, every lifecycle transition, the ledger of their events
+ * and the listings. Nothing else writes `signals` or `signal_events`.
+ *
+ * Each write appends one event to the global hash-chained ledger
+ * (`signal_events`, app/domain/ledger.ts) and writes the signal row as the
+ * projection of its events (app/domain/signal-lifecycle.ts), in ONE synchronous
+ * IMMEDIATE transaction: the ledger head is read inside it, so `seq` has no gaps
+ * even with several writers on the file.
+ */
+import { randomBytes } from "node:crypto";
+import { asc, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import { signalEvents, signals, type Signal, type SignalEventRow } from "../../db/schema";
+import { revealEvent, sealEvent, SALT_BYTES, type LedgerRow } from "~/domain/ledger";
+import { instrumentSpec } from "~/domain/instruments";
+import {
+  cancel,
+  close,
+  expire,
+  isEnded,
+  modify,
+  partialClose,
+  projectSignal,
+  publish,
+  TRANSITION_ERROR_STATUS,
+  trigger,
+  type CloseReason,
+  type SignalEvent,
+  type SignalState,
+  type TransitionResult,
+} from "~/domain/signal-lifecycle";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
+import type { SignalInput } from "~/schemas/signal";
+import { getStrategyById } from "~/models/strategies.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A connection or a transaction: anything that can run the ledger's queries. */
+type Queryable = Db | Tx;
+
+// ---------------------------------------------------------------------------
+// Listings
 
 /**
  * Signals newest first (by creation time, then id), in one query.
@@ -33,14 +71,14 @@ export function countActiveSignals(): number {
   return row?.n ?? 0;
 }
 
-/** Inserts a signal and returns the stored row. */
-export function createSignal(values: NewSignal): Signal {
-  return getDb().insert(signals).values(values).returning().get();
+/** The signal with `id`, or undefined. */
+export function getSignal(id: number): Signal | undefined {
+  return getDb().select().from(signals).where(eq(signals.id, id)).get();
 }
 
 /**
  * Newest signals in API shape for a viewer entitled to `entitledStrategyIds`,
- * with ACTIVE signals of other strategies locked. For callers that already hold
+ * with open signals of other strategies locked. For callers that already hold
  * the viewer's entitlements.
  */
 export function listSignalsForEntitlements(
@@ -52,7 +90,7 @@ export function listSignalsForEntitlements(
 }
 
 /**
- * Newest signals in API shape for `viewer` (null: signed out), with ACTIVE
+ * Newest signals in API shape for `viewer` (null: signed out), with open
  * signals of strategies the viewer is not entitled to locked.
  */
 export function listSignalsForViewer(
@@ -60,4 +98,384 @@ export function listSignalsForViewer(
   options: { limit: number; strategyId?: number },
 ): ApiSignal[] {
   return listSignalsForEntitlements(getEntitlements(viewer).strategyIds, options);
+}
+
+// ---------------------------------------------------------------------------
+// The ledger (signal_events)
+
+/** A fresh random 128-bit salt, 32 lowercase hex characters. */
+function newSalt(): string {
+  return randomBytes(SALT_BYTES).toString("hex");
+}
+
+/** The last ledger row's seq and hash, or null for an empty ledger. */
+function headLink(db: Queryable): { seq: number; hash: string } | null {
+  return db.select({ seq: signalEvents.seq, hash: signalEvents.hash }).from(signalEvents).orderBy(desc(signalEvents.seq)).limit(1).get() ?? null;
+}
+
+/**
+ * Appends one event to the ledger after the current head (call inside an
+ * IMMEDIATE transaction). `payload` is any JSON value; it is stored canonical.
+ */
+function appendEvent(
+  tx: Queryable,
+  signalId: number,
+  event: { type: string; occurredAt: Date; payload: unknown },
+  recordedAt: Date,
+): LedgerRow {
+  const row = sealEvent(headLink(tx), { signalId, ...event, recordedAt }, newSalt());
+  const { payload, salt } = row;
+  if (payload === null || salt === null) throw new Error("A sealed event always carries its payload and salt");
+  tx.insert(signalEvents).values({ ...row, payload, salt }).run();
+  return row;
+}
+
+function toLedgerRow(row: SignalEventRow): LedgerRow {
+  return { ...row };
+}
+
+/** A stored event as the domain reads it (payloads were validated before they were stored). */
+function toDomainEvent(row: SignalEventRow): SignalEvent {
+  return { type: row.type, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) } as SignalEvent;
+}
+
+/** The ledger head: last seq, its hash and when it was recorded; null for an empty ledger. */
+export function getLedgerHead(db: Queryable = getDb()): { seq: number; hash: string; recordedAt: Date } | null {
+  return (
+    db
+      .select({ seq: signalEvents.seq, hash: signalEvents.hash, recordedAt: signalEvents.recordedAt })
+      .from(signalEvents)
+      .orderBy(desc(signalEvents.seq))
+      .limit(1)
+      .get() ?? null
+  );
+}
+
+/** Rows read per query by `iterateLedger`. */
+const LEDGER_PAGE = 5000;
+
+/**
+ * Every ledger row in seq order, read page by page (for verifying a whole file
+ * without holding it in memory).
+ * @param db an open database (the app's or a file opened by a script).
+ */
+export function* iterateLedger(db: Queryable = getDb()): Generator<LedgerRow> {
+  let after = 0;
+  for (;;) {
+    const page = db.select().from(signalEvents).where(gt(signalEvents.seq, after)).orderBy(asc(signalEvents.seq)).limit(LEDGER_PAGE).all();
+    for (const row of page) yield toLedgerRow(row);
+    if (page.length < LEDGER_PAGE) return;
+    after = page[page.length - 1]!.seq;
+  }
+}
+
+/** Whether a viewer entitled to `entitled` sees the payloads of a signal with this status and strategy. */
+function canSeeLevels(signal: { status: Signal["status"]; strategyId: number }, entitled: ReadonlySet<number>): boolean {
+  return isEnded(signal.status) || entitled.has(signal.strategyId);
+}
+
+/**
+ * Ledger rows after `after`, oldest first, as a viewer entitled to
+ * `entitledStrategyIds` sees them: payload and salt null for events of
+ * PENDING/ACTIVE signals of other strategies (`revealEvent`).
+ * @param options.after last seq already read (0 for the start); options.limit rows per page.
+ * @returns the rows and `nextCursor` (the seq to pass as `after` next), null at the head.
+ */
+export function listLedger(
+  entitledStrategyIds: readonly number[],
+  options: { after: number; limit: number },
+): { events: LedgerRow[]; nextCursor: number | null } {
+  const entitled = new Set(entitledStrategyIds);
+  const rows = getDb()
+    .select({ event: signalEvents, status: signals.status, strategyId: signals.strategyId })
+    .from(signalEvents)
+    .innerJoin(signals, eq(signals.id, signalEvents.signalId))
+    .where(gt(signalEvents.seq, options.after))
+    .orderBy(asc(signalEvents.seq))
+    .limit(options.limit + 1)
+    .all();
+  const page = rows.slice(0, options.limit);
+  const events = page.map((row) => revealEvent(toLedgerRow(row.event), canSeeLevels(row, entitled)));
+  return { events, nextCursor: rows.length > options.limit ? page[page.length - 1]!.event.seq : null };
+}
+
+/**
+ * One signal's ledger rows in seq order, with its payloads hidden unless the
+ * viewer is entitled to its strategy or the signal has ended.
+ * @returns null for an unknown signal.
+ */
+export function listSignalEvents(signalId: number, entitledStrategyIds: readonly number[]): LedgerRow[] | null {
+  const signal = getSignal(signalId);
+  if (!signal) return null;
+  const visible = canSeeLevels(signal, new Set(entitledStrategyIds));
+  return getDb()
+    .select()
+    .from(signalEvents)
+    .where(eq(signalEvents.signalId, signalId))
+    .orderBy(asc(signalEvents.seq))
+    .all()
+    .map((row) => revealEvent(toLedgerRow(row), visible));
+}
+
+// ---------------------------------------------------------------------------
+// Projection → row
+
+/** The signal row's columns that mirror the projected state. */
+function projectedColumns(state: SignalState) {
+  return {
+    status: state.status,
+    stopLoss: state.sl,
+    takeProfit1: state.tp1,
+    takeProfit2: state.tp2,
+    originalStopLoss: state.originalSl,
+    fillPrice: state.fillPrice,
+    triggeredAt: state.triggeredAt,
+    remaining: state.remaining,
+    exitPrice: state.outcome?.exitPrice ?? null,
+    closeReason: state.outcome?.closeReason ?? null,
+    resultPips: state.outcome?.resultPips ?? null,
+    resultR: state.outcome?.resultR ?? null,
+    closedAt: state.endedAt,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Publish
+
+/** Why a signal could not be published for its strategy; `field` names the input field to blame. */
+export class StrategyUnavailableError extends Error {
+  readonly field = "strategyId" as const;
+  constructor(
+    message: string,
+    readonly reason: "unknown" | "inactive",
+  ) {
+    super(message);
+    this.name = "StrategyUnavailableError";
+  }
+}
+
+/**
+ * Publishes a validated signal by `adminUserId` at `now`: appends its
+ * `published` event and writes the projected row in one transaction. A market
+ * entry is ACTIVE (filled at the entry price), a limit or stop entry PENDING.
+ * The pip size recorded in the event is the instrument's (`instrumentSpec`).
+ * @returns the stored row.
+ * @throws StrategyUnavailableError when the strategy does not exist or is inactive;
+ *   Error when the domain refuses input the schema accepted (an expiry no longer after `now`).
+ */
+export function publishSignal(input: SignalInput, adminUserId: number, now = new Date()): Signal {
+  const strategy = getStrategyById(input.strategyId);
+  if (!strategy) {
+    throw new StrategyUnavailableError(`Strategy ${input.strategyId} does not exist. Choose an existing strategy.`, "unknown");
+  }
+  if (!strategy.isActive) {
+    throw new StrategyUnavailableError(
+      `${strategy.name} is inactive, so it cannot receive new signals. Choose an active strategy.`,
+      "inactive",
+    );
+  }
+  const result = publish(
+    {
+      strategyId: strategy.id,
+      symbol: input.symbol,
+      side: input.side,
+      entryMethod: input.entryMethod,
+      entryPrice: input.entryPrice,
+      sl: input.sl,
+      tp1: input.tp1,
+      tp2: input.tp2 ?? null,
+      expiresAt: input.expiresAt,
+      pipSize: instrumentSpec(input.symbol).pipSize,
+      rationale: input.rationale ?? null,
+    },
+    undefined,
+    now,
+  );
+  if (!result.ok) throw new Error(`${result.error.field}: ${result.error.message}`);
+  const { event, state } = result;
+  return getDb().transaction(
+    (tx) => {
+      const row = tx
+        .insert(signals)
+        .values({
+          ...projectedColumns(state),
+          strategyId: state.strategyId,
+          symbol: state.symbol,
+          side: state.side,
+          entryPrice: state.entryPrice,
+          entryMethod: state.entryMethod,
+          rationale: state.rationale,
+          createdById: adminUserId,
+          createdAt: state.publishedAt,
+          expiresAt: state.expiresAt,
+        })
+        .returning()
+        .get();
+      appendEvent(tx, row.id, event, now);
+      return row;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Transitions
+
+/** A transition's answer: the updated row, or a refusal with its HTTP status and the field at fault. */
+export type SignalChange =
+  | { ok: true; signal: Signal }
+  | { ok: false; status: 400 | 404 | 409; field: string; message: string };
+
+/**
+ * The state a decision is taken on. An ended signal can take no further
+ * event, and every decision refuses it on its status alone; its history may
+ * hold events recorded when the ledger started (docs/decisions/0027) that
+ * carry no outcome, so only its `published` event is folded.
+ */
+function decisionState(row: Signal, events: SignalEventRow[]): SignalState {
+  const history = events.map(toDomainEvent);
+  if (!isEnded(row.status)) return projectSignal(history);
+  return { ...projectSignal(history.slice(0, 1)), status: row.status };
+}
+
+/**
+ * Loads signal `signalId` and its events, takes the domain decision, and on
+ * success appends the event and writes the projected row, all in one
+ * IMMEDIATE transaction.
+ */
+function transition(signalId: number, decide: (state: SignalState) => TransitionResult, now: Date): SignalChange {
+  return getDb().transaction(
+    (tx): SignalChange => {
+      const row = tx.select().from(signals).where(eq(signals.id, signalId)).get();
+      if (!row) return { ok: false, status: 404, field: "id", message: `No signal with id ${signalId}` };
+      const events = tx.select().from(signalEvents).where(eq(signalEvents.signalId, signalId)).orderBy(asc(signalEvents.seq)).all();
+      if (events.length === 0) {
+        return { ok: false, status: 409, field: "status", message: "This signal has no ledger history yet; run the ledger backfill first." };
+      }
+      const result = decide(decisionState(row, events));
+      if (!result.ok) {
+        const { code, field, message } = result.error;
+        return { ok: false, status: TRANSITION_ERROR_STATUS[code], field, message };
+      }
+      appendEvent(tx, signalId, result.event, now);
+      const signal = tx.update(signals).set(projectedColumns(result.state)).where(eq(signals.id, signalId)).returning().get();
+      return { ok: true, signal };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * PENDING → ACTIVE, filled at `fillPrice` (quote currency) at `at` (default `now`).
+ * @returns the updated row, or 404 (unknown id), 409 (wrong state), 400 (field).
+ */
+export function triggerSignal(signalId: number, input: { fillPrice: number; at?: Date }, now = new Date()): SignalChange {
+  return transition(signalId, (state) => trigger(state, { fillPrice: input.fillPrice }, input.at, now), now);
+}
+
+/**
+ * New stop loss and/or targets for a PENDING or ACTIVE signal (prices in quote currency).
+ * @returns the updated row, or 404, 409, 400 naming `sl`, `tp1`, `tp2` or `at`.
+ */
+export function modifySignal(signalId: number, input: { sl?: number; tp1?: number; tp2?: number; at?: Date }, now = new Date()): SignalChange {
+  const { at, ...levels } = input;
+  return transition(signalId, (state) => modify(state, levels, at, now), now);
+}
+
+/**
+ * Closes `fraction` (share of the original position, below what is open) of an ACTIVE signal at `exitPrice`.
+ * @returns the updated row, or 404, 409, 400 naming `exitPrice`, `fraction` or `at`.
+ */
+export function partiallyCloseSignal(signalId: number, input: { exitPrice: number; fraction: number; at?: Date }, now = new Date()): SignalChange {
+  return transition(signalId, (state) => partialClose(state, { exitPrice: input.exitPrice, fraction: input.fraction }, input.at, now), now);
+}
+
+/**
+ * ACTIVE → CLOSED at `exitPrice` for `reason`; the row gets its outcome (exit VWAP, pips, R).
+ * @returns the updated row, or 404, 409, 400 naming `exitPrice`, `reason` or `at`.
+ */
+export function closeSignal(signalId: number, input: { exitPrice: number; reason: CloseReason; at?: Date }, now = new Date()): SignalChange {
+  return transition(signalId, (state) => close(state, { exitPrice: input.exitPrice, reason: input.reason }, input.at, now), now);
+}
+
+/**
+ * PENDING → CANCELLED with an optional note.
+ * @returns the updated row, or 404, 409 (an ACTIVE signal must be closed), 400 naming `note` or `at`.
+ */
+export function cancelSignal(signalId: number, input: { note?: string; at?: Date }, now = new Date()): SignalChange {
+  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now);
+}
+
+/**
+ * PENDING → EXPIRED once `expiresAt` has passed (the event is dated at `expiresAt`).
+ * @returns the updated row, or 404, or 409 (not PENDING, or not yet expired).
+ */
+export function expireSignal(signalId: number, now = new Date()): SignalChange {
+  return transition(signalId, (state) => expire(state, now), now);
+}
+
+// ---------------------------------------------------------------------------
+// Backfill
+
+/**
+ * Gives every signal that has no ledger events its history, so the chain
+ * starts complete on a database that held signals before the ledger
+ * (docs/decisions/0027-signal-ledger-storage.md): a `published` event at its
+ * `createdAt` built from the row, then for a CLOSED row a `closed` event at its
+ * `closedAt` with `exitPrice` and `reason` null (no exit was recorded), for a
+ * CANCELLED row a `cancelled` event `{}`. Events are appended in order of
+ * their time (then signal id), recorded at `now`. Open rows are rewritten as
+ * the projection of their `published` event (a limit or stop entry becomes
+ * PENDING); ended rows keep their status and get `originalStopLoss`.
+ * Idempotent: a second run finds no signal without events and appends nothing.
+ * @param db the database to backfill (setup passes its own connection).
+ * @returns how many signals and events were added.
+ */
+export function backfillLedger(db: Db, now: Date): { signals: number; events: number } {
+  return db.transaction(
+    (tx) => {
+      const missing = tx
+        .select({ signal: signals })
+        .from(signals)
+        .leftJoin(signalEvents, eq(signalEvents.signalId, signals.id))
+        .where(isNull(signalEvents.seq))
+        .orderBy(asc(signals.createdAt), asc(signals.id))
+        .all()
+        .map((row) => row.signal);
+      const pending: Array<{ signal: Signal; order: number; event: { type: string; occurredAt: Date; payload: unknown } }> = [];
+      for (const signal of missing) {
+        const published: SignalEvent = {
+          type: "published",
+          occurredAt: signal.createdAt,
+          payload: {
+            strategyId: signal.strategyId,
+            symbol: signal.symbol,
+            side: signal.side,
+            entryMethod: signal.entryMethod,
+            entryPrice: signal.entryPrice,
+            sl: signal.originalStopLoss ?? signal.stopLoss,
+            tp1: signal.takeProfit1,
+            tp2: signal.takeProfit2,
+            expiresAt: signal.expiresAt.toISOString(),
+            pipSize: instrumentSpec(signal.symbol).pipSize,
+            rationale: signal.rationale,
+          },
+        };
+        pending.push({ signal, order: 0, event: published });
+        const endedAt = new Date(Math.max(signal.closedAt?.getTime() ?? 0, signal.createdAt.getTime()));
+        if (signal.status === "CLOSED") pending.push({ signal, order: 1, event: { type: "closed", occurredAt: endedAt, payload: { exitPrice: null, reason: null } } });
+        if (signal.status === "CANCELLED") pending.push({ signal, order: 1, event: { type: "cancelled", occurredAt: endedAt, payload: {} } });
+        const columns = isEnded(signal.status)
+          ? { originalStopLoss: signal.originalStopLoss ?? signal.stopLoss, remaining: signal.status === "CLOSED" ? 0 : signal.remaining }
+          : projectedColumns(projectSignal([published]));
+        tx.update(signals).set(columns).where(eq(signals.id, signal.id)).run();
+      }
+      pending.sort(
+        (a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.signal.id - b.signal.id || a.order - b.order,
+      );
+      for (const item of pending) appendEvent(tx, item.signal.id, item.event, now);
+      return { signals: missing.length, events: pending.length };
+    },
+    { behavior: "immediate" },
+  );
 }

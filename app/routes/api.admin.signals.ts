@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { toApiSignal } from "~/domain/signals";
-import { publishSignal, StrategyUnavailableError } from "~/models/admin-signals.server";
+import { publishSignal, StrategyUnavailableError } from "~/models/signals.server";
 import { apiSignalErrors, signalInputFromApiBody, signalSchema } from "~/schemas/signal";
 import { apiHandler, apiJson, methodNotAllowed, problem, readJsonBody } from "~/services/http.server";
 import { requireApiAdmin } from "~/services/session.server";

@@ -23,8 +23,16 @@ let adminId: number;
 let activeStrategyId: number;
 let inactiveStrategyId: number;
 
+/** Signals stored before the current test (the ledger is append-only, so published signals cannot be deleted between tests). */
+let baseline = 0;
+
 function signalCount(): number {
   return getDb().select({ n: count() }).from(signals).get()!.n;
+}
+
+/** Signals stored since the current test started. */
+function signalsAdded(): number {
+  return signalCount() - baseline;
 }
 
 function latestSignal(): Signal | undefined {
@@ -79,7 +87,7 @@ beforeAll(async () => {
 
 describe("/admin/signals page", () => {
   beforeEach(() => {
-    getDb().delete(signals).run();
+    baseline = signalCount();
   });
 
   it("redirects signed-out visitors to sign in", async () => {
@@ -91,7 +99,7 @@ describe("/admin/signals page", () => {
     const response = await callRoute(pageAction, formPost(validForm()));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
-    expect(signalCount()).toBe(0);
+    expect(signalsAdded()).toBe(0);
   });
 
   it("answers 403 to a signed-in non-admin, in the loader and in the action", async () => {
@@ -99,7 +107,7 @@ describe("/admin/signals page", () => {
     expect(fromLoader.status).toBe(403);
     const fromAction = await callRoute(pageAction, formPost(validForm(), userCookie));
     expect(fromAction.status).toBe(403);
-    expect(signalCount()).toBe(0);
+    expect(signalsAdded()).toBe(0);
   });
 
   it("gives admins active strategies, recent signals and a default expiry 24 h ahead (UTC)", async () => {
@@ -145,7 +153,8 @@ describe("/admin/signals page", () => {
       strategyId: activeStrategyId,
       symbol: "EURUSD",
       side: "LONG",
-      status: "ACTIVE",
+      // A limit entry waits for its fill.
+      status: "PENDING",
       entryPrice: 1.085,
       entryMethod: "limit",
       stopLoss: 1.08,
@@ -177,7 +186,7 @@ describe("/admin/signals page", () => {
       expiresAt: ["Expiry must be in the future"],
     });
     expect(reply.initialValue).toMatchObject({ symbol: "GBP/USD", entryPrice: "1.08500", sl: "1.09000" });
-    expect(signalCount()).toBe(0);
+    expect(signalsAdded()).toBe(0);
   });
 
   it("refuses a JSON body with 415 and echoes no more than a rationale's maximum", async () => {
@@ -191,7 +200,7 @@ describe("/admin/signals page", () => {
     const reply = await response.json();
     expect(reply.error.rationale).toEqual(["Rationale must be at most 2000 characters"]);
     expect(reply.initialValue.rationale).toHaveLength(2000);
-    expect(signalCount()).toBe(0);
+    expect(signalsAdded()).toBe(0);
   });
 
   it("reports an inactive or unknown strategy on strategyId and as a form error", async () => {
@@ -206,13 +215,13 @@ describe("/admin/signals page", () => {
       await callRoute(pageAction, formPost(validForm({ strategyId: String(inactiveStrategyId) }), adminCookie))
     ).json();
     expect(inactive.error.strategyId[0]).toMatch(/Paused One is inactive/);
-    expect(signalCount()).toBe(0);
+    expect(signalsAdded()).toBe(0);
   });
 });
 
 describe("POST /api/admin/signals", () => {
   beforeEach(() => {
-    getDb().delete(signals).run();
+    baseline = signalCount();
   });
 
   async function problemOf(response: Response) {
@@ -226,7 +235,7 @@ describe("POST /api/admin/signals", () => {
     const nonAdmin = await apiAction(routeArgs(apiRequest(nestedBody(), { cookie: userCookie })));
     expect(nonAdmin.status).toBe(403);
     expect((await problemOf(nonAdmin)).status).toBe(403);
-    expect(signalCount()).toBe(0);
+    expect(signalsAdded()).toBe(0);
   });
 
   it("415 for a non-JSON body, 400 for malformed JSON", async () => {
@@ -269,7 +278,7 @@ describe("POST /api/admin/signals", () => {
     expect((await problemOf(aliased)).errors).toEqual([
       { field: "stopLoss", message: "Stop loss must be below the entry price for a LONG signal" },
     ]);
-    expect(signalCount()).toBe(0);
+    expect(signalsAdded()).toBe(0);
   });
 
   it("400 naming strategyId for an inactive or unknown strategy", async () => {
@@ -281,7 +290,7 @@ describe("POST /api/admin/signals", () => {
       expect(problem.errors[0].field).toBe("strategyId");
       expect(problem.detail).toMatch(/^strategyId: /);
     }
-    expect(signalCount()).toBe(0);
+    expect(signalsAdded()).toBe(0);
   });
 
   it("201 with the signal in both shapes, then listed first by GET /api/signals", async () => {

@@ -286,10 +286,13 @@ describe("setup", () => {
     expect(first.secret.created).toBe(true);
     expect(first.seed.seeded).toBe(true);
     expect(first.seed.counts.users).toBe(2);
+    // Seeded signals get their ledger history right away.
+    expect(first.backfill.signals).toBe(first.seed.counts.signals);
 
     const second = await runSetup(env, (line) => lines.push(line));
     expect(second.secret.created).toBe(false);
     expect(second.seed.seeded).toBe(false);
+    expect(second.backfill).toEqual({ signals: 0, events: 0 });
     expect(lines.at(-1)).toBe("Database already has data; seed skipped");
 
     await expect(runSetup({ ...env, SEED_PASSWORD: "short" }, () => {})).rejects.toThrow(/SEED_PASSWORD/);

@@ -146,6 +146,31 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "public", allowed: 404, form: {} },
     params: { "*": "unknown" },
   },
+  "api.admin.signals.$id.cancel.ts": {
+    GET: { access: "public", allowed: 405 },
+    POST: { access: "api-admin", allowed: 400, form: {} },
+    params: { id: "unknown" },
+  },
+  "api.admin.signals.$id.close.ts": {
+    GET: { access: "public", allowed: 405 },
+    POST: { access: "api-admin", allowed: 400, form: {} },
+    params: { id: "unknown" },
+  },
+  "api.admin.signals.$id.modify.ts": {
+    GET: { access: "public", allowed: 405 },
+    POST: { access: "api-admin", allowed: 400, form: {} },
+    params: { id: "unknown" },
+  },
+  "api.admin.signals.$id.partial-close.ts": {
+    GET: { access: "public", allowed: 405 },
+    POST: { access: "api-admin", allowed: 400, form: {} },
+    params: { id: "unknown" },
+  },
+  "api.admin.signals.$id.trigger.ts": {
+    GET: { access: "public", allowed: 405 },
+    POST: { access: "api-admin", allowed: 400, form: {} },
+    params: { id: "unknown" },
+  },
   "api.admin.signals.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "api-admin", allowed: 201, json: "valid-signal" } },
   "api.auth.user.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.blog.$slug.ts": {
@@ -163,11 +188,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "public", allowed: 200, json: "valid-risk-of-ruin" },
   },
   "api.callback.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.ledger._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.ledger.head.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.login.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.logout.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: {} } },
   "api.me.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.mt5.queue.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.signals.$id.events.ts": {
+    GET: { access: "public", allowed: 400 },
+    POST: { access: "public", allowed: 405, form: {} },
+    params: { id: "unknown" },
+  },
   "api.signals.strategy.$strategyId.ts": {
     GET: { access: "public", allowed: 200 },
     POST: { access: "public", allowed: 405, form: {} },

@@ -98,12 +98,20 @@ function signal(overrides: Partial<Signal> = {}): Signal {
     createdAt: new Date("2026-11-20T10:00:00.000Z"),
     expiresAt: new Date("2026-11-21T10:00:00.000Z"),
     closedAt: null,
+    originalStopLoss: 1.08,
+    fillPrice: null,
+    triggeredAt: null,
+    remaining: 1,
+    exitPrice: null,
+    closeReason: null,
+    resultPips: null,
+    resultR: null,
     ...overrides,
   };
 }
 
 describe("isSignalLocked", () => {
-  it("locks only ACTIVE signals of strategies the viewer is not entitled to", () => {
+  it("locks only open (PENDING or ACTIVE) signals of strategies the viewer is not entitled to", () => {
     const none = new Set<number>();
     const one = new Set([1]);
     expect(isSignalLocked({ status: "ACTIVE", strategyId: 1 }, none)).toBe(true);
@@ -111,6 +119,9 @@ describe("isSignalLocked", () => {
     expect(isSignalLocked({ status: "ACTIVE", strategyId: 2 }, one)).toBe(true);
     expect(isSignalLocked({ status: "CLOSED", strategyId: 2 }, none)).toBe(false);
     expect(isSignalLocked({ status: "CANCELLED", strategyId: 2 }, none)).toBe(false);
+    expect(isSignalLocked({ status: "PENDING", strategyId: 2 }, one)).toBe(true);
+    expect(isSignalLocked({ status: "PENDING", strategyId: 1 }, one)).toBe(false);
+    expect(isSignalLocked({ status: "EXPIRED", strategyId: 2 }, none)).toBe(false);
   });
 });
 
@@ -135,6 +146,12 @@ describe("toApiSignal", () => {
       createdAt: "2026-11-20T10:00:00.000Z",
       expiresAt: "2026-11-21T10:00:00.000Z",
       closedAt: null,
+      fillPrice: null,
+      exitPrice: null,
+      closeReason: null,
+      resultPips: null,
+      resultR: null,
+      events: "/api/signals/7/events",
       locked: false,
     });
   });

@@ -1,0 +1,15 @@
+import { GENESIS_HASH } from "~/domain/ledger";
+import { getLedgerHead } from "~/models/signals.server";
+import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
+
+/**
+ * GET /api/ledger/head: the last ledger row as `{seq, hash, recordedAt}`
+ * (ISO 8601 UTC); for an empty ledger `{seq: 0, hash: 64 zeros, recordedAt: null}`. Public.
+ */
+export const loader = apiHandler(() => {
+  const head = getLedgerHead();
+  if (!head) return apiJson({ seq: 0, hash: GENESIS_HASH, recordedAt: null });
+  return apiJson({ seq: head.seq, hash: head.hash, recordedAt: head.recordedAt.toISOString() });
+});
+
+export const action = () => methodNotAllowed(["GET"]);
