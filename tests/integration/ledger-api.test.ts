@@ -25,6 +25,7 @@ import {
   insertStrategyAccess,
   insertSubscription,
   signedInCookie,
+  validSignalInput,
 } from "../support/fixtures";
 import { callRoute, getRequest, jsonRequest } from "../support/http";
 
@@ -40,19 +41,7 @@ let lockedStrategy: number;
 let openStrategy: number;
 
 function signalInput(strategyId: number, overrides: Partial<SignalInput> = {}): SignalInput {
-  return {
-    strategyId,
-    symbol: "EURUSD",
-    side: "LONG",
-    entryPrice: 1.085,
-    entryMethod: "market",
-    sl: 1.08,
-    tp1: 1.09,
-    tp2: 1.095,
-    rationale: "Breakout retest",
-    expiresAt: new Date(Date.now() + DAY),
-    ...overrides,
-  };
+  return validSignalInput(strategyId, new Date(Date.now() + DAY), overrides);
 }
 
 function toRows(events: ApiLedgerEvent[]): LedgerRow[] {

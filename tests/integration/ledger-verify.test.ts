@@ -12,7 +12,7 @@ import { closeSignal, getLedgerHead, publishSignal } from "~/models/signals.serv
 import { loader as ledgerLoader } from "~/routes/api.ledger._index";
 import { getDb } from "~/platform/db.server";
 import { main } from "../../scripts/ledger-verify";
-import { createUser, DAY, insertStrategy } from "../support/fixtures";
+import { createUser, DAY, insertStrategy, validSignalInput } from "../support/fixtures";
 import { routeArgs } from "../support/http";
 
 /** The folder of this file's temporary database (removed after the file's tests). */
@@ -40,18 +40,7 @@ async function verify(path: string): Promise<{ code: number; line: string }> {
 beforeAll(() => {
   const adminId = createUser({ role: "admin" }).id;
   const strategyId = insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" }).id;
-  const base = {
-    strategyId,
-    symbol: "EURUSD",
-    side: "LONG",
-    entryPrice: 1.085,
-    entryMethod: "market",
-    sl: 1.08,
-    tp1: 1.09,
-    tp2: 1.095,
-    rationale: "Breakout retest",
-    expiresAt: new Date(Date.now() + DAY),
-  } as const;
+  const base = validSignalInput(strategyId, new Date(Date.now() + DAY));
   const first = publishSignal(base, adminId);
   publishSignal({ ...base, entryPrice: 1.086 }, adminId);
   closeSignal(first.id, { exitPrice: 1.09, reason: "TP1" });

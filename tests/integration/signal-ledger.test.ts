@@ -21,25 +21,13 @@ import {
 } from "~/models/signals.server";
 import { getDb } from "~/platform/db.server";
 import type { SignalInput } from "~/schemas/signal";
-import { createUser, DAY, HOUR, insertSignal, insertStrategy, trackRecordSignal } from "../support/fixtures";
+import { createUser, DAY, HOUR, insertSignal, insertStrategy, trackRecordSignal, validSignalInput } from "../support/fixtures";
 
 let adminId: number;
 let strategyId: number;
 
 function input(overrides: Partial<SignalInput> = {}): SignalInput {
-  return {
-    strategyId,
-    symbol: "EURUSD",
-    side: "LONG",
-    entryPrice: 1.085,
-    entryMethod: "market",
-    sl: 1.08,
-    tp1: 1.09,
-    tp2: 1.095,
-    rationale: "Breakout retest",
-    expiresAt: new Date(Date.now() + DAY),
-    ...overrides,
-  };
+  return validSignalInput(strategyId, new Date(Date.now() + DAY), overrides);
 }
 
 function eventsOf(signalId: number) {

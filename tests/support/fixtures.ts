@@ -22,6 +22,7 @@ import {
 import { createSession } from "~/models/sessions.server";
 import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/platform/db.server";
+import type { SignalInput } from "~/schemas/signal";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -195,6 +196,23 @@ export function validSignalApiBody(strategyId: number, expiresAt: Date, override
     tpJson: { tp1: Number(form.tp1), tp2: Number(form.tp2) },
     rationale: form.rationale,
     expiresAt: expiresAt.toISOString(),
+    ...overrides,
+  };
+}
+
+/** The same valid signal as the model takes it (parsed `SignalInput`), for publishing through `publishSignal`. */
+export function validSignalInput(strategyId: number, expiresAt: Date, overrides: Partial<SignalInput> = {}): SignalInput {
+  return {
+    strategyId,
+    symbol: "EURUSD",
+    side: "LONG",
+    entryPrice: 1.085,
+    entryMethod: "market",
+    sl: 1.08,
+    tp1: 1.09,
+    tp2: 1.095,
+    rationale: "Breakout retest",
+    expiresAt,
     ...overrides,
   };
 }
