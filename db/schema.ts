@@ -101,9 +101,9 @@ export const signals = sqliteTable(
     /** Prices in the instrument's quote currency. */
     entryPrice: real("entry_price").notNull(),
     entryMethod: text("entry_method", { enum: ENTRY_METHODS }).notNull().default("market"),
-    stopLoss: real("stop_loss").notNull(),
-    takeProfit1: real("take_profit_1").notNull(),
-    takeProfit2: real("take_profit_2"),
+    sl: real("sl").notNull(),
+    tp1: real("tp1").notNull(),
+    tp2: real("tp2"),
     rationale: text("rationale"),
     createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -111,9 +111,9 @@ export const signals = sqliteTable(
     /** When the signal ended: closed, cancelled or expired. */
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     // The projection of the signal's ledger events (app/models/signals.server.ts writes it with each event).
-    // `stopLoss`, `takeProfit1` and `takeProfit2` are the current levels; the published stop stays in `originalStopLoss`.
+    // `sl`, `tp1` and `tp2` are the current levels (stop loss, take profits); the published stop stays in `originalSl`.
     /** The stop loss at publish (the risk unit of `resultR`); null only before the ledger backfill. */
-    originalStopLoss: real("original_stop_loss"),
+    originalSl: real("original_sl"),
     /** Fill price; null while PENDING and for signals that ended unfilled. */
     fillPrice: real("fill_price"),
     triggeredAt: integer("triggered_at", { mode: "timestamp_ms" }),

@@ -58,7 +58,7 @@ try {
   db.transaction((tx) => {
     for (let i = 0; i < missing; i++) {
       tx.insert(signals)
-        .values({ strategyId: strategy.id, symbol: "EURUSD", side: "LONG", entryPrice: 1.085, stopLoss: 1.08, takeProfit1: 1.09, createdAt: new Date(now + i), expiresAt: new Date(now + 86_400_000) })
+        .values({ strategyId: strategy.id, symbol: "EURUSD", side: "LONG", entryPrice: 1.085, sl: 1.08, tp1: 1.09, createdAt: new Date(now + i), expiresAt: new Date(now + 86_400_000) })
         .run();
     }
   });

@@ -65,9 +65,9 @@ export function signalEventsUrl(signalId: number): string {
 export function toApiSignal(signal: Signal, entitledStrategyIds: ReadonlySet<number>): ApiSignal {
   const locked = isSignalLocked(signal, entitledStrategyIds);
   const entryPrice = locked ? null : signal.entryPrice;
-  const stopLoss = locked ? null : signal.stopLoss;
-  const takeProfit1 = locked ? null : signal.takeProfit1;
-  const takeProfit2 = locked ? null : signal.takeProfit2;
+  const stopLoss = locked ? null : signal.sl;
+  const takeProfit1 = locked ? null : signal.tp1;
+  const takeProfit2 = locked ? null : signal.tp2;
   return {
     id: signal.id,
     strategyId: signal.strategyId,

@@ -224,10 +224,10 @@ export function listSignalEvents(signalId: number, entitledStrategyIds: readonly
 function projectedColumns(state: SignalState) {
   return {
     status: state.status,
-    stopLoss: state.sl,
-    takeProfit1: state.tp1,
-    takeProfit2: state.tp2,
-    originalStopLoss: state.originalSl,
+    sl: state.sl,
+    tp1: state.tp1,
+    tp2: state.tp2,
+    originalSl: state.originalSl,
     fillPrice: state.fillPrice,
     triggeredAt: state.triggeredAt,
     remaining: state.remaining,
@@ -426,7 +426,7 @@ export function expireSignal(signalId: number, now = new Date()): SignalChange {
  * CANCELLED row a `cancelled` event `{}`. Events are appended in order of
  * their time (then signal id), recorded at `now`. Open rows are rewritten as
  * the projection of their `published` event (a limit or stop entry becomes
- * PENDING); ended rows keep their status and get `originalStopLoss`.
+ * PENDING); ended rows keep their status and get `originalSl`.
  * Idempotent: a second run finds no signal without events and appends nothing.
  * @param db the database to backfill (setup passes its own connection).
  * @returns how many signals and events were added.
@@ -453,9 +453,9 @@ export function backfillLedger(db: Db, now: Date): { signals: number; events: nu
             side: signal.side,
             entryMethod: signal.entryMethod,
             entryPrice: signal.entryPrice,
-            sl: signal.originalStopLoss ?? signal.stopLoss,
-            tp1: signal.takeProfit1,
-            tp2: signal.takeProfit2,
+            sl: signal.originalSl ?? signal.sl,
+            tp1: signal.tp1,
+            tp2: signal.tp2,
             expiresAt: signal.expiresAt.toISOString(),
             pipSize: instrumentSpec(signal.symbol).pipSize,
             rationale: signal.rationale,
@@ -466,7 +466,7 @@ export function backfillLedger(db: Db, now: Date): { signals: number; events: nu
         if (signal.status === "CLOSED") pending.push({ signal, order: 1, event: { type: "closed", occurredAt: endedAt, payload: { exitPrice: null, reason: null } } });
         if (signal.status === "CANCELLED") pending.push({ signal, order: 1, event: { type: "cancelled", occurredAt: endedAt, payload: {} } });
         const columns = isEnded(signal.status)
-          ? { originalStopLoss: signal.originalStopLoss ?? signal.stopLoss, remaining: signal.status === "CLOSED" ? 0 : signal.remaining }
+          ? { originalSl: signal.originalSl ?? signal.sl, remaining: signal.status === "CLOSED" ? 0 : signal.remaining }
           : projectedColumns(projectSignal([published]));
         tx.update(signals).set(columns).where(eq(signals.id, signal.id)).run();
       }

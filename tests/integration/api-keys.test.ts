@@ -106,9 +106,9 @@ beforeAll(async () => {
   const alpha = insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" });
   const beta = insertStrategy({ slug: "london-breakout", name: "London Breakout" });
   const [activeAlpha] = insertSignals([
-    { strategyId: alpha.id, createdAt: minutesAgo(5, now), takeProfit2: 1.095 },
-    { strategyId: beta.id, createdAt: minutesAgo(10, now), takeProfit2: 1.095 },
-    { strategyId: alpha.id, createdAt: minutesAgo(20, now), takeProfit2: 1.095, status: "CLOSED", closedAt: new Date(now) },
+    { strategyId: alpha.id, createdAt: minutesAgo(5, now), tp2: 1.095 },
+    { strategyId: beta.id, createdAt: minutesAgo(10, now), tp2: 1.095 },
+    { strategyId: alpha.id, createdAt: minutesAgo(20, now), tp2: 1.095, status: "CLOSED", closedAt: new Date(now) },
   ]);
   const subscriber = createUser({ email: "sub@example.com", firstName: "Sam" });
   const freeUser = createUser({ email: "free@example.com", firstName: "Fay" });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   // Five closed signals, one an hour for the last five hours.
   insertSignals(
     Array.from({ length: 5 }, (_, i) =>
-      trackRecordSignal(alpha.id, (i + 1) * 60, { takeProfit2: null, expiresAt: new Date(now + 24 * 60 * 60_000) }, now),
+      trackRecordSignal(alpha.id, (i + 1) * 60, { tp2: null, expiresAt: new Date(now + 24 * 60 * 60_000) }, now),
     ),
   );
   const user = createUser({ email: "home@example.com", firstName: "Hana", lastName: "Home" });

@@ -68,7 +68,7 @@ beforeAll(async () => {
     signalRow(alpha, 15, { status: "ACTIVE", side: "SHORT" }),
     signalRow(euro, 25, { status: "CLOSED" }), // the public track record: never locked
     signalRow(london, 35, { status: "ACTIVE", symbol: "GBPUSD" }),
-    signalRow(gold, 45, { status: "CANCELLED", symbol: "XAUUSD", entryPrice: 2350, stopLoss: 2340, takeProfit1: 2365, takeProfit2: 2380 }),
+    signalRow(gold, 45, { status: "CANCELLED", symbol: "XAUUSD", entryPrice: 2350, sl: 2340, tp1: 2365, tp2: 2380 }),
     signalRow(euro, 55, { status: "ACTIVE" }), // locked for the Pro subscriber
   ];
   for (let i = 0; i < 6; i++) rows.push(signalRow([alpha, london, gold][i % 3]!, 65 + i * 10));

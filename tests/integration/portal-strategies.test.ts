@@ -65,14 +65,14 @@ beforeAll(() => {
   const gold = insertStrategy({ ...base, slug: "gold-intraday", name: "Gold Intraday", riskClass: "Conservative" }).id;
   const dormant = insertStrategy({ ...base, slug: "dormant-carry", name: "Dormant Carry", isActive: false }).id;
   const now = Date.now();
-  const live = { entryMethod: "limit", takeProfit2: 1.095 } as const;
+  const live = { entryMethod: "limit", tp2: 1.095 } as const;
   const closed = { status: "CLOSED", closedAt: new Date(now) } as const;
   const [alphaActive, alphaClosed, londonActive, londonClosed, goldActive] = insertSignals([
     { ...live, strategyId: alpha, createdAt: minutesAgo(10, now) },
     { ...live, ...closed, strategyId: alpha, createdAt: minutesAgo(100, now) },
     { ...live, strategyId: london, createdAt: minutesAgo(20, now), symbol: "GBPUSD", side: "SHORT" },
     { ...live, ...closed, strategyId: london, createdAt: minutesAgo(200, now), symbol: "GBPUSD" },
-    { ...live, strategyId: gold, createdAt: minutesAgo(5, now), symbol: "XAUUSD", entryPrice: 2650, stopLoss: 2640, takeProfit1: 2670 },
+    { ...live, strategyId: gold, createdAt: minutesAgo(5, now), symbol: "XAUUSD", entryPrice: 2650, sl: 2640, tp1: 2670 },
   ]);
   fx = {
     alpha,
@@ -277,8 +277,8 @@ describe("Live Signals", () => {
       Array.from({ length: 25 }, (_, i) => ({
         strategyId: extra.id,
         entryPrice: 1.1,
-        stopLoss: 1.09,
-        takeProfit1: 1.11,
+        sl: 1.09,
+        tp1: 1.11,
         createdAt: new Date(now - i * 1000),
       })),
     );

@@ -46,16 +46,16 @@ function tableCounts(db: Db) {
   return { users: n(users), strategies: n(strategies), signals: n(signals), posts: n(blogPosts) };
 }
 
-function assertGeometry(s: Pick<Signal, "side" | "entryPrice" | "stopLoss" | "takeProfit1" | "takeProfit2" | "symbol">) {
+function assertGeometry(s: Pick<Signal, "side" | "entryPrice" | "sl" | "tp1" | "tp2" | "symbol">) {
   const label = `${s.symbol} ${s.side} @ ${s.entryPrice}`;
   if (s.side === "LONG") {
-    expect(s.stopLoss, label).toBeLessThan(s.entryPrice);
-    expect(s.entryPrice, label).toBeLessThan(s.takeProfit1);
-    if (s.takeProfit2 !== null) expect(s.takeProfit1, label).toBeLessThan(s.takeProfit2);
+    expect(s.sl, label).toBeLessThan(s.entryPrice);
+    expect(s.entryPrice, label).toBeLessThan(s.tp1);
+    if (s.tp2 !== null) expect(s.tp1, label).toBeLessThan(s.tp2);
   } else {
-    expect(s.stopLoss, label).toBeGreaterThan(s.entryPrice);
-    expect(s.entryPrice, label).toBeGreaterThan(s.takeProfit1);
-    if (s.takeProfit2 !== null) expect(s.takeProfit1, label).toBeGreaterThan(s.takeProfit2);
+    expect(s.sl, label).toBeGreaterThan(s.entryPrice);
+    expect(s.entryPrice, label).toBeGreaterThan(s.tp1);
+    if (s.tp2 !== null) expect(s.tp1, label).toBeGreaterThan(s.tp2);
   }
 }
 
@@ -94,7 +94,7 @@ describe("seedDatabase", () => {
         expect(s.rationale).toBeTruthy();
         // Prices are quoted to the instrument's precision.
         const decimals = priceDecimals(s.symbol);
-        for (const price of [s.entryPrice, s.stopLoss, s.takeProfit1]) {
+        for (const price of [s.entryPrice, s.sl, s.tp1]) {
           expect(Number(price.toFixed(decimals))).toBe(price);
         }
         if (s.status === "ACTIVE") {

@@ -45,7 +45,7 @@ describe("publishing", () => {
     const limit = publishSignal(input({ entryMethod: "limit" }), adminId);
     const stop = publishSignal(input({ entryMethod: "stop", symbol: "USDJPY", entryPrice: 150.5, sl: 150, tp1: 151, tp2: 152 }), adminId);
     expect([market.status, limit.status, stop.status]).toEqual(["ACTIVE", "PENDING", "PENDING"]);
-    expect(market).toMatchObject({ fillPrice: 1.085, originalStopLoss: 1.08, remaining: 1 });
+    expect(market).toMatchObject({ fillPrice: 1.085, originalSl: 1.08, remaining: 1 });
     expect(limit.fillPrice).toBeNull();
 
     const rows = [...iterateLedger()];
@@ -79,7 +79,7 @@ describe("transitions", () => {
     const triggered = triggerSignal(signal.id, { fillPrice: 1.0852, at: new Date(t0 - 2 * HOUR) });
     expect(triggered).toMatchObject({ ok: true, signal: { status: "ACTIVE", fillPrice: 1.0852 } });
     const moved = modifySignal(signal.id, { sl: 1.0852 });
-    expect(moved).toMatchObject({ ok: true, signal: { stopLoss: 1.0852, originalStopLoss: 1.08 } });
+    expect(moved).toMatchObject({ ok: true, signal: { sl: 1.0852, originalSl: 1.08 } });
     const partial = partiallyCloseSignal(signal.id, { exitPrice: 1.09, fraction: 0.5 });
     expect(partial).toMatchObject({ ok: true, signal: { status: "ACTIVE", remaining: 0.5 } });
     const closed = closeSignal(signal.id, { exitPrice: 1.095, reason: "TP2" });
@@ -153,8 +153,8 @@ describe("backfillLedger", () => {
     const rows = getDb().select().from(signals).all();
     const byId = new Map(rows.map((r) => [r.id, r]));
     // A pre-ledger "ACTIVE" limit entry was live, not filled: it is PENDING now.
-    expect(byId.get(open.id)).toMatchObject({ status: "PENDING", originalStopLoss: 1.08, fillPrice: null });
-    expect(byId.get(closed.id)).toMatchObject({ status: "CLOSED", originalStopLoss: 1.08, remaining: 0, exitPrice: null });
+    expect(byId.get(open.id)).toMatchObject({ status: "PENDING", originalSl: 1.08, fillPrice: null });
+    expect(byId.get(closed.id)).toMatchObject({ status: "CLOSED", originalSl: 1.08, remaining: 0, exitPrice: null });
     expect(byId.get(cancelled.id)).toMatchObject({ status: "CANCELLED" });
 
     // The backfilled open signal takes transitions; the ended ones refuse them.

@@ -86,7 +86,7 @@ beforeAll(async () => {
   // 25 signals, one every 10 minutes, newest first: alpha (ACTIVE LONG, ACTIVE SHORT, CLOSED, CANCELLED, ...).
   const rows: NewSignal[] = [
     signalRow(alpha.id, 5, { status: "ACTIVE", side: "LONG" }),
-    signalRow(alpha.id, 15, { status: "ACTIVE", side: "SHORT", symbol: "USDJPY", entryPrice: 151.2, stopLoss: 151.8, takeProfit1: 150.3, takeProfit2: 149.7 }),
+    signalRow(alpha.id, 15, { status: "ACTIVE", side: "SHORT", symbol: "USDJPY", entryPrice: 151.2, sl: 151.8, tp1: 150.3, tp2: 149.7 }),
     signalRow(alpha.id, 25, { status: "CLOSED", side: "SHORT" }),
     signalRow(alpha.id, 35, { status: "CANCELLED" }),
     signalRow(london.id, 45, { status: "ACTIVE", symbol: "GBPUSD" }),

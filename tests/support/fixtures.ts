@@ -100,8 +100,8 @@ export function insertSignals(rows: (Partial<NewSignal> & { strategyId: number }
     side: "LONG",
     status: "ACTIVE",
     entryPrice: 1.085,
-    stopLoss: 1.08,
-    takeProfit1: 1.09,
+    sl: 1.08,
+    tp1: 1.09,
     expiresAt: new Date(now + DAY),
   } as const;
   return getDb()
@@ -132,9 +132,9 @@ export function trackRecordSignal(strategyId: number, minutes: number, overrides
     status,
     entryPrice: 1.085,
     entryMethod: "market",
-    stopLoss: 1.08,
-    takeProfit1: 1.0925,
-    takeProfit2: 1.1,
+    sl: 1.08,
+    tp1: 1.0925,
+    tp2: 1.1,
     rationale: "Fixture signal",
     createdAt,
     expiresAt: new Date(createdAt.getTime() + DAY),

@@ -90,15 +90,15 @@ function signal(overrides: Partial<Signal> = {}): Signal {
     status: "ACTIVE",
     entryPrice: 1.085,
     entryMethod: "limit",
-    stopLoss: 1.08,
-    takeProfit1: 1.0925,
-    takeProfit2: 1.1,
+    sl: 1.08,
+    tp1: 1.0925,
+    tp2: 1.1,
     rationale: "Pullback to the 20-EMA in a daily uptrend.",
     createdById: null,
     createdAt: new Date("2026-11-20T10:00:00.000Z"),
     expiresAt: new Date("2026-11-21T10:00:00.000Z"),
     closedAt: null,
-    originalStopLoss: 1.08,
+    originalSl: 1.08,
     fillPrice: null,
     triggeredAt: null,
     remaining: 1,
@@ -189,7 +189,7 @@ describe("toApiSignal", () => {
   });
 
   it("keeps a missing TP2 as null in both shapes", () => {
-    const api = toApiSignal(signal({ takeProfit2: null }), new Set([1]));
+    const api = toApiSignal(signal({ tp2: null }), new Set([1]));
     expect(api.tpJson.tp2).toBeNull();
     expect(api.takeProfit2).toBeNull();
   });
