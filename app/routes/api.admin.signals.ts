@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { toApiSignal } from "~/domain/signals";
 import { publishSignal, StrategyUnavailableError } from "~/models/signals.server";
 import { apiSignalErrors, signalInputFromApiBody, signalSchema } from "~/schemas/signal";
-import { apiHandler, apiJson, methodNotAllowed, problem, readJsonBody } from "~/services/http.server";
+import { apiSignalSchema } from "~/schemas/api/signals";
+import { apiHandler, apiJsonOf, methodNotAllowed, problem, readJsonBody } from "~/services/http.server";
 import { requireApiAdmin } from "~/services/session.server";
 
 /**
@@ -26,13 +27,13 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   }
   try {
     const signal = publishSignal(parsed.data, admin.id);
-    return apiJson(toApiSignal(signal, new Set([signal.strategyId])), 201);
+    return apiJsonOf(apiSignalSchema, toApiSignal(signal, new Set([signal.strategyId])), 201);
   } catch (error) {
     if (error instanceof StrategyUnavailableError) {
       return problem(400, `${error.field}: ${error.message}`, { errors: [{ field: error.field, message: error.message }] });
     }
     throw error;
   }
-});
+}, { allow: ["POST"] });
 
 export const loader = () => methodNotAllowed(["POST"]);

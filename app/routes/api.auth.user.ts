@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
+import { apiUserSchema } from "~/schemas/api/account";
+import { apiHandler, apiJsonOf, readOnlyAction } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
 
 /** GET /api/auth/user: `{id, email, firstName, lastName, role}`, or 401 when signed out. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
-  return apiJson({ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role });
+  return apiJsonOf(apiUserSchema, { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role });
 });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction();

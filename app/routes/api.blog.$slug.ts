@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getPostBySlug, toApiPost } from "~/models/blog.server";
-import { apiHandler, apiJson, methodNotAllowed, problem } from "~/services/http.server";
+import { apiPostSchema } from "~/schemas/api/catalogue";
+import { apiHandler, apiJsonOf, problem, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /** GET /api/blog/{slug}: one post (slug case-insensitive), 404 problem when unknown. Public; an API key, when sent, is checked and counted. */
@@ -8,7 +9,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   await getApiCaller(request);
   const post = getPostBySlug(params.slug ?? "");
   if (!post) return problem(404, `No post with slug "${params.slug}"`);
-  return apiJson(toApiPost(post));
-});
+  return apiJsonOf(apiPostSchema, toApiPost(post));
+}, { access: "catalogue" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("catalogue");

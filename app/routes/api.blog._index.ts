@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { categoryFromSlug } from "~/domain/insight-categories";
 import { listPosts, MAX_QUERY_LENGTH, toApiPost } from "~/models/blog.server";
-import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
+import { apiPostListSchema } from "~/schemas/api/catalogue";
+import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -23,7 +24,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   }
   const rawCategory = url.searchParams.get("category")?.trim() ?? "";
   const category = categoryFromSlug(rawCategory)?.category ?? rawCategory;
-  return apiJson(listPosts({ limit, q, category }).map(toApiPost));
-});
+  return apiJsonOf(apiPostListSchema, listPosts({ limit, q, category }).map(toApiPost));
+}, { access: "catalogue" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("catalogue");

@@ -13,10 +13,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { sizePosition } from "~/domain/position-size";
+import { positionSizeReportSchema } from "~/schemas/api/calculators";
 import { positionSizeSchema } from "~/schemas/calculators";
 import { calculatorAction } from "~/services/calculator-api.server";
 import { apiHandler, methodNotAllowed } from "~/services/http.server";
 
 export const loader = apiHandler((_args: LoaderFunctionArgs) => methodNotAllowed(["POST"]));
 
-export const action = calculatorAction(positionSizeSchema, sizePosition);
+export const action = calculatorAction(positionSizeSchema, sizePosition, positionSizeReportSchema);

@@ -11,10 +11,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { analyseRiskOfRuin } from "~/domain/risk-of-ruin";
+import { riskOfRuinReportSchema } from "~/schemas/api/calculators";
 import { riskOfRuinSchema } from "~/schemas/calculators";
 import { calculatorAction } from "~/services/calculator-api.server";
 import { apiHandler, methodNotAllowed } from "~/services/http.server";
 
 export const loader = apiHandler((_args: LoaderFunctionArgs) => methodNotAllowed(["POST"]));
 
-export const action = calculatorAction(riskOfRuinSchema, analyseRiskOfRuin);
+export const action = calculatorAction(riskOfRuinSchema, analyseRiskOfRuin, riskOfRuinReportSchema);

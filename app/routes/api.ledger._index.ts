@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiLedgerEvent } from "~/domain/signals";
 import { listLedger } from "~/models/signals.server";
 import { getEntitlements } from "~/models/subscriptions.server";
-import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
+import { ledgerPageSchema } from "~/schemas/api/signals";
+import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /** Reads `?after=` (the last seq already read): a non-negative integer, 0 when absent. @throws 400 problem naming `after`. */
@@ -31,7 +32,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const limit = parseLimit(url);
   const caller = await getApiCaller(request);
   const page = listLedger(getEntitlements(caller).strategyIds, { after, limit });
-  return apiJson({ events: page.events.map(toApiLedgerEvent), nextCursor: page.nextCursor });
-});
+  return apiJsonOf(ledgerPageSchema, { events: page.events.map(toApiLedgerEvent), nextCursor: page.nextCursor });
+}, { access: "public" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("public");

@@ -1,6 +1,7 @@
 import { GENESIS_HASH } from "~/domain/ledger";
 import { getLedgerHead } from "~/models/signals.server";
-import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
+import { ledgerHeadSchema } from "~/schemas/api/signals";
+import { apiHandler, apiJsonOf, readOnlyAction } from "~/services/http.server";
 
 /**
  * GET /api/ledger/head: the last ledger row as `{seq, hash, recordedAt}`
@@ -8,8 +9,8 @@ import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
  */
 export const loader = apiHandler(() => {
   const head = getLedgerHead();
-  if (!head) return apiJson({ seq: 0, hash: GENESIS_HASH, recordedAt: null });
-  return apiJson({ seq: head.seq, hash: head.hash, recordedAt: head.recordedAt.toISOString() });
-});
+  if (!head) return apiJsonOf(ledgerHeadSchema, { seq: 0, hash: GENESIS_HASH, recordedAt: null });
+  return apiJsonOf(ledgerHeadSchema, { seq: head.seq, hash: head.hash, recordedAt: head.recordedAt.toISOString() });
+}, { access: "public" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("public");

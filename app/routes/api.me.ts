@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getEntitlements } from "~/models/subscriptions.server";
-import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
+import { meSchema } from "~/schemas/api/account";
+import { apiHandler, apiJsonOf, readOnlyAction } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
 
 /**
@@ -9,10 +10,10 @@ import { requireApiUser } from "~/services/session.server";
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const entitlements = getEntitlements(user);
-  return apiJson({
+  return apiJsonOf(meSchema, {
     subscription: entitlements.subscription ?? { status: "FREE", planName: entitlements.planLabel },
     entitlements: { strategyAccess: entitlements.strategyIds },
   });
 });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction();

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listMt5Queue } from "~/models/mt5.server";
-import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
+import { mt5QueuePageSchema } from "~/schemas/api/signals";
+import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
 
 /**
@@ -30,7 +31,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const after = parseAfter(url);
   const limit = parseLimit(url);
-  return apiJson(listMt5Queue(user.id, { after, limit }));
+  return apiJsonOf(mt5QueuePageSchema, listMt5Queue(user.id, { after, limit }));
 });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction();

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiLedgerEvent } from "~/domain/signals";
 import { listSignalEvents } from "~/models/signals.server";
 import { getEntitlements } from "~/models/subscriptions.server";
-import { apiHandler, apiJson, methodNotAllowed, problem } from "~/services/http.server";
+import { signalEventsSchema } from "~/schemas/api/signals";
+import { apiHandler, apiJsonOf, problem, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -19,7 +20,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const caller = await getApiCaller(request);
   const events = listSignalEvents(signalId, getEntitlements(caller).strategyIds);
   if (!events) return problem(404, `No signal with id ${signalId}`);
-  return apiJson({ signalId, events: events.map(toApiLedgerEvent) });
-});
+  return apiJsonOf(signalEventsSchema, { signalId, events: events.map(toApiLedgerEvent) });
+}, { access: "public" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("public");

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSignalsForViewer } from "~/models/signals.server";
-import { apiHandler, apiJson, methodNotAllowed, parseLimit } from "~/services/http.server";
+import { apiSignalListSchema } from "~/schemas/api/signals";
+import { apiHandler, apiJsonOf, parseLimit, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -11,7 +12,7 @@ import { getApiCaller } from "~/services/session.server";
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const limit = parseLimit(new URL(request.url));
   const caller = await getApiCaller(request);
-  return apiJson(listSignalsForViewer(caller, { limit }));
-});
+  return apiJsonOf(apiSignalListSchema, listSignalsForViewer(caller, { limit }));
+}, { access: "public" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("public");

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyById } from "~/models/strategies.server";
-import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
+import { apiSignalListSchema } from "~/schemas/api/signals";
+import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /** GET /api/signals/strategy/{strategyId}?limit=N: one strategy's signals, newest first; 404 for an unknown strategy. */
@@ -15,7 +16,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   }
   if (!getStrategyById(strategyId)) return problem(404, `No strategy with id ${strategyId}`);
   const limit = parseLimit(new URL(request.url));
-  return apiJson(listSignalsForViewer(caller, { limit, strategyId }));
-});
+  return apiJsonOf(apiSignalListSchema, listSignalsForViewer(caller, { limit, strategyId }));
+}, { access: "public" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("public");

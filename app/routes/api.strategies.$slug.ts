@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
-import { apiHandler, apiJson, methodNotAllowed, problem } from "~/services/http.server";
+import { apiStrategySchema } from "~/schemas/api/catalogue";
+import { apiHandler, apiJsonOf, problem, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /** GET /api/strategies/{slug}: one strategy, 404 when unknown. Public; an API key, when sent, is checked and counted. */
@@ -8,7 +9,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   await getApiCaller(request);
   const strategy = getStrategyBySlug(params.slug ?? "");
   if (!strategy) return problem(404, `No strategy with slug "${params.slug}"`);
-  return apiJson(toApiStrategy(strategy));
-});
+  return apiJsonOf(apiStrategySchema, toApiStrategy(strategy));
+}, { access: "catalogue" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("catalogue");

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
-import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
+import { apiStrategyListSchema } from "~/schemas/api/catalogue";
+import { apiHandler, apiJsonOf, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /** GET /api/strategies: every strategy, catalogue order. Public; an API key, when sent, is checked and counted. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   await getApiCaller(request);
-  return apiJson(listStrategies().map(toApiStrategy));
-});
+  return apiJsonOf(apiStrategyListSchema, listStrategies().map(toApiStrategy));
+}, { access: "catalogue" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("catalogue");

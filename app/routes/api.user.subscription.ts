@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getEntitlements } from "~/models/subscriptions.server";
-import { apiHandler, apiJson, methodNotAllowed } from "~/services/http.server";
+import { userSubscriptionSchema } from "~/schemas/api/account";
+import { apiHandler, apiJsonOf, readOnlyAction } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
 
 /**
@@ -10,8 +11,8 @@ import { requireApiUser } from "~/services/session.server";
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const { subscription, planLabel } = getEntitlements(user);
-  if (!subscription) return apiJson({ planName: planLabel, status: "FREE", startDate: null, endDate: null });
-  return apiJson(subscription);
+  if (!subscription) return apiJsonOf(userSubscriptionSchema, { planName: planLabel, status: "FREE", startDate: null, endDate: null });
+  return apiJsonOf(userSubscriptionSchema, subscription);
 });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction();

@@ -1,10 +1,13 @@
 /**
  * HTTP helpers shared by every route and by the server (server/): security
  * headers, JSON and RFC 9457 problem responses for the /api resource routes,
- * body limits, safe redirects, client IP.
+ * the /api conventions (caching, ETag, CORS, OPTIONS, rate-limit headers:
+ * docs/decisions/0042-api-caching-and-cors.md), body limits, safe redirects, client IP.
  */
+import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import type { ZodError } from "zod";
+import type { ZodError, ZodType, ZodTypeDef } from "zod";
+import { rateLimitHeaders } from "./rate-limit.server";
 
 /** Headers sent on every response (documents add a CSP with a nonce in entry.server). */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -48,6 +51,27 @@ export function apiJson(data: unknown, init: number | ResponseInit = 200): Respo
     ...options,
     headers: apiHeaders(options.headers, "application/json; charset=utf-8"),
   });
+}
+
+/** Whether apiJsonOf checks each body against its schema (development and tests; production trusts the types). */
+const CHECK_RESPONSE_BODIES = process.env.NODE_ENV !== "production";
+
+/**
+ * A JSON response for /api routes whose body is `data` of the documented
+ * `schema` (app/schemas/api, the source of the OpenAPI document): typed by the
+ * schema, and outside production parsed by it, so an undocumented field or
+ * shape fails loudly (the schemas are strict).
+ * @throws Error naming the first mismatch outside production (apiHandler turns it into a 500).
+ */
+export function apiJsonOf<T>(schema: ZodType<T, ZodTypeDef, unknown>, data: T, init: number | ResponseInit = 200): Response {
+  if (CHECK_RESPONSE_BODIES) {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`API response does not match its documented schema at ${issue.path.join(".") || "body"}: ${issue.message}`);
+    }
+  }
+  return apiJson(data, init);
 }
 
 export interface FieldError {
@@ -155,19 +179,143 @@ export function methodNotAllowed(allowed: string[]): Response {
 }
 
 /**
- * Wraps an /api loader or action: thrown `Response`s are returned as they are;
- * anything else is logged and becomes a 500 problem without internals.
+ * Who may read an /api GET answer, which decides its caching and CORS:
+ * - `catalogue`: the same for everyone (strategies, blog, the document):
+ *   `public, max-age=60`, CORS from any origin without credentials;
+ * - `public`: public, but what a caller sees depends on their entitlements
+ *   (signals, ledger): `public, max-age=10` when sent without a cookie or key
+ *   (`Vary: Authorization, Cookie`), else `private, no-store`; CORS as above;
+ * - `private`: user-specific: `private, no-store`, no CORS.
  */
-export function apiHandler<Args>(handler: (args: Args) => Promise<Response> | Response) {
-  return async (args: Args): Promise<Response> => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      if (error instanceof Response) return error;
-      console.error("[api] unexpected error", error);
-      return problem(500, "Something went wrong on our side. Please try again.");
-    }
+export type ApiAccess = "catalogue" | "public" | "private";
+
+export interface ApiRouteOptions {
+  /** Default `private`. */
+  access?: ApiAccess;
+  /** Methods the route answers besides OPTIONS (HEAD is implied by GET); default `["POST"]` (OPTIONS reaches only actions). */
+  allow?: readonly string[];
+}
+
+/** Seconds a public answer may be cached: the catalogue, and public data sent anonymously. */
+export const PUBLIC_MAX_AGE = { catalogue: 60, public: 10 } as const;
+
+/** Response headers a cross-origin script may read. */
+const CORS_EXPOSED_HEADERS = "ETag, Link, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id";
+
+const isPublic = (access: ApiAccess) => access !== "private";
+
+/** The `Allow` value of a route answering `allow`: HEAD with GET, and OPTIONS always. */
+export function allowHeader(allow: readonly string[]): string {
+  const methods = new Set(allow);
+  if (methods.has("GET")) methods.add("HEAD");
+  methods.add("OPTIONS");
+  return [...methods].join(", ");
+}
+
+/**
+ * The answer to OPTIONS: 204 with `Allow`; for public routes also the CORS
+ * preflight headers (any origin, no credentials; only safe methods).
+ */
+export function optionsResponse(request: Request, allow: readonly string[], access: ApiAccess): Response {
+  const headers = new Headers({ Allow: allowHeader(allow), "Cache-Control": "no-store" });
+  if (isPublic(access) && request.headers.has("Origin")) {
+    headers.set("Access-Control-Allow-Origin", "*");
+    headers.set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+    headers.set("Access-Control-Allow-Headers", "If-None-Match, X-Request-Id");
+    headers.set("Access-Control-Max-Age", "600");
+  }
+  return new Response(null, { status: 204, headers: applySecurityHeaders(headers) });
+}
+
+/**
+ * The `action` of a read-only /api route: OPTIONS answers `Allow` (and the
+ * CORS preflight for public routes); every other method is a 405 problem.
+ */
+export function readOnlyAction(access: ApiAccess = "private") {
+  return (args?: { request: Request }): Response => {
+    if (args?.request.method === "OPTIONS") return optionsResponse(args.request, ["GET"], access);
+    const response = methodNotAllowed(["GET"]);
+    if (isPublic(access)) response.headers.set("Access-Control-Allow-Origin", "*");
+    return response;
   };
+}
+
+/** A weak ETag of a body: `W/"<first 128 bits of its SHA-256, base64url>"`. */
+export function weakEtag(body: string): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+/** True when an `If-None-Match` value lists `etag` (weak comparison) or is `*`. */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+function cacheControlFor(request: Request, access: ApiAccess): { cacheControl: string; vary?: string } {
+  if (access === "catalogue") return { cacheControl: `public, max-age=${PUBLIC_MAX_AGE.catalogue}` };
+  if (access === "public" && !request.headers.has("Authorization") && !request.headers.has("Cookie")) {
+    return { cacheControl: `public, max-age=${PUBLIC_MAX_AGE.public}`, vary: "Authorization, Cookie" };
+  }
+  return { cacheControl: "private, no-store" };
+}
+
+/**
+ * The /api conventions applied to a route's answer: rate-limit headers for a
+ * keyed request, CORS for public routes, and for a 200 to GET or HEAD the
+ * route's Cache-Control, a weak ETag and 304 when `If-None-Match` matches.
+ */
+async function withApiConventions(response: Response, request: Request, access: ApiAccess): Promise<Response> {
+  const headers = response.headers;
+  for (const [name, value] of Object.entries(rateLimitHeaders(request))) headers.set(name, value);
+  if (isPublic(access)) {
+    headers.set("Access-Control-Allow-Origin", "*");
+    headers.set("Access-Control-Expose-Headers", CORS_EXPOSED_HEADERS);
+  }
+  const readable = request.method === "GET" || request.method === "HEAD";
+  if (!readable || response.status !== 200) return response;
+  const { cacheControl, vary } = cacheControlFor(request, access);
+  headers.set("Cache-Control", cacheControl);
+  if (vary) headers.set("Vary", vary);
+  const body = await response.text();
+  const etag = weakEtag(body);
+  headers.set("ETag", etag);
+  if (etagMatches(request.headers.get("If-None-Match"), etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: 200, headers });
+}
+
+/**
+ * Wraps an /api loader or action: thrown `Response`s are returned as they are;
+ * anything else is logged and becomes a 500 problem without internals. Every
+ * answer then gets the /api conventions for `options.access` (see ApiAccess);
+ * OPTIONS (which reaches actions only) answers `Allow` from `options.allow`.
+ */
+export function apiHandler<Args>(handler: (args: Args) => Promise<Response> | Response, options: ApiRouteOptions = {}) {
+  const access = options.access ?? "private";
+  return async (args: Args): Promise<Response> => {
+    const request = requestOf(args);
+    if (request?.method === "OPTIONS") return optionsResponse(request, options.allow ?? ["POST"], access);
+    let response: Response;
+    try {
+      response = await handler(args);
+    } catch (error) {
+      if (error instanceof Response) response = error;
+      else {
+        console.error("[api] unexpected error", error);
+        response = problem(500, "Something went wrong on our side. Please try again.");
+      }
+    }
+    return request ? withApiConventions(response, request, access) : response;
+  };
+}
+
+/** The `request` of a loader's or action's arguments (absent when a handler is called bare). */
+function requestOf(args: unknown): Request | undefined {
+  if (typeof args !== "object" || args === null || !("request" in args)) return undefined;
+  return args.request instanceof Request ? args.request : undefined;
 }
 
 /** Page-size bounds for list endpoints (DESIGN.md: 1 to 100, default 20). */

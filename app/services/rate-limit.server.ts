@@ -70,3 +70,51 @@ export function retryMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return minutes <= 1 ? "Try again in a minute." : `Try again in ${minutes} minutes.`;
 }
+
+/** The IETF rate-limit headers' state of one keyed /api request (draft-ietf-httpapi-ratelimit-headers). */
+export interface ApiKeyQuota {
+  /** Requests allowed per window (API_MONTHLY_LIMIT). */
+  limit: number;
+  /** Requests left in this window after this one (0 when used up). */
+  remaining: number;
+  /** Length of the current window (this calendar month, UTC), seconds. */
+  windowSeconds: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+const keyedQuotas = new WeakMap<Request, ApiKeyQuota>();
+
+/**
+ * The quota of an API key after `requests` requests this month.
+ * @param now the request time; the window is its UTC calendar month.
+ */
+export function apiKeyQuota(requests: number, limit: number, now: Date): ApiKeyQuota {
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return {
+    limit,
+    remaining: Math.max(0, limit - requests),
+    windowSeconds: (end - start) / 1000,
+    resetSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)),
+  };
+}
+
+/** Remembers the quota of the API key `request` was sent with, for its response's headers. */
+export function noteApiKeyQuota(request: Request, quota: ApiKeyQuota): void {
+  keyedQuotas.set(request, quota);
+}
+
+/**
+ * `RateLimit-Policy` and `RateLimit` for a response to `request`: the monthly
+ * quota's policy (`"monthly";q=<limit>;w=<window s>`) and state
+ * (`"monthly";r=<remaining>;t=<reset s>`); `{}` when no API key was counted.
+ */
+export function rateLimitHeaders(request: Request): Record<string, string> {
+  const quota = keyedQuotas.get(request);
+  if (!quota) return {};
+  return {
+    "RateLimit-Policy": `"monthly";q=${quota.limit};w=${quota.windowSeconds}`,
+    RateLimit: `"monthly";r=${quota.remaining};t=${quota.resetSeconds}`,
+  };
+}

@@ -4,6 +4,7 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { authenticateApiKey, recordApiRequest, secondsUntilNextMonth, API_MONTHLY_LIMIT } from "~/models/api-keys.server";
+import { apiKeyQuota, noteApiKeyQuota } from "~/services/rate-limit.server";
 import { createSession, deleteSession, findActiveSession } from "~/models/sessions.server";
 import { isTwoFactorEnabled } from "~/models/two-factor.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
@@ -80,7 +81,9 @@ export async function getApiCaller(request: Request): Promise<PublicUser | null>
     const now = new Date();
     const user = authenticateApiKey(key, now);
     if (!user) throw problem(401, "The API key is invalid or has been revoked", { headers: { "WWW-Authenticate": "Bearer" } });
-    if (!recordApiRequest(user.id, now).allowed) {
+    const usage = recordApiRequest(user.id, now);
+    noteApiKeyQuota(request, apiKeyQuota(usage.requests, API_MONTHLY_LIMIT, now));
+    if (!usage.allowed) {
       const retryAfter = secondsUntilNextMonth(now);
       throw problem(429, `The monthly limit of ${API_MONTHLY_LIMIT} API requests is used up; it resets at the start of next month (UTC)`, {
         headers: { "Retry-After": String(retryAfter) },

@@ -7,7 +7,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { toApiSignal } from "~/domain/signals";
 import type { SignalChange } from "~/models/signals.server";
-import { apiHandler, apiJson, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
+import { apiSignalSchema } from "~/schemas/api/signals";
+import { apiHandler, apiJsonOf, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
 import { requireApiAdmin } from "~/services/session.server";
 
 /**
@@ -37,6 +38,6 @@ export function signalTransitionAction<Input>(
     if (!result.ok) {
       return problem(result.status, `${result.field}: ${result.message}`, { errors: [{ field: result.field, message: result.message }] });
     }
-    return apiJson(toApiSignal(result.signal, new Set([result.signal.strategyId])));
-  });
+    return apiJsonOf(apiSignalSchema, toApiSignal(result.signal, new Set([result.signal.strategyId])));
+  }, { allow: ["POST"] });
 }

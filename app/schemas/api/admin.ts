@@ -1,0 +1,61 @@
+/**
+ * The admin endpoints' documented JSON bodies. Requests are validated by
+ * app/schemas/signal.ts and app/schemas/signal-transitions.ts (shared with the
+ * admin desk's forms, which also accept decimal strings); these describe the
+ * JSON a client sends.
+ */
+import { CLOSE_REASONS, MAX_NOTE_LENGTH } from "~/domain/signal-lifecycle";
+import { MAX_EXPIRY_DAYS, MAX_PRICE, MAX_RATIONALE_LENGTH } from "../signal";
+import { z } from "./zod";
+
+const levelPrice = (description: string, example: number) =>
+  z.number().gt(0).max(MAX_PRICE).openapi({ description: `${description} In the quote currency.`, example });
+
+const at = z.string().optional().openapi({
+  description: "When it happened (default now): ISO 8601 with Z or an offset, or YYYY-MM-DDTHH:mm[:ss] read as UTC.",
+  example: "2026-11-23T10:15:00Z",
+});
+
+/** `POST /api/admin/signals` body (spec section 7); the flat aliases of the signal shape are accepted too. */
+export const publishSignalRequestSchema = z
+  .object({
+    strategyId: z.number().int().min(1).openapi({ example: 1 }),
+    symbol: z.string().openapi({ example: "EURUSD" }),
+    side: z.enum(["LONG", "SHORT"]).openapi({ description: "Or `direction`.", example: "LONG" }),
+    entryJson: z
+      .object({ price: levelPrice("Entry price (or flat `entryPrice`).", 1.0865), method: z.enum(["market", "limit", "stop"]).optional() })
+      .openapi({ description: "A market entry is ACTIVE at once; limit and stop entries are PENDING until triggered." }),
+    sl: levelPrice("Stop loss (or flat `stopLoss`).", 1.082),
+    tpJson: z
+      .object({ tp1: levelPrice("First target (or flat `takeProfit1`).", 1.09325), tp2: levelPrice("Second target (or flat `takeProfit2`).", 1.09775).optional() }),
+    rationale: z.string().max(MAX_RATIONALE_LENGTH).optional(),
+    expiresAt: z.string().openapi({ description: `Expiry, in the future and at most ${MAX_EXPIRY_DAYS} days ahead (ISO 8601).`, example: "2026-11-27T09:00:00Z" }),
+  })
+  .openapi({ ref: "PublishSignalRequest" });
+
+/** `POST /api/admin/signals/{id}/trigger`: PENDING → ACTIVE. */
+export const triggerRequestSchema = z.object({ fillPrice: levelPrice("Fill price.", 1.0865), at }).openapi({ ref: "TriggerRequest" });
+
+/** `POST /api/admin/signals/{id}/modify`: new levels (at least one). */
+export const modifyRequestSchema = z
+  .object({ sl: levelPrice("New stop loss.", 1.0865).optional(), tp1: levelPrice("New first target.", 1.094).optional(), tp2: levelPrice("New second target.", 1.099).optional(), at })
+  .openapi({ ref: "ModifyRequest" });
+
+/** `POST /api/admin/signals/{id}/partial-close`: part of an ACTIVE position closed. */
+export const partialCloseRequestSchema = z
+  .object({
+    exitPrice: levelPrice("Exit price.", 1.09325),
+    fraction: z.number().gt(0).lt(1).openapi({ description: "Share of the original position, 0 < x < 1.", example: 0.5 }),
+    at,
+  })
+  .openapi({ ref: "PartialCloseRequest" });
+
+/** `POST /api/admin/signals/{id}/close`: ACTIVE → CLOSED. */
+export const closeRequestSchema = z
+  .object({ exitPrice: levelPrice("Exit price.", 1.09775), reason: z.enum(CLOSE_REASONS).openapi({ example: "TP2" }), at })
+  .openapi({ ref: "CloseRequest" });
+
+/** `POST /api/admin/signals/{id}/cancel`: PENDING → CANCELLED. */
+export const cancelRequestSchema = z
+  .object({ note: z.string().max(MAX_NOTE_LENGTH).optional(), at })
+  .openapi({ ref: "CancelRequest" });

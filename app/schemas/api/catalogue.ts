@@ -1,0 +1,43 @@
+/** The public catalogue: strategies and blog posts. */
+import type { toApiPost } from "~/models/blog.server";
+import type { ApiStrategy } from "~/models/strategies.server";
+import { isoDateTime } from "./common";
+import { z } from "./zod";
+
+/** A strategy of the catalogue. */
+export const apiStrategySchema: z.ZodType<ApiStrategy> = z
+  .object({
+    id: z.number().int().openapi({ example: 1 }),
+    slug: z.string().openapi({ example: "alpha-swing" }),
+    name: z.string().openapi({ example: "Alpha Swing" }),
+    description: z.string(),
+    riskClass: z.string().openapi({ example: "Balanced" }),
+    timeframes: z.string().openapi({ example: "H4, D1" }),
+    instruments: z.string().openapi({ example: "EURUSD, GBPUSD, AUDUSD, NZDUSD, USDJPY, USDCAD" }),
+    avgDuration: z.string().nullable().openapi({ example: "3-5 days" }),
+    winRate: z.number().min(0).max(100).nullable().openapi({ description: "Percent of winning trades.", example: 68 }),
+    methodology: z.string().nullable(),
+    isActive: z.boolean().openapi({ example: true }),
+    createdAt: isoDateTime,
+  })
+  .strict()
+  .openapi({ ref: "Strategy" });
+
+export const apiStrategyListSchema = z.array(apiStrategySchema).openapi({ ref: "StrategyList" });
+
+/** A blog post; `content` is sanitised HTML (null for excerpt-only posts). */
+export const apiPostSchema: z.ZodType<ReturnType<typeof toApiPost>> = z
+  .object({
+    id: z.number().int().openapi({ example: 1 }),
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    category: z.string().openapi({ example: "Strategy Notes" }),
+    content: z.string().nullable().openapi({ description: "Sanitised HTML." }),
+    publishedAt: isoDateTime,
+    createdAt: isoDateTime,
+  })
+  .strict()
+  .openapi({ ref: "Post" });
+
+export const apiPostListSchema = z.array(apiPostSchema).openapi({ ref: "PostList" });

@@ -1,0 +1,49 @@
+/** OpenAPI paths of the caller's own account and MT5 queue. */
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { meSchema, apiUserSchema, strategyAccessSchema, userSubscriptionSchema } from "~/schemas/api/account";
+import { limitParam } from "~/schemas/api/common";
+import { mt5QueuePageSchema } from "~/schemas/api/signals";
+import { z } from "~/schemas/api/zod";
+import { jsonResponse, notModifiedResponse, problemResponses, SECURITY } from "../responses";
+
+const signedIn = (operationId: string, summary: string, schema: Parameters<typeof jsonResponse>[0], description: string) => ({
+  get: {
+    operationId,
+    tags: ["Account"],
+    summary,
+    description,
+    security: [...SECURITY.required],
+    responses: {
+      "200": jsonResponse(schema, summary, { get: true }),
+      "304": notModifiedResponse,
+      ...problemResponses(401, 429),
+    },
+  },
+});
+
+export const accountPaths: ZodOpenApiPathsObject = {
+  "/api/me": signedIn("getMe", "Get my subscription and entitlements", meSchema, "The subscription (or the Free tier) and the ids of the strategies whose live signals you see in full."),
+  "/api/auth/user": signedIn("getUser", "Get my user", apiUserSchema, "The signed-in user."),
+  "/api/user/subscription": signedIn("getSubscription", "Get my subscription", userSubscriptionSchema, "The subscription; the Free tier has null dates."),
+  "/api/user/strategy-access": signedIn("getStrategyAccess", "List my entitled strategies", strategyAccessSchema, "Ids of the strategies whose live signals you see in full."),
+  "/api/mt5/queue": {
+    get: {
+      operationId: "pollMt5Queue",
+      tags: ["MT5"],
+      summary: "Poll my MT5 queue",
+      description: "Signals you sent to MT5, oldest first. Poll with `after=nextCursor` to get each exactly once; once a minute is plenty.",
+      security: [...SECURITY.required],
+      requestParams: {
+        query: z.object({
+          after: z.coerce.number().int().min(0).optional().openapi({ description: "The `nextCursor` of the previous poll (default 0).", example: 0 }),
+          limit: limitParam,
+        }),
+      },
+      responses: {
+        "200": jsonResponse(mt5QueuePageSchema, "Queued signals.", { get: true }),
+        "304": notModifiedResponse,
+        ...problemResponses(400, 401, 429),
+      },
+    },
+  },
+};

@@ -1,0 +1,55 @@
+/** OpenAPI paths of the admin signal endpoints. */
+import type { ZodTypeAny } from "zod";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  cancelRequestSchema,
+  closeRequestSchema,
+  modifyRequestSchema,
+  partialCloseRequestSchema,
+  publishSignalRequestSchema,
+  triggerRequestSchema,
+} from "~/schemas/api/admin";
+import { apiSignalSchema } from "~/schemas/api/signals";
+import { z } from "~/schemas/api/zod";
+import { jsonResponse, problemResponses, SECURITY } from "../responses";
+
+function transition(name: string, operationId: string, summary: string, body: ZodTypeAny): ZodOpenApiPathsObject {
+  return {
+    [`/api/admin/signals/{id}/${name}`]: {
+      post: {
+        operationId,
+        tags: ["Admin"],
+        summary,
+        security: [...SECURITY.required],
+        requestParams: { path: z.object({ id: z.coerce.number().int().min(1).openapi({ description: "The signal's id.", example: 1 }) }) },
+        requestBody: { required: true, content: { "application/json": { schema: body } } },
+        responses: {
+          "200": jsonResponse(apiSignalSchema, "The updated signal."),
+          ...problemResponses(400, 401, 403, 404, 405, 409, 413, 415, 429),
+        },
+      },
+    },
+  };
+}
+
+export const adminPaths: ZodOpenApiPathsObject = {
+  "/api/admin/signals": {
+    post: {
+      operationId: "publishSignal",
+      tags: ["Admin"],
+      summary: "Publish a signal",
+      description: "A market entry is ACTIVE at once; limit and stop entries are PENDING. Invalid fields are named as sent (e.g. `tpJson.tp1`).",
+      security: [...SECURITY.required],
+      requestBody: { required: true, content: { "application/json": { schema: publishSignalRequestSchema } } },
+      responses: {
+        "201": jsonResponse(apiSignalSchema, "The published signal."),
+        ...problemResponses(400, 401, 403, 405, 413, 415, 429),
+      },
+    },
+  },
+  ...transition("trigger", "triggerSignal", "Trigger a pending signal", triggerRequestSchema),
+  ...transition("modify", "modifySignal", "Move a signal's levels", modifyRequestSchema),
+  ...transition("partial-close", "partiallyCloseSignal", "Close part of a position", partialCloseRequestSchema),
+  ...transition("close", "closeSignal", "Close a signal", closeRequestSchema),
+  ...transition("cancel", "cancelSignal", "Cancel a pending signal", cancelRequestSchema),
+};

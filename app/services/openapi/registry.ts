@@ -1,0 +1,27 @@
+/**
+ * Where every /api operation is registered for the OpenAPI document: one
+ * module per area under ./paths. A new /api route adds its path here (the
+ * test "every api route is documented" fails otherwise); outgoing webhooks go
+ * in `WEBHOOKS` (the document's `webhooks` section) when they exist.
+ */
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { accountPaths } from "./paths/account";
+import { adminPaths } from "./paths/admin";
+import { calculatorPaths } from "./paths/calculators";
+import { cataloguePaths } from "./paths/catalogue";
+import { metaPaths } from "./paths/meta";
+import { signInPaths } from "./paths/sign-in";
+import { signalPaths } from "./paths/signals";
+
+export const PATHS: ZodOpenApiPathsObject = {
+  ...cataloguePaths,
+  ...signalPaths,
+  ...accountPaths,
+  ...calculatorPaths,
+  ...adminPaths,
+  ...metaPaths,
+  ...signInPaths,
+};
+
+/** Outgoing webhooks (`webhooks` section), keyed by event name. */
+export const WEBHOOKS: ZodOpenApiPathsObject = {};
