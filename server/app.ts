@@ -5,6 +5,7 @@
  * check, body limit) and hands the rest to Remix with the client IP in the
  * load context. Decisions: docs/decisions/0011-custom-server.md.
  */
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,10 +32,26 @@ export interface ServerOptions {
   log?: (line: string) => void;
 }
 
+/** A client's `X-Request-Id` is kept when it matches this (no spaces, quotes or control characters); else one is generated. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Gives every request an id, answered as `X-Request-Id` on every response:
+ * the client's own when it matches REQUEST_ID_PATTERN, else a random UUID.
+ * The id is kept in `res.locals.requestId` for the log line.
+ */
+const requestId: RequestHandler = (req, res, next) => {
+  const sent = req.get("X-Request-Id");
+  const id = sent !== undefined && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
+  res.locals.requestId = id;
+  res.setHeader("X-Request-Id", id);
+  next();
+};
+
 /**
  * One log line per finished (or abandoned) request: method, path without the
- * query string, status and duration. No query strings, cookies or bodies, so
- * no tokens or passwords reach the log.
+ * query string, status, duration and request id. No query strings, cookies or
+ * bodies, so no tokens or passwords reach the log.
  */
 function requestLog(log: (line: string) => void): RequestHandler {
   return (req, res, next) => {
@@ -42,7 +59,7 @@ function requestLog(log: (line: string) => void): RequestHandler {
     res.once("close", () => {
       const path = req.originalUrl.split("?")[0];
       const status = res.writableFinished ? String(res.statusCode) : "aborted";
-      log(`${req.method} ${path} ${status} ${Math.round(performance.now() - started)}ms`);
+      log(`${req.method} ${path} ${status} ${Math.round(performance.now() - started)}ms id=${res.locals.requestId}`);
     });
     next();
   };
@@ -57,6 +74,7 @@ export function createApp(options: ServerOptions): Express {
   app.set("trust proxy", options.trustProxy);
 
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
+  app.use(requestId);
   app.use(requestLog(options.log ?? console.log));
   app.use(compression());
   app.use(malformedPathGuard);

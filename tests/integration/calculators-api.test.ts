@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import * as positionSizeRoute from "~/routes/api.calculators.position-size";
 import * as riskOfRuinRoute from "~/routes/api.calculators.risk-of-ruin";
-import { jsonRequest, routeArgs } from "../support/http";
+import { checkApiResponse, jsonRequest, routeArgs } from "../support/http";
 
 const POSITION_URL = "http://localhost/api/calculators/position-size";
 const RUIN_URL = "http://localhost/api/calculators/risk-of-ruin";
@@ -20,6 +20,7 @@ type Route = typeof positionSizeRoute | typeof riskOfRuinRoute;
 async function call(route: Route, request: Request) {
   const args = routeArgs(request);
   const response = request.method === "GET" ? await route.loader(args) : await route.action(args);
+  await checkApiResponse(request, response);
   const text = await response.text();
   expect(text).not.toMatch(/NaN|Infinity/);
   return { response, status: response.status, body: JSON.parse(text) as Record<string, unknown> };

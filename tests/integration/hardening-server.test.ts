@@ -389,6 +389,6 @@ describe("request log", () => {
     await rawRequest(direct.port, { path: "/login?returnTo=%2Fportal%3Ftoken%3Dsecret-token", headers: { Cookie: "__session=secret-cookie" } });
     const lines = direct.logLines.slice(before);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^GET \/login 200 \d+ms$/);
+    expect(lines[0]).toMatch(/^GET \/login 200 \d+ms id=[0-9a-f-]{36}$/);
   });
 });

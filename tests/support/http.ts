@@ -33,17 +33,32 @@ export function routeArgs(request: Request, params: Record<string, string> = {})
 /**
  * Calls a loader or action with `routeArgs(request, params)` and returns
  * its Response, whether the handler returned it or threw it (redirects, 403s
- * and 404s are thrown). Anything else returned or thrown fails the test.
+ * and 404s are thrown). Anything else returned or thrown fails the test, and
+ * so does an /api answer the OpenAPI document does not describe.
  */
 export async function callRoute(handler: (args: RouteArgs) => unknown, request: Request, params: Record<string, string> = {}): Promise<Response> {
+  let response: Response;
   try {
     const result = await handler(routeArgs(request, params));
     if (!(result instanceof Response)) throw new Error(`expected a Response, got ${typeof result}`);
-    return result;
+    response = result;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
+    if (thrown instanceof Response) response = thrown;
+    else throw thrown;
   }
+  await checkApiResponse(request, response);
+  return response;
+}
+
+/**
+ * For a request to /api: fails the test unless the response matches the
+ * OpenAPI document (tests/support/openapi-conformance.ts, loaded only then,
+ * so this file still imports nothing of the app up front).
+ */
+export async function checkApiResponse(request: Request, response: Response): Promise<void> {
+  if (!new URL(request.url).pathname.startsWith("/api/")) return;
+  const { expectApiConformance } = await import("./openapi-conformance");
+  await expectApiConformance(request, response);
 }
 
 /**

@@ -31,7 +31,7 @@ export const apiPostSchema: z.ZodType<ReturnType<typeof toApiPost>> = z
     id: z.number().int().openapi({ example: 1 }),
     slug: z.string(),
     title: z.string(),
-    excerpt: z.string(),
+    excerpt: z.string().nullable(),
     category: z.string().openapi({ example: "Strategy Notes" }),
     content: z.string().nullable().openapi({ description: "Sanitised HTML." }),
     publishedAt: isoDateTime,

@@ -1,0 +1,155 @@
+/**
+ * The /api conventions (docs/decisions/0042-api-caching-and-cors.md): ETag and
+ * 304, Cache-Control per route, CORS for public reads only, OPTIONS with Allow
+ * and the CORS preflight, IETF RateLimit headers on keyed requests; and,
+ * against the real server, X-Request-Id, HEAD and the document's route.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_MONTHLY_LIMIT, generateApiKey } from "~/models/api-keys.server";
+import * as blogIndex from "~/routes/api.blog._index";
+import * as ledgerHead from "~/routes/api.ledger.head";
+import * as me from "~/routes/api.me";
+import * as openapiJson from "~/routes/api.openapi[.]json";
+import * as signalsIndex from "~/routes/api.signals._index";
+import * as strategiesIndex from "~/routes/api.strategies._index";
+import * as positionSize from "~/routes/api.calculators.position-size";
+import { rawRequest, startBuiltServer } from "../support/built-server";
+import { createUser, insertStrategy, signedInCookie } from "../support/fixtures";
+import { callRoute, getRequest } from "../support/http";
+
+const BASE = "http://localhost";
+let cookie: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  insertStrategy({ slug: "conventions", name: "Conventions" });
+  const user = createUser({ firstName: "Cora" });
+  cookie = await signedInCookie(user.id);
+  apiKey = generateApiKey(user.id).key;
+});
+
+describe("ETag and conditional GET", () => {
+  it("answers 304 without a body to a matching If-None-Match, and 200 once it does not match", async () => {
+    const first = await callRoute(strategiesIndex.loader, getRequest(`${BASE}/api/strategies`));
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+    const again = await callRoute(strategiesIndex.loader, getRequest(`${BASE}/api/strategies`, { headers: { "If-None-Match": etag! } }));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("ETag")).toBe(etag);
+    const stale = await callRoute(strategiesIndex.loader, getRequest(`${BASE}/api/strategies`, { headers: { "If-None-Match": 'W/"other"' } }));
+    expect(stale.status).toBe(200);
+  });
+});
+
+describe("Cache-Control", () => {
+  it("caches the catalogue publicly for a minute", async () => {
+    const strategies = await callRoute(strategiesIndex.loader, getRequest(`${BASE}/api/strategies`));
+    expect(strategies.headers.get("Cache-Control")).toBe("public, max-age=60");
+    const blog = await callRoute(blogIndex.loader, getRequest(`${BASE}/api/blog`));
+    expect(blog.headers.get("Cache-Control")).toBe("public, max-age=60");
+  });
+
+  it("caches public signals briefly for anonymous callers only; private, no-store with a cookie or key", async () => {
+    const anonymous = await callRoute(signalsIndex.loader, getRequest(`${BASE}/api/signals`));
+    expect(anonymous.headers.get("Cache-Control")).toBe("public, max-age=10");
+    expect(anonymous.headers.get("Vary")).toBe("Authorization, Cookie");
+    const signedIn = await callRoute(signalsIndex.loader, getRequest(`${BASE}/api/signals`, { cookie }));
+    expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
+    const keyed = await callRoute(signalsIndex.loader, getRequest(`${BASE}/api/signals`, { headers: { Authorization: `Bearer ${apiKey}` } }));
+    expect(keyed.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("never caches what is user-specific", async () => {
+    const res = await callRoute(me.loader, getRequest(`${BASE}/api/me`, { cookie }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+});
+
+describe("CORS", () => {
+  it("lets any origin read public GETs without credentials", async () => {
+    for (const [loader, path] of [
+      [strategiesIndex.loader, "/api/strategies"],
+      [signalsIndex.loader, "/api/signals"],
+      [blogIndex.loader, "/api/blog"],
+      [ledgerHead.loader, "/api/ledger/head"],
+      [openapiJson.loader, "/api/openapi.json"],
+    ] as const) {
+      const res = await callRoute(loader, getRequest(`${BASE}${path}`, { headers: { Origin: "https://elsewhere.example" } }));
+      expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
+      expect(res.headers.get("Access-Control-Allow-Credentials"), path).toBeNull();
+      expect(res.headers.get("Access-Control-Expose-Headers"), path).toContain("ETag");
+    }
+  });
+
+  it("gives cookie routes no CORS headers", async () => {
+    const res = await callRoute(me.loader, getRequest(`${BASE}/api/me`, { cookie, headers: { Origin: "https://elsewhere.example" } }));
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const preflight = await callRoute(me.action, getRequest(`${BASE}/api/me`, { method: "OPTIONS", headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET" } }));
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+});
+
+describe("OPTIONS", () => {
+  it("answers Allow, with the CORS preflight on public routes", async () => {
+    const res = await callRoute(strategiesIndex.action, getRequest(`${BASE}/api/strategies`, { method: "OPTIONS", headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET" } }));
+    expect(res.status).toBe(204);
+    expect(res.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(res.headers.get("Access-Control-Allow-Methods")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("answers Allow: POST, OPTIONS on a POST endpoint", async () => {
+    const res = await callRoute(positionSize.action, getRequest(`${BASE}/api/calculators/position-size`, { method: "OPTIONS" }));
+    expect(res.status).toBe(204);
+    expect(res.headers.get("Allow")).toBe("POST, OPTIONS");
+  });
+});
+
+describe("RateLimit headers", () => {
+  it("come on every keyed request with the monthly policy and what is left", async () => {
+    const first = await callRoute(strategiesIndex.loader, getRequest(`${BASE}/api/strategies`, { headers: { Authorization: `Bearer ${apiKey}` } }));
+    expect(first.headers.get("RateLimit-Policy")).toMatch(new RegExp(`^"monthly";q=${API_MONTHLY_LIMIT};w=\\d+$`));
+    const remaining = Number(/r=(\d+)/.exec(first.headers.get("RateLimit") ?? "")?.[1]);
+    const second = await callRoute(me.loader, getRequest(`${BASE}/api/me`, { headers: { Authorization: `Bearer ${apiKey}` } }));
+    expect(second.headers.get("RateLimit")).toMatch(new RegExp(`^"monthly";r=${remaining - 1};t=\\d+$`));
+  });
+
+  it("are absent without a key", async () => {
+    const res = await callRoute(strategiesIndex.loader, getRequest(`${BASE}/api/strategies`));
+    expect(res.headers.get("RateLimit")).toBeNull();
+  });
+});
+
+describe("through the server", () => {
+  let server: Awaited<ReturnType<typeof startBuiltServer>>;
+  beforeAll(async () => {
+    server = await startBuiltServer();
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("keeps a well-formed X-Request-Id, replaces a malformed one, and logs it", async () => {
+    const kept = await rawRequest(server.port, { path: "/api/ledger/head", headers: { "X-Request-Id": "client-42.a" } });
+    expect(kept.headers["x-request-id"]).toBe("client-42.a");
+    expect(server.logLines.at(-1)).toMatch(/^GET \/api\/ledger\/head 200 \d+ms id=client-42\.a$/);
+    const replaced = await rawRequest(server.port, { path: "/", headers: { "X-Request-Id": "bad id\"<>" } });
+    expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers HEAD wherever GET works, without a body", async () => {
+    const head = await rawRequest(server.port, { method: "HEAD", path: "/api/strategies" });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers.etag).toMatch(/^W\//);
+  });
+
+  it("serves the OpenAPI document", async () => {
+    const res = await rawRequest(server.port, { path: "/api/openapi.json" });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).openapi).toBe("3.1.0");
+  });
+});
