@@ -57,7 +57,7 @@ export const FOOTER_COLUMNS: { title: string; items: FooterItem[] }[] = [
       { label: "Help Center", to: null },
       { label: "Contact Us", to: "/contact" },
       { label: "Status Page", to: null },
-      { label: "API Docs", to: null },
+      { label: "API Docs", to: "/docs/api" },
     ],
   },
   {

@@ -4,7 +4,7 @@
  * content so the pages agree.
  */
 import { ACADEMY_TRACKS, CURRICULUM_TOTALS } from "./academy";
-import { COMING_SOON, CONTACT_PATH, MENTORSHIP, UPTIME_SLA, type CallToAction, type PlaceholderAction } from "./pricing";
+import { CONTACT_PATH, MENTORSHIP, UPTIME_SLA, type CallToAction } from "./pricing";
 
 export const SERVICES_META = {
   title: "Services",
@@ -83,7 +83,7 @@ export const SAMPLE_PAYLOAD = {
   rationale: "Pullback into the rising H4 20-EMA with the daily trend intact.",
 };
 
-export const API_INTEGRATIONS: ServiceCard & { payloadLabel: string; payload: string; docs: PlaceholderAction } = {
+export const API_INTEGRATIONS: ServiceCard & { payloadLabel: string; payload: string } = {
   id: "api",
   title: "API & Integrations",
   description: "Receive each signal as JSON the moment it is published and route it into your own tools, bots or dashboards.",
@@ -92,10 +92,9 @@ export const API_INTEGRATIONS: ServiceCard & { payloadLabel: string; payload: st
     "API keys you can rotate from your account",
     `Included with Institutional, with a ${UPTIME_SLA} uptime SLA`,
   ],
-  links: [],
+  links: [{ label: "API Docs", to: "/docs/api" }],
   payloadLabel: "Sample webhook payload",
   payload: JSON.stringify(SAMPLE_PAYLOAD, null, 2),
-  docs: { label: "API Docs", note: COMING_SOON },
 };
 
 export const SERVICE_NOTICE = {

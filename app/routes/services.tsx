@@ -1,11 +1,10 @@
 /**
  * /services — 'What We Offer' (spec section 2 "Services"). Static content
- * from ~/content/services; the 'API Docs' button is a disabled placeholder
- * (docs/decisions/marketing-placeholders.md).
+ * from ~/content/services; the 'API Docs' button leads to /docs/api.
  */
 import type { MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { ClosingCta, CtaButtons, PageHeader, PlaceholderButton } from "~/components/marketing";
+import { ClosingCta, CtaButtons, PageHeader } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/domain/page-meta";
@@ -69,7 +68,6 @@ export default function Services() {
               <code>{API_INTEGRATIONS.payload}</code>
             </pre>
           </figure>
-          <PlaceholderButton noteId="api-docs-note" action={API_INTEGRATIONS.docs} className="mt-5" />
         </ServiceCard>
       </div>
 

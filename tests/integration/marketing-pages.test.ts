@@ -213,7 +213,7 @@ describe("/ landing page (signed out)", () => {
 describe("/services", () => {
   it("has a complete meta", () => expectCompleteMeta(metaOf(servicesRoute.meta), "Services | FX Trader"));
 
-  it("renders 'What We Offer' with the four services, the payload and the disabled API Docs button", () => {
+  it("renders 'What We Offer' with the four services, the payload and the API Docs link", () => {
     const html = renderStatic(servicesRoute.default, "/services");
     const text = textOf(html);
     expectSemanticHeadings(html);
@@ -230,8 +230,8 @@ describe("/services", () => {
     const payload = JSON.parse(decode(pre![1].replace(/<\/?code>/g, "")));
     expect(Object.keys(payload)).toEqual(["symbol", "direction", "entry", "stopLoss", "takeProfit", "rationale"]);
 
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>API Docs<\/button>/);
-    expect(text).toContain("Coming soon");
+    expect(html).toMatch(/<a[^>]*href="\/docs\/api"[^>]*>API Docs<\/a>/);
+    expect(text).not.toContain("Coming soon");
     expect(text).toContain("Service notice");
   });
 });

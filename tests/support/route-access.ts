@@ -216,6 +216,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.user.subscription.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "contact.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "dashboard.tsx": { GET: { access: "signed-in", allowed: 200 } },
+  "docs.api.tsx": { GET: { access: "public", allowed: 200 } },
+  "docs.api_.scalar.$file.ts": { GET: { access: "public", allowed: 404 }, params: { file: "unknown" } },
   "insights.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "blogSlug" } },
   "insights._index.tsx": {
     GET: { access: "public", allowed: 200 },

@@ -204,7 +204,7 @@ describe("services content", () => {
   it("shows a sample payload with symbol, direction, entry, stopLoss, takeProfit and rationale", () => {
     expect(Object.keys(SAMPLE_PAYLOAD)).toEqual(["symbol", "direction", "entry", "stopLoss", "takeProfit", "rationale"]);
     expect(JSON.parse(API_INTEGRATIONS.payload)).toEqual(SAMPLE_PAYLOAD);
-    expect(API_INTEGRATIONS.docs).toEqual({ label: "API Docs", note: "Coming soon" });
+    expect(API_INTEGRATIONS.links).toEqual([{ label: "API Docs", to: "/docs/api" }]);
   });
 });
 

@@ -1,0 +1,27 @@
+/**
+ * Scalar's prebuilt API reference (`@scalar/api-reference`, browser
+ * standalone bundle, ~4.3 MB), served only to /docs/api from
+ * /docs/api/scalar/<sha256 prefix>.js with a year-long immutable cache: the
+ * content hash in the name changes whenever the package does.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const BUNDLE_PATH = join(process.cwd(), "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
+
+let bundle: { body: string; name: string } | undefined;
+
+/** The bundle's bytes and its file name (`<first 16 hex of its SHA-256>.js`), read once. */
+export function referenceBundle(): { body: string; name: string } {
+  if (!bundle) {
+    const body = readFileSync(BUNDLE_PATH, "utf8");
+    bundle = { body, name: `${createHash("sha256").update(body).digest("hex").slice(0, 16)}.js` };
+  }
+  return bundle;
+}
+
+/** The URL the page loads the bundle from. */
+export function referenceBundleUrl(): string {
+  return `/docs/api/scalar/${referenceBundle().name}`;
+}
