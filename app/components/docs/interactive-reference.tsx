@@ -3,9 +3,22 @@ import { DOCS_INTRO } from "~/content/docs";
 
 declare global {
   interface Window {
-    Scalar?: { createApiReference: (target: HTMLElement, options: { url: string }) => unknown };
+    Scalar?: { createApiReference: (target: HTMLElement, options: Record<string, unknown>) => unknown };
   }
 }
+
+/**
+ * Scalar configuration: the document from this site; nothing that calls
+ * Scalar's own services (AI agent, MCP, telemetry, developer tools, web fonts).
+ */
+const SCALAR_OPTIONS = (url: string) => ({
+  url,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  telemetry: false,
+  withDefaultFonts: false,
+});
 
 /**
  * Scalar's interactive reference, mounted after hydration from its own bundle
@@ -21,7 +34,7 @@ export function InteractiveReference({ bundleUrl, documentUrl }: { bundleUrl: st
     script.async = true;
     script.onload = () => {
       if (!target.current || !window.Scalar) return;
-      window.Scalar.createApiReference(target.current, { url: documentUrl });
+      window.Scalar.createApiReference(target.current, SCALAR_OPTIONS(documentUrl));
       setReady(true);
     };
     document.body.appendChild(script);
