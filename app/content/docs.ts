@@ -87,7 +87,7 @@ export const GETTING_STARTED: { title: string; sections: readonly GuideSection[]
     {
       id: "pagination",
       title: "Pagination",
-      body: "Lists take `limit` (1 to 100, default 20). The ledger and the MT5 queue page by cursor: pass the answer's `nextCursor` as `after` until it is null (ledger) or the page is empty (queue). Ordering is stable: the ledger by seq, the queue by queue id, signals and posts newest first.",
+      body: "Lists take `limit` (1 to 100, default 20). The ledger and the MT5 queue page by cursor: pass the answer's `nextCursor` as `after` (the `Link: <…>; rel=\"next\"` header names that URL) until it is null (ledger) or the page is empty (queue). Ordering is stable: the ledger by seq, the queue by queue id, signals and posts newest first.",
       examples: [{ label: "curl", language: "shell", code: 'curl -s "$FXT_URL/api/ledger?after=0&limit=50"' }],
     },
     {

@@ -3,7 +3,7 @@ import { toApiLedgerEvent } from "~/domain/signals";
 import { listLedger } from "~/models/signals.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import { ledgerPageSchema } from "~/schemas/api/signals";
-import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction } from "~/services/http.server";
+import { apiHandler, apiJsonOf, nextPageLink, parseLimit, problem, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /** Reads `?after=` (the last seq already read): a non-negative integer, 0 when absent. @throws 400 problem naming `after`. */
@@ -23,7 +23,7 @@ function parseAfter(url: URL): number {
  * GET /api/ledger?after=SEQ&limit=N: the signal ledger oldest first, `limit`
  * rows (1..100, default 20) after seq `after` (default 0), as
  * `{events, nextCursor}` (`nextCursor`: the `after` of the next page, null at
- * the head). Public; events of PENDING/ACTIVE signals of strategies the caller
+ * the head; also as a `Link: <…>; rel="next"` header). Public; events of PENDING/ACTIVE signals of strategies the caller
  * is not entitled to come with `payload` and `salt` null (docs/ledger.md).
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
@@ -32,7 +32,8 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const limit = parseLimit(url);
   const caller = await getApiCaller(request);
   const page = listLedger(getEntitlements(caller).strategyIds, { after, limit });
-  return apiJsonOf(ledgerPageSchema, { events: page.events.map(toApiLedgerEvent), nextCursor: page.nextCursor });
+  const headers = page.nextCursor === null ? undefined : { Link: nextPageLink(url, { after: String(page.nextCursor) }) };
+  return apiJsonOf(ledgerPageSchema, { events: page.events.map(toApiLedgerEvent), nextCursor: page.nextCursor }, { headers });
 }, { access: "public" });
 
 export const action = readOnlyAction("public");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listMt5Queue } from "~/models/mt5.server";
 import { mt5QueuePageSchema } from "~/schemas/api/signals";
-import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction } from "~/services/http.server";
+import { apiHandler, apiJsonOf, nextPageLink, parseLimit, problem, readOnlyAction } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
 
 /**
@@ -24,14 +24,15 @@ function parseAfter(url: URL): number {
 /**
  * GET /api/mt5/queue?after=<id>&limit=N (API key or session): the caller's
  * signals sent to MT5, oldest first, `{items: [{id, queuedAt, signal}], nextCursor}`.
- * Polling with `?after=nextCursor` returns each queued signal exactly once.
+ * Polling with `?after=nextCursor` (also the `Link: rel="next"` header) returns each queued signal exactly once.
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const url = new URL(request.url);
   const after = parseAfter(url);
   const limit = parseLimit(url);
-  return apiJsonOf(mt5QueuePageSchema, listMt5Queue(user.id, { after, limit }));
+  const page = listMt5Queue(user.id, { after, limit });
+  return apiJsonOf(mt5QueuePageSchema, page, { headers: { Link: nextPageLink(url, { after: String(page.nextCursor) }) } });
 });
 
 export const action = readOnlyAction();

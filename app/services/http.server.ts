@@ -338,6 +338,17 @@ export function parseLimit(url: URL, fallback: number = LIST_LIMIT.default): num
   return value;
 }
 
+/**
+ * The RFC 8288 `Link` header of a cursor-paged list: the same path and query
+ * with `params` (e.g. `{after: "42"}`) replaced, as `<…>; rel="next"`.
+ * @param url the request's URL; only its path and query are used.
+ */
+export function nextPageLink(url: URL, params: Record<string, string>): string {
+  const next = new URLSearchParams(url.search);
+  for (const [name, value] of Object.entries(params)) next.set(name, value);
+  return `<${url.pathname}?${next.toString()}>; rel="next"`;
+}
+
 /** Stand-in for the app's origin when resolving redirect targets: only the path part is ever returned. */
 const REDIRECT_BASE = new URL("http://app.invalid");
 

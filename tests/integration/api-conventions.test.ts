@@ -8,13 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_MONTHLY_LIMIT, generateApiKey } from "~/models/api-keys.server";
 import * as blogIndex from "~/routes/api.blog._index";
 import * as ledgerHead from "~/routes/api.ledger.head";
+import * as ledgerIndex from "~/routes/api.ledger._index";
 import * as me from "~/routes/api.me";
+import * as mt5Queue from "~/routes/api.mt5.queue";
+import { publishSignal } from "~/models/signals.server";
 import * as openapiJson from "~/routes/api.openapi[.]json";
 import * as signalsIndex from "~/routes/api.signals._index";
 import * as strategiesIndex from "~/routes/api.strategies._index";
 import * as positionSize from "~/routes/api.calculators.position-size";
 import { rawRequest, startBuiltServer } from "../support/built-server";
-import { createUser, insertStrategy, signedInCookie } from "../support/fixtures";
+import { createUser, insertStrategy, signedInCookie, validSignalInput } from "../support/fixtures";
 import { callRoute, getRequest } from "../support/http";
 
 const BASE = "http://localhost";
@@ -22,8 +25,9 @@ let cookie: string;
 let apiKey: string;
 
 beforeAll(async () => {
-  insertStrategy({ slug: "conventions", name: "Conventions" });
-  const user = createUser({ firstName: "Cora" });
+  const strategy = insertStrategy({ slug: "conventions", name: "Conventions" });
+  const user = createUser({ firstName: "Cora", role: "admin" });
+  for (let i = 0; i < 3; i += 1) publishSignal(validSignalInput(strategy.id, new Date(Date.now() + 86_400_000)), user.id);
   cookie = await signedInCookie(user.id);
   apiKey = generateApiKey(user.id).key;
 });
@@ -39,6 +43,22 @@ describe("ETag and conditional GET", () => {
     expect(again.headers.get("ETag")).toBe(etag);
     const stale = await callRoute(strategiesIndex.loader, getRequest(`${BASE}/api/strategies`, { headers: { "If-None-Match": 'W/"other"' } }));
     expect(stale.status).toBe(200);
+  });
+});
+
+describe("Link headers of cursor pages", () => {
+  it("name the ledger's next page, keeping the other parameters, and none at the head", async () => {
+    const first = await callRoute(ledgerIndex.loader, getRequest(`${BASE}/api/ledger?limit=1`));
+    const { nextCursor } = (await first.json()) as { nextCursor: number };
+    expect(first.headers.get("Link")).toBe(`</api/ledger?limit=1&after=${nextCursor}>; rel="next"`);
+    const head = await callRoute(ledgerIndex.loader, getRequest(`${BASE}/api/ledger?after=${nextCursor}&limit=100`));
+    expect(((await head.json()) as { nextCursor: number | null }).nextCursor).toBeNull();
+    expect(head.headers.get("Link")).toBeNull();
+  });
+
+  it("name the MT5 queue's next poll", async () => {
+    const res = await callRoute(mt5Queue.loader, getRequest(`${BASE}/api/mt5/queue?after=0`, { cookie }));
+    expect(res.headers.get("Link")).toBe(`</api/mt5/queue?after=0>; rel="next"`);
   });
 });
 

@@ -27,6 +27,7 @@ export const HEADER_COMPONENTS = {
   },
   RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
   Allow: { description: "The methods this path answers.", schema: { type: "string" } },
+  Link: { description: "RFC 8288 link to the next page: `</api/…?after=<nextCursor>&…>; rel=\"next\"`.", schema: { type: "string" } },
 } as const;
 
 const ref = (name: keyof typeof HEADER_COMPONENTS) => ({ $ref: `#/components/headers/${name}` });
@@ -35,13 +36,14 @@ const COMMON_HEADERS = { "X-Request-Id": ref("RequestId") };
 const KEYED_HEADERS = { RateLimit: ref("RateLimit"), "RateLimit-Policy": ref("RateLimitPolicy") };
 
 /** A JSON answer with `schema` as its body; GET answers also carry ETag and Cache-Control. */
-export function jsonResponse(schema: ZodTypeAny, description: string, options: { get?: boolean } = {}): ZodOpenApiResponseObject {
+export function jsonResponse(schema: ZodTypeAny, description: string, options: { get?: boolean; paged?: boolean } = {}): ZodOpenApiResponseObject {
   return {
     description,
     headers: {
       ...COMMON_HEADERS,
       ...KEYED_HEADERS,
       ...(options.get ? { ETag: ref("ETag"), "Cache-Control": ref("CacheControl") } : {}),
+      ...(options.paged ? { Link: ref("Link") } : {}),
     },
     content: { "application/json": { schema } },
   };

@@ -70,7 +70,7 @@ export const signalPaths: ZodOpenApiPathsObject = {
         }),
       },
       responses: {
-        "200": jsonResponse(ledgerPageSchema, "A page of events.", { get: true }),
+        "200": jsonResponse(ledgerPageSchema, "A page of events; `Link` names the next page unless this is the head.", { get: true, paged: true }),
         "304": notModifiedResponse,
         ...problemResponses(400, 401, 429),
       },
