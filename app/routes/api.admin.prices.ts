@@ -31,8 +31,14 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
     const more = errors.length > DETAIL_ERRORS ? `; and ${errors.length - DETAIL_ERRORS} more` : "";
     return problem(400, `${named.join("; ")}${more}`, { errors });
   }
-  const { signals, ...counts } = result;
-  return apiJson({ ...counts, signals: signals.map((signal) => toApiSignal(signal, new Set([signal.strategyId]))) });
+  const { received, applied, duplicates, events, signals } = result;
+  return apiJson({
+    received,
+    applied,
+    duplicates,
+    events,
+    signals: signals.map((signal) => toApiSignal(signal, new Set([signal.strategyId]))),
+  });
 });
 
 export const loader = () => methodNotAllowed(["POST"]);
