@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { signalEvents, signals, strategies, type Signal, type SignalEventRow } from "../../db/schema";
-import { normaliseBars, replayBars, type BarError } from "~/domain/bar-replay";
+import { replayBars, type BarError } from "~/domain/bar-replay";
 import { revealEvent, sealEvent, SALT_BYTES, type LedgerRow } from "~/domain/ledger";
 import { instrumentSpec } from "~/domain/instruments";
 import {
@@ -537,8 +537,8 @@ export type PriceBarsResult =
 
 /**
  * Resolves open signals from OHLC price bars (docs/decisions/0023-bar-replay-rules.md):
- * validates the bars (`normaliseBars`), loads the PENDING and ACTIVE signals of
- * their symbols, replays the bars against them (`replayBars`), then appends
+ * loads the PENDING and ACTIVE signals, validates the bars and replays them
+ * against those signals (`replayBars`), then appends
  * every resulting event (triggered, modified, partially_closed, closed,
  * expired; ordered by event time, then signal id) and writes each changed
  * row, all in ONE immediate transaction, recorded at `now`.
@@ -550,28 +550,31 @@ export type PriceBarsResult =
  * @returns the counts and changed signals, or the bar errors (each naming its index, e.g. `3.time`); nothing is written on error.
  */
 export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()): PriceBarsResult {
-  const normalised = normaliseBars(bars, now);
-  if (!normalised.ok) return normalised;
-  const received = Array.isArray(bars) ? bars.length : 0;
-  const summary = { received, applied: normalised.bars.length, duplicates: received - normalised.bars.length };
-  const symbols = [...new Set(normalised.bars.map((bar) => bar.symbol))];
-  if (symbols.length === 0) return { ok: true, ...summary, events: 0, signals: [] };
   return db.transaction(
     (tx): PriceBarsResult => {
-      const open = openSignalStates(tx, inArray(signals.symbol, symbols));
+      // Open signals are few (each ends within its expiry), so all of them are replayed against; bars of other symbols touch none.
+      const open = openSignalStates(tx, undefined);
       const replay = replayBars(
         open.map(({ row, state }) => ({ id: row.id, state })),
         bars,
         now,
       );
       if (!replay.ok) return replay;
+      const received = Array.isArray(bars) ? bars.length : 0;
       const queue = replay.changes.flatMap((change) => change.events.map((event, index) => ({ id: change.id, event, index })));
       queue.sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.id - b.id || a.index - b.index);
       for (const item of queue) appendEvent(tx, item.id, item.event, now);
       const changed = replay.changes
         .map((change) => writeProjection(tx, change.id, change.state))
         .sort((a, b) => a.id - b.id);
-      return { ok: true, ...summary, events: queue.length, signals: changed };
+      return {
+        ok: true,
+        received,
+        applied: replay.bars.length,
+        duplicates: received - replay.bars.length,
+        events: queue.length,
+        signals: changed,
+      };
     },
     { behavior: "immediate" },
   );
