@@ -1,7 +1,9 @@
 /**
- * Seeds an empty database with the catalogue (strategies, signals, insight
- * posts) and, outside production, two demo accounts. Never overwrites: when
- * any user or strategy exists it does nothing.
+ * Seeds an empty database with the catalogue (strategies, insight posts), a
+ * signal history published and resolved through the signals model from seeded
+ * price paths (docs/decisions/0033-seed-price-path.md) and, outside
+ * production, two demo accounts. Never overwrites: when any user or strategy
+ * exists it does nothing.
  *
  * Run directly with `npm run db:seed` (reads DATABASE_PATH, SEED_PASSWORD, NODE_ENV).
  */
@@ -175,7 +177,13 @@ function runSignalHistory(db: Db, history: SeedHistory, adminId: number | null, 
   const ids: number[] = [];
   const steps: Step[] = [];
   history.signals.forEach((plan, index) => {
-    steps.push({ at: plan.publishAt.getTime(), order: 0, run: () => void (ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db).id) });
+    steps.push({
+      at: plan.publishAt.getTime(),
+      order: 0,
+      run: () => {
+        ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db).id;
+      },
+    });
     const cancel = plan.cancel;
     if (cancel) {
       steps.push({
