@@ -1,15 +1,20 @@
 /**
  * Catalogue data loaded by `db/seed.ts` into an empty database: the three
- * strategies the spec names, a track record of signals across every status,
- * and insight posts in every blog category. Pure data and arithmetic, no I/O.
+ * strategies the spec names, the plan of a signal history (seeded price paths
+ * and the signals each strategy publishes on them, which the seed runs through
+ * the signals model and the bar replay), and insight posts in every blog
+ * category. Pure data and arithmetic, no I/O.
  *
  * Signals and posts are defined relative to a `now` instant so that a fresh
- * database always has live ACTIVE signals and recent posts, and the same
- * `now` always yields the same rows.
+ * database always has live signals and recent posts, and the same `now`
+ * always yields the same plan.
  */
 import { instrumentSpec } from "../app/domain/instruments";
+import { generatePricePath, type PriceBar, type PricePathSpec } from "../app/domain/price-path";
+import { mulberry32, UINT32_RANGE } from "../app/domain/prng";
 import { priceDecimals } from "../app/domain/signal-display";
-import type { EntryMethod, NewSignal, SignalSide, SignalStatus } from "./schema";
+import type { SignalInput } from "../app/schemas/signal";
+import type { EntryMethod, SignalSide } from "./schema";
 import { blogPosts, strategies } from "./schema";
 
 export type NewStrategy = typeof strategies.$inferInsert;
@@ -80,234 +85,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-type SeedSignalSpec = {
-  strategy: StrategySlug;
-  symbol: string;
-  side: SignalSide;
-  status: SignalStatus;
-  method: EntryMethod;
-  entry: number;
-  /** Stop distance in pips as app/domain/instruments.ts sizes them (a cent for gold: 1400 is $14). */
-  stop: number;
-  /** Omit the second target. */
-  noTp2?: boolean;
-  rationale: string;
-  /** ACTIVE signals: hours before `now`. Past signals: whole UTC days before `now` ... */
-  hoursAgo?: number;
-  daysAgo?: number;
-  /** ... at this UTC time of day ("HH:MM"). Weekend days move back to Friday. */
-  at?: string;
-  /** Validity of the signal from creation, hours. */
-  expiresIn: number;
-  /** CLOSED/CANCELLED: hours after creation it ended. */
-  endedAfter?: number;
-};
-
-const SIGNAL_SPECS: readonly SeedSignalSpec[] = [
-  // ---- ACTIVE (created within the last 20 hours, still valid) ----
-  {
-    strategy: "alpha-swing", symbol: "EURUSD", side: "LONG", status: "ACTIVE", method: "limit",
-    entry: 1.0865, stop: 45, hoursAgo: 6, expiresIn: 96,
-    rationale: "Limit bid into the rising H4 20-EMA where former resistance at 1.0860 should now act as support, with the D1 trend still printing higher lows.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "USDJPY", side: "SHORT", status: "ACTIVE", method: "market",
-    entry: 150.85, stop: 55, hoursAgo: 14, expiresIn: 120,
-    rationale: "Failed daily breakout above 151.00 left a lower high and a bearish H4 engulfing, so we sell the retest with yields rolling over.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "AUDUSD", side: "LONG", status: "ACTIVE", method: "stop", noTp2: true,
-    entry: 0.6612, stop: 35, hoursAgo: 19, expiresIn: 72,
-    rationale: "Buy-stop above the three-day H4 consolidation so we only join the D1 uptrend once buyers prove they can clear 0.6610.",
-  },
-  {
-    strategy: "london-breakout", symbol: "GBPUSD", side: "LONG", status: "ACTIVE", method: "stop",
-    entry: 1.2784, stop: 25, hoursAgo: 3, expiresIn: 12,
-    rationale: "Tight 38-pip Asian range under a rising H1 50-EMA; buy-stop 3 pips above the high to catch the London expansion.",
-  },
-  {
-    strategy: "london-breakout", symbol: "EURJPY", side: "SHORT", status: "ACTIVE", method: "stop",
-    entry: 162.18, stop: 30, hoursAgo: 5, expiresIn: 12,
-    rationale: "Sell-stop below the Asian low with the H1 trend pointing down and the yen bid on softer risk sentiment.",
-  },
-  {
-    strategy: "london-breakout", symbol: "USDCHF", side: "SHORT", status: "ACTIVE", method: "market",
-    entry: 0.8964, stop: 22, hoursAgo: 1, expiresIn: 12,
-    rationale: "Clean M15 close below the Asian range low at 0.8967 after the open; selling at market with the stop back inside the range.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "ACTIVE", method: "limit",
-    entry: 2378.5, stop: 1400, hoursAgo: 2, expiresIn: 24,
-    rationale: "Limit bid at the lower VWAP band, which lines up with yesterday's session high, while the H1 EMA stack stays bullish.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "SHORT", status: "ACTIVE", method: "market",
-    entry: 2412.3, stop: 1800, hoursAgo: 9, expiresIn: 24,
-    rationale: "Second rejection of the 2,415 weekly pivot with price back under session VWAP; fading the spike with a stop above the wick.",
-  },
-
-  // ---- Alpha Swing history ----
-  {
-    strategy: "alpha-swing", symbol: "EURUSD", side: "LONG", status: "CLOSED", method: "market",
-    entry: 1.0842, stop: 50, daysAgo: 31, at: "10:00", expiresIn: 120, endedAfter: 96,
-    rationale: "Bullish pin bar off the D1 50-EMA after a three-leg pullback, with the H4 RSI turning up from 40.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "GBPUSD", side: "SHORT", status: "CLOSED", method: "limit",
-    entry: 1.2876, stop: 55, daysAgo: 30, at: "14:00", expiresIn: 120, endedAfter: 80,
-    rationale: "Limit offer at the broken 1.2880 support, now retested from below inside a daily downtrend.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "USDJPY", side: "LONG", status: "CLOSED", method: "market",
-    entry: 149.12, stop: 60, daysAgo: 27, at: "06:00", expiresIn: 120, endedAfter: 110,
-    rationale: "Higher low held at 149.00 round-number support and the H4 20-EMA, keeping the daily uptrend intact.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "NZDUSD", side: "SHORT", status: "CANCELLED", method: "stop",
-    entry: 0.6015, stop: 35, daysAgo: 25, at: "21:00", expiresIn: 72, endedAfter: 30,
-    rationale: "Sell-stop under the H4 flag low, cancelled before trigger after the RBNZ repricing invalidated the lower-high structure.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "AUDUSD", side: "LONG", status: "CLOSED", method: "limit",
-    entry: 0.6548, stop: 40, daysAgo: 22, at: "12:00", expiresIn: 96, endedAfter: 72,
-    rationale: "Limit bid at the 61.8% retracement of the last impulse leg, confluent with the rising D1 trendline.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "USDCAD", side: "LONG", status: "CLOSED", method: "market",
-    entry: 1.3625, stop: 45, daysAgo: 19, at: "16:00", expiresIn: 120, endedAfter: 90,
-    rationale: "Bullish engulfing at 1.3620 support while crude stalls, resuming the D1 uptrend after a shallow pullback.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "EURUSD", side: "SHORT", status: "CLOSED", method: "limit", noTp2: true,
-    entry: 1.0978, stop: 40, daysAgo: 15, at: "08:00", expiresIn: 96, endedAfter: 60,
-    rationale: "Limit offer below the 1.0980 double top with bearish RSI divergence on H4; single target into the range midpoint.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "GBPUSD", side: "LONG", status: "CANCELLED", method: "stop",
-    entry: 1.2692, stop: 50, daysAgo: 12, at: "13:00", expiresIn: 72, endedAfter: 20,
-    rationale: "Buy-stop above the H4 inside bar, pulled ahead of the UK CPI release under the news filter.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "USDJPY", side: "SHORT", status: "CLOSED", method: "market",
-    entry: 151.64, stop: 55, daysAgo: 9, at: "04:00", expiresIn: 120, endedAfter: 100,
-    rationale: "Lower high under 152.00 with the D1 50-EMA flattening; selling the H4 bearish engulfing during Tokyo.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "NZDUSD", side: "LONG", status: "CLOSED", method: "limit",
-    entry: 0.5942, stop: 30, daysAgo: 6, at: "20:00", expiresIn: 96, endedAfter: 80,
-    rationale: "Limit bid at the prior breakout level of 0.5940, the first pullback after a fresh D1 higher high.",
-  },
-  {
-    strategy: "alpha-swing", symbol: "AUDUSD", side: "SHORT", status: "CLOSED", method: "market",
-    entry: 0.6684, stop: 38, daysAgo: 3, at: "10:00", expiresIn: 96, endedAfter: 40,
-    rationale: "Rejection of the 0.6690 weekly high with a shooting star on D1 and iron ore rolling over.",
-  },
-
-  // ---- London Breakout history ----
-  {
-    strategy: "london-breakout", symbol: "GBPUSD", side: "LONG", status: "CLOSED", method: "stop",
-    entry: 1.2715, stop: 25, daysAgo: 32, at: "07:05", expiresIn: 9, endedAfter: 5,
-    rationale: "Buy-stop over a 31-pip Asian range with the H1 50-EMA sloping up; triggered on the first London candle.",
-  },
-  {
-    strategy: "london-breakout", symbol: "EURUSD", side: "SHORT", status: "CLOSED", method: "stop",
-    entry: 1.0898, stop: 20, daysAgo: 31, at: "07:10", expiresIn: 9, endedAfter: 4,
-    rationale: "Narrow 22-pip Asian box under falling H1 averages; sell-stop 2 pips below the low.",
-  },
-  {
-    strategy: "london-breakout", symbol: "GBPJPY", side: "LONG", status: "CLOSED", method: "stop",
-    entry: 190.45, stop: 40, daysAgo: 28, at: "07:15", expiresIn: 9, endedAfter: 6,
-    rationale: "Asian range of 55 pips, inside the 60-pip limit, with trend support; buy-stop above the high.",
-  },
-  {
-    strategy: "london-breakout", symbol: "EURJPY", side: "LONG", status: "CANCELLED", method: "stop",
-    entry: 161.32, stop: 28, daysAgo: 26, at: "07:00", expiresIn: 9, endedAfter: 3,
-    rationale: "Buy-stop over the Asian high left untriggered and cancelled at the 10:00 UTC cut-off as price chopped inside the range.",
-  },
-  {
-    strategy: "london-breakout", symbol: "USDCHF", side: "SHORT", status: "CLOSED", method: "stop",
-    entry: 0.9012, stop: 22, daysAgo: 23, at: "07:20", expiresIn: 9, endedAfter: 5,
-    rationale: "Sell-stop below a 27-pip Asian range as the franc caught a safe-haven bid into the open.",
-  },
-  {
-    strategy: "london-breakout", symbol: "GBPUSD", side: "SHORT", status: "CLOSED", method: "stop",
-    entry: 1.2831, stop: 30, daysAgo: 20, at: "07:05", expiresIn: 9, endedAfter: 7,
-    rationale: "Bearish H1 structure and a 40-pip Asian range; sell-stop under the low ahead of weak UK retail sales.",
-  },
-  {
-    strategy: "london-breakout", symbol: "GBPJPY", side: "SHORT", status: "CLOSED", method: "market",
-    entry: 192.88, stop: 45, daysAgo: 16, at: "07:40", expiresIn: 9, endedAfter: 6,
-    rationale: "Decisive M15 close below the Asian low after the open; sold at market with the stop at the range midpoint.",
-  },
-  {
-    strategy: "london-breakout", symbol: "EURUSD", side: "LONG", status: "CANCELLED", method: "stop",
-    entry: 1.0924, stop: 20, daysAgo: 13, at: "07:00", expiresIn: 9, endedAfter: 1,
-    rationale: "Cancelled before the open once the ECB speaker slot was moved into the morning session, breaching the news filter.",
-  },
-  {
-    strategy: "london-breakout", symbol: "EURJPY", side: "SHORT", status: "CLOSED", method: "stop",
-    entry: 163.54, stop: 32, daysAgo: 10, at: "07:10", expiresIn: 9, endedAfter: 4,
-    rationale: "Sell-stop below a compressed Asian range with the H1 trend down and JGB yields climbing.",
-  },
-  {
-    strategy: "london-breakout", symbol: "USDCHF", side: "LONG", status: "CLOSED", method: "limit", noTp2: true,
-    entry: 0.8876, stop: 24, daysAgo: 7, at: "07:30", expiresIn: 9, endedAfter: 5,
-    rationale: "Breakout above the Asian high, then a limit bid on the retest of the range top; single target before the US session.",
-  },
-  {
-    strategy: "london-breakout", symbol: "GBPUSD", side: "LONG", status: "CLOSED", method: "stop",
-    entry: 1.2802, stop: 26, daysAgo: 2, at: "07:05", expiresIn: 9, endedAfter: 6,
-    rationale: "Asian range of 34 pips coiled under 1.2800 with a rising H1 50-EMA; buy-stop just above the high.",
-  },
-
-  // ---- Gold Intraday history ----
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CLOSED", method: "limit",
-    entry: 2318.4, stop: 1200, daysAgo: 32, at: "13:30", expiresIn: 12, endedAfter: 4,
-    rationale: "Limit bid at the session VWAP as New York opened, with the H1 EMA stack bullish and real yields easing.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "SHORT", status: "CLOSED", method: "market",
-    entry: 2356.2, stop: 2000, daysAgo: 29, at: "14:00", expiresIn: 12, endedAfter: 3,
-    rationale: "Bearish M15 engulfing at the prior day's high after a dollar rebound; sold at market.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CANCELLED", method: "stop",
-    entry: 2334.8, stop: 1500, daysAgo: 24, at: "12:45", expiresIn: 12, endedAfter: 0.25,
-    rationale: "Buy-stop above the London high, cancelled 30 minutes before US CPI under the news-blackout rule.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CLOSED", method: "market",
-    entry: 2362.5, stop: 1600, daysAgo: 21, at: "13:15", expiresIn: 12, endedAfter: 5,
-    rationale: "Rejection wick off the upper VWAP band retest, bought at market with the H1 trend intact.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "SHORT", status: "CLOSED", method: "limit", noTp2: true,
-    entry: 2401.7, stop: 2200, daysAgo: 17, at: "15:00", expiresIn: 12, endedAfter: 4,
-    rationale: "Limit offer at the 2,400 round number after an overextended push; single target back at VWAP.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CLOSED", method: "limit",
-    entry: 2389.1, stop: 1400, daysAgo: 14, at: "08:30", expiresIn: 12, endedAfter: 6,
-    rationale: "London pullback into the Asian session high, now support, with a bullish M15 pin bar.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "SHORT", status: "CLOSED", method: "stop",
-    entry: 2421.6, stop: 2500, daysAgo: 8, at: "14:30", expiresIn: 12, endedAfter: 3,
-    rationale: "Sell-stop under the morning low once price lost VWAP and the H1 20-EMA crossed below the 50-EMA.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CANCELLED", method: "market",
-    entry: 2397.4, stop: 1800, daysAgo: 4, at: "13:45", expiresIn: 12, endedAfter: 0.25,
-    rationale: "Withdrawn minutes after publication when an unscheduled Fed-chair appearance was announced for the New York open.",
-  },
-  {
-    strategy: "gold-intraday", symbol: "XAUUSD", side: "LONG", status: "CLOSED", method: "limit",
-    entry: 2404.9, stop: 1000, daysAgo: 1, at: "09:00", expiresIn: 12, endedAfter: 4,
-    rationale: "Tight limit bid at the prior session high retest during London, with the trend and VWAP both supportive.",
-  },
-];
-
 /** Start of the UTC day `days` before `now`, moved back to Friday if it falls on a weekend. */
 function tradingDayStart(now: Date, days: number): number {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - days * DAY);
@@ -317,55 +94,278 @@ function tradingDayStart(now: Date, days: number): number {
   return d.getTime();
 }
 
-function timeOfDay(hhmm: string): number {
-  const [h, m] = hhmm.split(":").map(Number);
-  return (h ?? 0) * HOUR + (m ?? 0) * MINUTE;
+// ---------------------------------------------------------------------------
+// Signal history (docs/decisions/0033-seed-price-path.md)
+
+/** Days of history before `now` the seed simulates. */
+export const SEED_HISTORY_DAYS = 270;
+/** Seed of the price paths and of the signal plan: the same `now` always gives the same history. */
+export const SEED_RANDOM_SEED = 20_261_123;
+
+/**
+ * The instruments the strategies trade, their price at the start of the
+ * history and their daily volatility (standard deviation of daily log
+ * returns, typical of recent years: majors 0.45-0.7 %, yen crosses 0.65-0.75 %, gold 1 %).
+ */
+export const SEED_INSTRUMENTS: readonly PricePathSpec[] = [
+  { symbol: "EURUSD", startPrice: 1.085, dailyVolatility: 0.005 },
+  { symbol: "GBPUSD", startPrice: 1.275, dailyVolatility: 0.006 },
+  { symbol: "USDJPY", startPrice: 150.5, dailyVolatility: 0.006 },
+  { symbol: "AUDUSD", startPrice: 0.66, dailyVolatility: 0.007 },
+  { symbol: "NZDUSD", startPrice: 0.6, dailyVolatility: 0.007 },
+  { symbol: "USDCAD", startPrice: 1.36, dailyVolatility: 0.0045 },
+  { symbol: "USDCHF", startPrice: 0.895, dailyVolatility: 0.005 },
+  { symbol: "EURJPY", startPrice: 162, dailyVolatility: 0.0065 },
+  { symbol: "GBPJPY", startPrice: 191, dailyVolatility: 0.0075 },
+  { symbol: "XAUUSD", startPrice: 2380, dailyVolatility: 0.01 },
+];
+
+/** How a strategy trades in the simulation: its rules in numbers (see each strategy's methodology above). */
+interface StrategyPlan {
+  symbols: readonly string[];
+  /** Entry methods drawn with equal odds. */
+  methods: readonly EntryMethod[];
+  /** Chance of a signal on a given weekday. */
+  dailyOdds: number;
+  /** UTC publish times, "HH:MM", one drawn per signal (plus 0-9 minutes). */
+  times: readonly string[];
+  /** Stop distance in pips (app/domain/instruments.ts pips: a cent for gold), drawn uniformly. */
+  stopPips: readonly [number, number];
+  /** Distance of a limit or stop entry from the price, pips. */
+  entryOffsetPips: readonly [number, number];
+  expiresInHours: number;
+  /** Share of signals with a single target. */
+  singleTargetOdds: number;
+  /** Share of limit and stop entries the desk cancels if still unfilled 15 minutes to 2 hours after publishing. */
+  cancelOdds: number;
+  /** The live signals published in the hours before `now`: hours ago, entry method, symbol. */
+  live: ReadonlyArray<{ hoursAgo: number; method: EntryMethod; symbol: string }>;
+  rationales: Record<SignalSide, readonly string[]>;
+}
+
+const STRATEGY_PLANS: Record<StrategySlug, StrategyPlan> = {
+  "alpha-swing": {
+    symbols: ["EURUSD", "GBPUSD", "USDJPY", "AUDUSD", "NZDUSD", "USDCAD"],
+    methods: ["market", "limit", "stop"],
+    dailyOdds: 0.35,
+    times: ["08:00", "10:00", "12:00", "14:00", "16:00"],
+    stopPips: [35, 60],
+    entryOffsetPips: [8, 25],
+    expiresInHours: 120,
+    singleTargetOdds: 0.2,
+    cancelOdds: 0.1,
+    live: [
+      { hoursAgo: 14, method: "market", symbol: "USDJPY" },
+      { hoursAgo: 6, method: "limit", symbol: "EURUSD" },
+      { hoursAgo: 4, method: "market", symbol: "AUDUSD" },
+    ],
+    rationales: {
+      LONG: [
+        "Higher low held at the rising H4 20-EMA with the D1 trend still printing higher highs; joining the trend on the pullback.",
+        "Bullish engulfing at former resistance, now support, after a three-leg correction into the D1 50-EMA.",
+        "H4 RSI turned up from 40 at the 61.8% retracement of the last impulse leg, confluent with the daily trendline.",
+      ],
+      SHORT: [
+        "Lower high under the falling D1 50-EMA and a bearish H4 engulfing; selling the retest of broken support.",
+        "Failed breakout above the weekly high left a shooting star on D1; fading the move with the trend pointing down.",
+        "Bearish RSI divergence on H4 at a double top inside a daily downtrend; selling the rejection.",
+      ],
+    },
+  },
+  "london-breakout": {
+    symbols: ["GBPUSD", "EURUSD", "GBPJPY", "EURJPY", "USDCHF"],
+    methods: ["stop", "stop", "stop", "market", "limit"],
+    dailyOdds: 0.6,
+    times: ["07:00", "07:05", "07:10", "07:20", "07:40"],
+    stopPips: [20, 45],
+    entryOffsetPips: [3, 12],
+    expiresInHours: 9,
+    singleTargetOdds: 0.15,
+    cancelOdds: 0.12,
+    live: [
+      { hoursAgo: 5, method: "stop", symbol: "EURJPY" },
+      { hoursAgo: 3, method: "market", symbol: "GBPUSD" },
+      { hoursAgo: 1, method: "market", symbol: "USDCHF" },
+    ],
+    rationales: {
+      LONG: [
+        "Asian range inside the 15-60 pip band under a rising H1 50-EMA; buy-stop a few pips above the high for the London expansion.",
+        "Tight Asian box with trend support; buying the first decisive M15 close above the range at the open.",
+      ],
+      SHORT: [
+        "Asian range coiled under falling H1 averages; sell-stop a few pips below the low ahead of the London open.",
+        "Decisive M15 close below the Asian low after the open; selling with the stop back inside the range.",
+      ],
+    },
+  },
+  "gold-intraday": {
+    symbols: ["XAUUSD"],
+    methods: ["limit", "limit", "market", "stop"],
+    dailyOdds: 0.65,
+    times: ["08:30", "09:00", "13:15", "13:30", "14:30", "15:00"],
+    stopPips: [1000, 2500],
+    entryOffsetPips: [150, 500],
+    expiresInHours: 12,
+    singleTargetOdds: 0.2,
+    cancelOdds: 0.1,
+    live: [
+      { hoursAgo: 9, method: "market", symbol: "XAUUSD" },
+      { hoursAgo: 2, method: "limit", symbol: "XAUUSD" },
+    ],
+    rationales: {
+      LONG: [
+        "Pullback into the lower session VWAP band with the H1 EMA stack bullish; bidding the rejection.",
+        "Prior session high retested as support with a bullish M15 pin bar, trend and VWAP both supportive.",
+      ],
+      SHORT: [
+        "Rejection at the prior day's high with price back under session VWAP; fading the spike with the stop above the wick.",
+        "Bearish M15 engulfing at the upper VWAP band after a dollar rebound; selling the failed push.",
+      ],
+    },
+  },
+};
+
+const CANCEL_NOTES = [
+  "Withdrawn ahead of a high-impact release under the news filter.",
+  "Setup invalidated before the entry was reached.",
+  "Cancelled at the session cut-off, left unfilled.",
+];
+
+/** A signal the seed publishes at `publishAt`, and possibly cancels if still unfilled at `cancel.at`. */
+export interface SeedSignalPlan {
+  publishAt: Date;
+  input: SignalInput;
+  cancel: { at: Date; note: string } | null;
+}
+
+/** The seed's history: hourly bars of every instrument (in time order) and the signals, in publish order. */
+export interface SeedHistory {
+  bars: PriceBar[];
+  signals: SeedSignalPlan[];
 }
 
 /**
- * The seed signals: 8 ACTIVE (created 1-19 hours before `now`, expiring in the
- * future) plus CLOSED and CANCELLED history over the last five weeks.
- * Stops and targets follow 1.5R / 2.5R from the entry.
- * @param now reference instant; the same value always yields the same rows.
+ * Plans the signal history for `now`: price paths of `SEED_INSTRUMENTS` over
+ * the `SEED_HISTORY_DAYS` days before `now` (complete hourly bars only), and
+ * each strategy's signals on random weekdays at its own times, with levels
+ * taken from the price at publish time (stop from the strategy's range, TP1
+ * at 1.5R, TP2 at 2.5R). Historical signals whose expiry would fall within
+ * three hours before or one hour after `now` are left out, so none waits for
+ * a price that has not come yet. The live signals (`StrategyPlan.live`) are
+ * published in the last hours with levels outside the range the price has
+ * covered since, so they are still open (market entries ACTIVE, limit and stop PENDING).
+ * Pure: the same `now` and ids always give the same history.
  * @param strategyIdsBySlug database ids of the seeded strategies.
  * @throws Error when a strategy slug has no id.
  */
-export function buildSeedSignals(now: Date, strategyIdsBySlug: Record<string, number>): NewSignal[] {
-  const nowMs = now.getTime();
-  return SIGNAL_SPECS.map((spec): NewSignal => {
-    const strategyId = strategyIdsBySlug[spec.strategy];
-    if (strategyId === undefined) throw new Error(`No strategy id for slug "${spec.strategy}"`);
+export function buildSeedHistory(now: Date, strategyIdsBySlug: Record<string, number>): SeedHistory {
+  const from = new Date(now.getTime() - SEED_HISTORY_DAYS * DAY);
+  const to = new Date(now.getTime() - HOUR + 1);
+  const paths = new Map(SEED_INSTRUMENTS.map((spec) => [spec.symbol, generatePricePath(spec, { from, to }, SEED_RANDOM_SEED)]));
+  const next = mulberry32(SEED_RANDOM_SEED);
+  const uniform = (min = 0, max = 1) => min + ((max - min) * next()) / UINT32_RANGE;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(uniform(0, list.length))]!;
 
-    const dir = spec.side === "LONG" ? 1 : -1;
-    const risk = spec.stop * instrumentSpec(spec.symbol).pipSize;
-    const price = (v: number) => roundPrice(spec.symbol, v);
+  const barsOf = (symbol: string) => {
+    const bars = paths.get(symbol);
+    if (!bars) throw new Error(`No price path for ${symbol}`);
+    return bars;
+  };
+  /** Index of the last complete bar at `time` (its close is the price then), or -1. */
+  const lastBarIndex = (bars: PriceBar[], time: number) => {
+    let low = 0;
+    let high = bars.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (bars[mid]!.time + HOUR <= time) {
+        found = mid;
+        low = mid + 1;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return found;
+  };
 
-    const createdMs =
-      spec.hoursAgo !== undefined
-        ? nowMs - spec.hoursAgo * HOUR
-        : tradingDayStart(now, spec.daysAgo ?? 1) + timeOfDay(spec.at ?? "08:00");
-    const expiresMs = createdMs + spec.expiresIn * HOUR;
-    const closedMs =
-      spec.status === "ACTIVE"
-        ? null
-        : Math.min(createdMs + (spec.endedAfter ?? spec.expiresIn) * HOUR, nowMs - 30 * MINUTE);
+  const signals: SeedSignalPlan[] = [];
+  const plan = (slug: StrategySlug, options: { publishAt: number; symbol: string; method: EntryMethod; live: boolean }) => {
+    const strategyId = strategyIdsBySlug[slug];
+    if (strategyId === undefined) throw new Error(`No strategy id for slug "${slug}"`);
+    const rules = STRATEGY_PLANS[slug];
+    const bars = barsOf(options.symbol);
+    const index = lastBarIndex(bars, options.publishAt);
+    if (index < 0) return;
+    const pip = instrumentSpec(options.symbol).pipSize;
+    const side: SignalSide = uniform() < 0.5 ? "LONG" : "SHORT";
+    const dir = side === "LONG" ? 1 : -1;
+    const risk = Math.round(uniform(...rules.stopPips)) * pip;
+    const offset = Math.round(uniform(...rules.entryOffsetPips)) * pip;
+    const price = bars[index]!.close;
+    // A limit waits for a better price, a stop for a move through a level.
+    let entry = options.method === "market" ? price : options.method === "limit" ? price - dir * offset : price + dir * offset;
+    let sl = entry - dir * risk;
+    let tp1 = entry + dir * risk * 1.5;
+    if (options.live) {
+      const since = bars.slice(index + 1);
+      const highest = Math.max(price, ...since.map((bar) => bar.high));
+      const lowest = Math.min(price, ...since.map((bar) => bar.low));
+      const margin = risk / 2;
+      const [near, far] = side === "LONG" ? [lowest - margin, highest + margin] : [highest + margin, lowest - margin];
+      const beyond = (a: number, b: number) => (side === "LONG" ? Math.min(a, b) : Math.max(a, b));
+      if (options.method === "limit") entry = beyond(entry, near);
+      if (options.method === "stop") entry = side === "LONG" ? Math.max(entry, far) : Math.min(entry, far);
+      sl = beyond(entry - dir * risk, near);
+      tp1 = side === "LONG" ? Math.max(entry + dir * risk * 1.5, far) : Math.min(entry + dir * risk * 1.5, far);
+    }
+    const singleTarget = uniform() < rules.singleTargetOdds;
+    const tp2 = tp1 + dir * risk;
+    const cancels = !options.live && options.method !== "market" && uniform() < rules.cancelOdds;
+    const round = (value: number) => roundPrice(options.symbol, value);
+    signals.push({
+      publishAt: new Date(options.publishAt),
+      input: {
+        strategyId,
+        symbol: options.symbol,
+        side,
+        entryMethod: options.method,
+        entryPrice: round(entry),
+        sl: round(sl),
+        tp1: round(tp1),
+        tp2: singleTarget ? undefined : round(tp2),
+        rationale: pick(rules.rationales[side]),
+        expiresAt: new Date(options.publishAt + rules.expiresInHours * HOUR),
+      },
+      cancel: cancels ? { at: new Date(options.publishAt + uniform(0.25, 2) * HOUR), note: pick(CANCEL_NOTES) } : null,
+    });
+  };
 
-    return {
-      strategyId,
-      symbol: spec.symbol,
-      side: spec.side,
-      status: spec.status,
-      entryPrice: price(spec.entry),
-      entryMethod: spec.method,
-      sl: price(spec.entry - dir * risk),
-      tp1: price(spec.entry + dir * risk * 1.5),
-      tp2: spec.noTp2 ? null : price(spec.entry + dir * risk * 2.5),
-      rationale: spec.rationale,
-      createdAt: new Date(createdMs),
-      expiresAt: new Date(expiresMs),
-      closedAt: closedMs === null ? null : new Date(closedMs),
-    };
-  });
+  const firstDay = tradingDayStart(from, -1);
+  for (let day = firstDay; day < now.getTime() - DAY; day += DAY) {
+    const weekday = new Date(day).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    for (const slug of STRATEGY_SLUGS) {
+      const rules = STRATEGY_PLANS[slug];
+      if (uniform() >= rules.dailyOdds) continue;
+      const publishAt = day + timeOfDay(pick(rules.times)) + Math.floor(uniform(0, 10)) * MINUTE;
+      const expiresAt = publishAt + rules.expiresInHours * HOUR;
+      if (expiresAt > now.getTime() - 3 * HOUR && expiresAt < now.getTime() + HOUR) continue;
+      plan(slug, { publishAt, symbol: pick(rules.symbols), method: pick(rules.methods), live: false });
+    }
+  }
+  for (const slug of STRATEGY_SLUGS) {
+    for (const live of STRATEGY_PLANS[slug].live) {
+      plan(slug, { publishAt: now.getTime() - live.hoursAgo * HOUR, symbol: live.symbol, method: live.method, live: true });
+    }
+  }
+  signals.sort((a, b) => a.publishAt.getTime() - b.publishAt.getTime());
+  const bars = [...paths.values()].flat().sort((a, b) => a.time - b.time || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+  return { bars, signals };
+}
+
+function timeOfDay(hhmm: string): number {
+  const [h, m] = hhmm.split(":").map(Number);
+  return (h ?? 0) * HOUR + (m ?? 0) * MINUTE;
 }
 
 type SeedPostSpec = {

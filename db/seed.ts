@@ -1,16 +1,20 @@
 /**
- * Seeds an empty database with the catalogue (strategies, signals, insight
- * posts) and, outside production, two demo accounts. Never overwrites: when
- * any user or strategy exists it does nothing.
+ * Seeds an empty database with the catalogue (strategies, insight posts), a
+ * signal history published and resolved through the signals model from seeded
+ * price paths (docs/decisions/0033-seed-price-path.md) and, outside
+ * production, two demo accounts. Never overwrites: when any user or strategy
+ * exists it does nothing.
  *
  * Run directly with `npm run db:seed` (reads DATABASE_PATH, SEED_PASSWORD, NODE_ENV).
  */
 import { pathToFileURL } from "node:url";
 import { argon2id, hash } from "argon2";
-import { count } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
+import { applyPriceBars, cancelSignal, publishSignal } from "../app/models/signals.server";
+import { BAR_MS } from "../app/domain/price-path";
 import { openDatabase, type Db } from "./connection";
 import { billingRecords, blogPosts, signals, strategies, strategyAccess, subscriptions, userSettings, users } from "./schema";
-import { buildSeedPosts, buildSeedSignals, SEED_STRATEGIES } from "./seed-data";
+import { buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS, SEED_STRATEGIES, type SeedHistory } from "./seed-data";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -29,6 +33,8 @@ export type SeedOptions = {
 export type SeedResult = {
   seeded: boolean;
   counts: { strategies: number; signals: number; posts: number; users: number };
+  /** Of the signals published: how many the history resolved (closed, cancelled or expired) and how many are still open. */
+  signalHistory: { resolved: number; open: number };
 };
 
 /** True when the database holds no users and no strategies. */
@@ -44,7 +50,11 @@ export function isDatabaseEmpty(db: Pick<Db, "select">): boolean {
  * @returns `seeded: false` (and zero counts) when the database already had data.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
-  const none: SeedResult = { seeded: false, counts: { strategies: 0, signals: 0, posts: 0, users: 0 } };
+  const none: SeedResult = {
+    seeded: false,
+    counts: { strategies: 0, signals: 0, posts: 0, users: 0 },
+    signalHistory: { resolved: 0, open: 0 },
+  };
   if (!isDatabaseEmpty(db)) return none;
 
   const now = options.now ?? new Date();
@@ -63,7 +73,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
       const strategyRows = tx
         .insert(strategies)
-        .values(SEED_STRATEGIES.map((s) => ({ ...s, createdAt: new Date(now.getTime() - 120 * DAY) })))
+        .values(SEED_STRATEGIES.map((s) => ({ ...s, createdAt: new Date(now.getTime() - (SEED_HISTORY_DAYS + 30) * DAY) })))
         .returning({ id: strategies.id, slug: strategies.slug })
         .all();
       const idsBySlug = Object.fromEntries(strategyRows.map((row) => [row.slug, row.id]));
@@ -127,8 +137,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           .run();
       }
 
-      const signalRows = buildSeedSignals(now, idsBySlug).map((row) => ({ ...row, createdById: adminId }));
-      tx.insert(signals).values(signalRows).run();
+      const history = runSignalHistory(db, buildSeedHistory(now, idsBySlug), adminId, now);
 
       const postRows = buildSeedPosts(now);
       tx.insert(blogPosts).values(postRows).run();
@@ -137,21 +146,90 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         seeded: true,
         counts: {
           strategies: strategyRows.length,
-          signals: signalRows.length,
+          signals: history.published,
           posts: postRows.length,
           users: userCount,
         },
+        signalHistory: { resolved: history.resolved, open: history.published - history.resolved },
       };
     },
     { behavior: "immediate" },
   );
 }
 
+/**
+ * Plays a planned signal history through the signals model, in time order,
+ * as a desk and a daily price feed would have: the bars completed by each
+ * midnight are replayed (`applyPriceBars` with `now` = that midnight) before
+ * the first signal published after it (`publishSignal` with `now` = its
+ * publish time); before a planned cancel at T the bars completed by T are
+ * replayed, then the signal is cancelled if still PENDING; at the end the
+ * bars completed by `now` are replayed. A bar only applies after a signal's
+ * latest event, so the outcomes are those of replaying bar by bar; every
+ * ledger event is recorded at a historical time and `recordedAt` never goes backwards.
+ * Runs on `db`'s connection (inside the seed's transaction, each model
+ * transaction becomes a savepoint).
+ * @returns how many signals were published and how many of them ended.
+ * @throws Error when the model refuses a planned step (a bug in the plan).
+ */
+function runSignalHistory(db: Db, history: SeedHistory, adminId: number | null, now: Date): { published: number; resolved: number } {
+  type Step = { at: number; order: number; run: () => void };
+  const ids: number[] = [];
+  const steps: Step[] = [];
+  history.signals.forEach((plan, index) => {
+    steps.push({
+      at: plan.publishAt.getTime(),
+      order: 0,
+      run: () => {
+        ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db).id;
+      },
+    });
+    const cancel = plan.cancel;
+    if (cancel) {
+      steps.push({
+        at: cancel.at.getTime(),
+        order: 1,
+        run: () => {
+          const result = cancelSignal(ids[index]!, { note: cancel.note, at: cancel.at }, cancel.at, db);
+          // A signal already filled (or ended) by then is left as it is: 409.
+          if (!result.ok && result.status !== 409) throw new Error(`Seed cancel refused: ${result.field}: ${result.message}`);
+        },
+      });
+    }
+  });
+  steps.sort((a, b) => a.at - b.at || a.order - b.order);
+
+  let next = 0;
+  const replayUntil = (time: number) => {
+    const start = next;
+    while (next < history.bars.length && history.bars[next]!.time + BAR_MS <= time) next++;
+    if (next === start) return;
+    const result = applyPriceBars(history.bars.slice(start, next), new Date(time), db);
+    if (!result.ok) throw new Error(`Seed bars refused: ${result.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`);
+  };
+  for (const step of steps) {
+    // The feed delivers the day's bars at midnight; a cancel first needs its signal's state up to date.
+    const midnight = Math.floor(step.at / DAY) * DAY;
+    replayUntil(step.order === 1 ? step.at : midnight);
+    step.run();
+  }
+  replayUntil(now.getTime());
+
+  const resolved =
+    db
+      .select({ n: count() })
+      .from(signals)
+      .where(inArray(signals.status, ["CLOSED", "CANCELLED", "EXPIRED"]))
+      .get()?.n ?? 0;
+  return { published: ids.length, resolved };
+}
+
 /** One line describing a seed run, for script output. */
 export function describeSeedResult(result: SeedResult): string {
   if (!result.seeded) return "Database already has data; seed skipped";
   const { strategies: s, signals: n, posts: p, users: u } = result.counts;
-  const base = `Seeded ${s} strategies, ${n} signals, ${p} posts`;
+  const { resolved, open } = result.signalHistory;
+  const base = `Seeded ${s} strategies, ${n} signals (published and resolved through the ledger from seeded prices: ${resolved} resolved, ${open} open), ${p} posts`;
   return u > 0
     ? `${base} and ${u} demo accounts (${DEMO_ADMIN_EMAIL}, ${DEMO_TRADER_EMAIL})`
     : `${base}; no demo accounts (create an admin with \`npm run create-admin\`)`;

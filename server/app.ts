@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
+import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
 import { remixHandler } from "./remix";
@@ -65,6 +66,28 @@ function requestLog(log: (line: string) => void): RequestHandler {
   };
 }
 
+/**
+ * Paths whose handlers accept a body larger than the server-wide limit, with
+ * their own limit in bytes: the price feed posts up to 10,000 bars at once.
+ */
+export const LARGE_BODY_PATHS: Readonly<Record<string, number>> = { "/api/admin/prices": MAX_PRICES_BODY_BYTES };
+
+/** The body limit for a request to `path` (its query string ignored): its own from `LARGE_BODY_PATHS`, else `limit`. */
+export function bodyLimitFor(path: string, limit: number): number {
+  return LARGE_BODY_PATHS[path.split("?")[0]!] ?? limit;
+}
+
+/** Reads request bodies (`readBody`) with the limit `bodyLimitFor` gives each path. */
+function readBodies(limit: number): RequestHandler {
+  const readers = new Map<number, RequestHandler>();
+  return (req, res, next) => {
+    const own = bodyLimitFor(req.path, limit);
+    const reader = readers.get(own) ?? readBody(own);
+    readers.set(own, reader);
+    reader(req, res, next);
+  };
+}
+
 /** The Express app for `options` (not listening yet). */
 export function createApp(options: ServerOptions): Express {
   const publicDir = resolve(options.publicDir ?? "public");
@@ -82,7 +105,7 @@ export function createApp(options: ServerOptions): Express {
   app.use("/build", express.static(join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
-  app.use(readBody(options.bodyLimit ?? MAX_BODY_BYTES));
+  app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES));
   app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" })));
   app.use(serverError);
   return app;
@@ -107,7 +130,7 @@ export async function startServer(options: ServerOptions & { port: number; host?
   const server = createServer(app);
   // `Expect: 100-continue`: a declared body over the limit gets its 413 without the client sending it.
   server.on("checkContinue", (req, res) => {
-    if (!declaresTooLarge(req.headers, limit)) res.writeContinue();
+    if (!declaresTooLarge(req.headers, bodyLimitFor(req.url ?? "/", limit))) res.writeContinue();
     app(req, res);
   });
   server.listen(options.port, options.host);

@@ -8,8 +8,10 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../db/connection";
+import { expireDueSignals } from "../app/models/signals.server";
 import { getEnv } from "../app/platform/env.server";
 import { startServer, type RunningServer } from "./app";
+import { startExpirySweep } from "./expiry-sweep";
 
 /** The Remix server build written by `remix build`. */
 export const BUILD_PATH = resolve("build/index.js");
@@ -25,7 +27,8 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
 
 /**
  * Starts the server as configured by the environment (PORT, TRUST_PROXY,
- * APP_URL, DATABASE_PATH, SESSION_SECRET, ...).
+ * APP_URL, DATABASE_PATH, SESSION_SECRET, ...), with the expiry sweep running
+ * beside it (stopped by `close`).
  * @throws Error naming the variable when the configuration is invalid or
  *   DATABASE_PATH cannot hold the database (see db/connection.ts).
  */
@@ -33,7 +36,15 @@ export async function startFromEnv(): Promise<RunningServer> {
   const env = getEnv();
   openDatabase(env.DATABASE_PATH).$client.close();
   const build = await loadBuild();
-  return startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL });
+  const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL });
+  const sweep = startExpirySweep((now) => expireDueSignals(now));
+  return {
+    ...running,
+    close: () => {
+      sweep.stop();
+      return running.close();
+    },
+  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -9,9 +9,10 @@
  * even with several writers on the file.
  */
 import { randomBytes } from "node:crypto";
-import { asc, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { signalEvents, signals, type Signal, type SignalEventRow } from "../../db/schema";
+import { signalEvents, signals, strategies, type Signal, type SignalEventRow } from "../../db/schema";
+import { replayBars, type BarError } from "~/domain/bar-replay";
 import { revealEvent, sealEvent, SALT_BYTES, type LedgerRow } from "~/domain/ledger";
 import { instrumentSpec } from "~/domain/instruments";
 import {
@@ -32,7 +33,6 @@ import {
 } from "~/domain/signal-lifecycle";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import type { SignalInput } from "~/schemas/signal";
-import { getStrategyById } from "~/models/strategies.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
@@ -44,21 +44,34 @@ type Queryable = Db | Tx;
 // ---------------------------------------------------------------------------
 // Listings
 
-/**
- * Signals newest first (by creation time, then id), in one query.
- * @param options.limit max rows; options.strategyId restricts to one strategy;
- *   options.strategyIds to several (an empty list matches no signal).
- */
-export function listSignals(options: { limit: number; strategyId?: number; strategyIds?: readonly number[] }): Signal[] {
-  if (options.strategyIds?.length === 0) return [];
-  const query = getDb().select().from(signals);
-  const filtered =
-    options.strategyIds !== undefined
-      ? query.where(inArray(signals.strategyId, [...options.strategyIds]))
-      : options.strategyId !== undefined
-        ? query.where(eq(signals.strategyId, options.strategyId))
-        : query;
-  return filtered.orderBy(desc(signals.createdAt), desc(signals.id)).limit(options.limit).all();
+/** Which signals a listing returns; every option given narrows it. */
+export interface SignalListOptions {
+  /** Most rows returned. */
+  limit: number;
+  /** Only this strategy's signals. */
+  strategyId?: number;
+  /** Only these strategies' signals (an empty list matches no signal). */
+  strategyIds?: readonly number[];
+  /** Only signals with one of these statuses (an empty list matches no signal). */
+  statuses?: readonly Signal["status"][];
+}
+
+/** Signals newest first (by creation time, then id), in one query (see `SignalListOptions`). */
+export function listSignals(options: SignalListOptions): Signal[] {
+  if (options.strategyIds?.length === 0 || options.statuses?.length === 0) return [];
+  return getDb()
+    .select()
+    .from(signals)
+    .where(
+      and(
+        options.strategyIds !== undefined ? inArray(signals.strategyId, [...options.strategyIds]) : undefined,
+        options.strategyId !== undefined ? eq(signals.strategyId, options.strategyId) : undefined,
+        options.statuses !== undefined ? inArray(signals.status, [...options.statuses]) : undefined,
+      ),
+    )
+    .orderBy(desc(signals.createdAt), desc(signals.id))
+    .limit(options.limit)
+    .all();
 }
 
 /** How many signals have status ACTIVE. */
@@ -83,7 +96,7 @@ export function getSignal(id: number): Signal | undefined {
  */
 export function listSignalsForEntitlements(
   entitledStrategyIds: readonly number[],
-  options: { limit: number; strategyId?: number },
+  options: Omit<SignalListOptions, "strategyIds">,
 ): ApiSignal[] {
   const entitled = new Set(entitledStrategyIds);
   return listSignals(options).map((signal) => toApiSignal(signal, entitled));
@@ -95,7 +108,7 @@ export function listSignalsForEntitlements(
  */
 export function listSignalsForViewer(
   viewer: PublicUser | null,
-  options: { limit: number; strategyId?: number },
+  options: Omit<SignalListOptions, "strategyIds">,
 ): ApiSignal[] {
   return listSignalsForEntitlements(getEntitlements(viewer).strategyIds, options);
 }
@@ -217,6 +230,38 @@ export function listSignalEvents(signalId: number, entitledStrategyIds: readonly
     .map((row) => revealEvent(toLedgerRow(row), visible));
 }
 
+/** A ledger event for a feed: the row as the viewer may see it, with its signal and strategy. */
+export interface FeedEvent {
+  event: LedgerRow;
+  signal: Signal;
+  strategy: { name: string; slug: string };
+}
+
+/**
+ * The newest ledger events of the given types (newest first, by seq), each
+ * with its signal and strategy, as a viewer entitled to `entitledStrategyIds`
+ * sees them: payload and salt null for events of PENDING/ACTIVE signals of
+ * other strategies (an anonymous feed passes []).
+ * @param options.types event types to list; options.limit most events returned.
+ */
+export function listFeedEvents(
+  entitledStrategyIds: readonly number[],
+  options: { types: readonly SignalEvent["type"][]; limit: number },
+): FeedEvent[] {
+  if (options.types.length === 0) return [];
+  const entitled = new Set(entitledStrategyIds);
+  return getDb()
+    .select({ event: signalEvents, signal: signals, strategy: { name: strategies.name, slug: strategies.slug } })
+    .from(signalEvents)
+    .innerJoin(signals, eq(signals.id, signalEvents.signalId))
+    .innerJoin(strategies, eq(strategies.id, signals.strategyId))
+    .where(inArray(signalEvents.type, [...options.types]))
+    .orderBy(desc(signalEvents.seq))
+    .limit(options.limit)
+    .all()
+    .map((row) => ({ ...row, event: revealEvent(toLedgerRow(row.event), canSeeLevels(row.signal, entitled)) }));
+}
+
 // ---------------------------------------------------------------------------
 // Projection → row
 
@@ -259,12 +304,17 @@ export class StrategyUnavailableError extends Error {
  * `published` event and writes the projected row in one transaction. A market
  * entry is ACTIVE (filled at the entry price), a limit or stop entry PENDING.
  * The pip size recorded in the event is the instrument's (`instrumentSpec`).
+ * @param adminUserId the publishing admin, or null for a signal no account
+ *   published (the seed without demo accounts).
+ * @param now the publish time, which is also the ledger's `recordedAt` (the
+ *   seed back-dates it to build history).
+ * @param db the database (default the app's; the seed passes its own).
  * @returns the stored row.
  * @throws StrategyUnavailableError when the strategy does not exist or is inactive;
  *   Error when the domain refuses input the schema accepted (an expiry no longer after `now`).
  */
-export function publishSignal(input: SignalInput, adminUserId: number, now = new Date()): Signal {
-  const strategy = getStrategyById(input.strategyId);
+export function publishSignal(input: SignalInput, adminUserId: number | null, now = new Date(), db: Db = getDb()): Signal {
+  const strategy = db.select().from(strategies).where(eq(strategies.id, input.strategyId)).get();
   if (!strategy) {
     throw new StrategyUnavailableError(`Strategy ${input.strategyId} does not exist. Choose an existing strategy.`, "unknown");
   }
@@ -293,7 +343,7 @@ export function publishSignal(input: SignalInput, adminUserId: number, now = new
   );
   if (!result.ok) throw new Error(`${result.error.field}: ${result.error.message}`);
   const { event, state } = result;
-  return getDb().transaction(
+  return db.transaction(
     (tx) => {
       const row = tx
         .insert(signals)
@@ -338,17 +388,38 @@ function decisionState(row: Signal, events: SignalEventRow[]): SignalState {
   return { ...projectSignal(history.slice(0, 1)), status: row.status };
 }
 
+/** A signal's ledger events in seq order. */
+function eventsOf(tx: Queryable, signalId: number): SignalEventRow[] {
+  return tx.select().from(signalEvents).where(eq(signalEvents.signalId, signalId)).orderBy(asc(signalEvents.seq)).all();
+}
+
+/**
+ * Appends the events a decision produced for signal `signalId` (recorded at
+ * `now`) and writes `state`, their projection, to its row. Every change of an
+ * existing signal goes through here: the desk's transitions, the price replay
+ * and the expiry sweep. Call inside an IMMEDIATE transaction.
+ */
+function recordChange(tx: Queryable, signalId: number, events: readonly SignalEvent[], state: SignalState, now: Date): Signal {
+  for (const event of events) appendEvent(tx, signalId, event, now);
+  return writeProjection(tx, signalId, state);
+}
+
+/** Writes `state` to signal `signalId`'s row (after its events were appended). */
+function writeProjection(tx: Queryable, signalId: number, state: SignalState): Signal {
+  return tx.update(signals).set(projectedColumns(state)).where(eq(signals.id, signalId)).returning().get();
+}
+
 /**
  * Loads signal `signalId` and its events, takes the domain decision, and on
  * success appends the event and writes the projected row, all in one
  * IMMEDIATE transaction.
  */
-function transition(signalId: number, decide: (state: SignalState) => TransitionResult, now: Date): SignalChange {
-  return getDb().transaction(
+function transition(signalId: number, decide: (state: SignalState) => TransitionResult, now: Date, db: Db = getDb()): SignalChange {
+  return db.transaction(
     (tx): SignalChange => {
       const row = tx.select().from(signals).where(eq(signals.id, signalId)).get();
       if (!row) return { ok: false, status: 404, field: "id", message: `No signal with id ${signalId}` };
-      const events = tx.select().from(signalEvents).where(eq(signalEvents.signalId, signalId)).orderBy(asc(signalEvents.seq)).all();
+      const events = eventsOf(tx, signalId);
       if (events.length === 0) {
         return { ok: false, status: 409, field: "status", message: "This signal has no ledger history yet; run the ledger backfill first." };
       }
@@ -357,9 +428,7 @@ function transition(signalId: number, decide: (state: SignalState) => Transition
         const { code, field, message } = result.error;
         return { ok: false, status: TRANSITION_ERROR_STATUS[code], field, message };
       }
-      appendEvent(tx, signalId, result.event, now);
-      const signal = tx.update(signals).set(projectedColumns(result.state)).where(eq(signals.id, signalId)).returning().get();
-      return { ok: true, signal };
+      return { ok: true, signal: recordChange(tx, signalId, [result.event], result.state, now) };
     },
     { behavior: "immediate" },
   );
@@ -400,10 +469,11 @@ export function closeSignal(signalId: number, input: { exitPrice: number; reason
 
 /**
  * PENDING → CANCELLED with an optional note.
+ * @param db the database (default the app's; the seed passes its own).
  * @returns the updated row, or 404, 409 (an ACTIVE signal must be closed), 400 naming `note` or `at`.
  */
-export function cancelSignal(signalId: number, input: { note?: string; at?: Date }, now = new Date()): SignalChange {
-  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now);
+export function cancelSignal(signalId: number, input: { note?: string; at?: Date }, now = new Date(), db: Db = getDb()): SignalChange {
+  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now, db);
 }
 
 /**
@@ -412,6 +482,140 @@ export function cancelSignal(signalId: number, input: { note?: string; at?: Date
  */
 export function expireSignal(signalId: number, now = new Date()): SignalChange {
   return transition(signalId, (state) => expire(state, now), now);
+}
+
+// ---------------------------------------------------------------------------
+// Prices and expiry
+
+/**
+ * The open (PENDING or ACTIVE) signals matching `where`, each with its state
+ * projected from its ledger events, oldest expiry first. Signals without
+ * ledger history (awaiting the backfill) are left out.
+ */
+function openSignalStates(tx: Queryable, where: SQL | undefined): Array<{ row: Signal; state: SignalState }> {
+  const rows = tx
+    .select()
+    .from(signals)
+    .where(and(inArray(signals.status, ["PENDING", "ACTIVE"]), where))
+    .orderBy(asc(signals.expiresAt), asc(signals.id))
+    .all();
+  if (rows.length === 0) return [];
+  const events = tx
+    .select()
+    .from(signalEvents)
+    .where(inArray(signalEvents.signalId, rows.map((row) => row.id)))
+    .orderBy(asc(signalEvents.seq))
+    .all();
+  const bySignal = new Map<number, SignalEvent[]>();
+  for (const event of events) {
+    const list = bySignal.get(event.signalId) ?? [];
+    list.push(toDomainEvent(event));
+    bySignal.set(event.signalId, list);
+  }
+  return rows.flatMap((row) => {
+    const history = bySignal.get(row.id);
+    return history ? [{ row, state: projectSignal(history) }] : [];
+  });
+}
+
+/** What `applyPriceBars` did, or why it refused the bars. */
+export type PriceBarsResult =
+  | {
+      ok: true;
+      /** Bars in the request. */
+      received: number;
+      /** Distinct bars replayed (after duplicates were dropped). */
+      applied: number;
+      /** Exact duplicates ignored (same symbol, time and prices). */
+      duplicates: number;
+      /** Ledger events appended. */
+      events: number;
+      /** The signals the bars changed, as stored after the change, in id order. */
+      signals: Signal[];
+    }
+  | { ok: false; errors: BarError[] };
+
+/**
+ * Resolves open signals from OHLC price bars (docs/decisions/0023-bar-replay-rules.md):
+ * loads the PENDING and ACTIVE signals, validates the bars and replays them
+ * against those signals (`replayBars`), then appends
+ * every resulting event (triggered, modified, partially_closed, closed,
+ * expired; ordered by event time, then signal id) and writes each changed
+ * row, all in ONE immediate transaction, recorded at `now`.
+ * Idempotent: a bar only applies after a signal's latest event, so posting
+ * the same bars again changes nothing; all at once or one by one gives the same state.
+ * @param bars the bars, `[{symbol, time, open, high, low, close}]` (`time` ISO 8601 UTC or epoch ms; at most 10,000).
+ * @param now the current time (bars after it are refused); the seed back-dates it.
+ * @param db the database (default the app's; the seed passes its own).
+ * @returns the counts and changed signals, or the bar errors (each naming its index, e.g. `3.time`); nothing is written on error.
+ */
+export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()): PriceBarsResult {
+  return db.transaction(
+    (tx): PriceBarsResult => {
+      // Open signals are few (each ends within its expiry), so all of them are replayed against; bars of other symbols touch none.
+      const open = openSignalStates(tx, undefined);
+      const replay = replayBars(
+        open.map(({ row, state }) => ({ id: row.id, state })),
+        bars,
+        now,
+      );
+      if (!replay.ok) return replay;
+      const received = Array.isArray(bars) ? bars.length : 0;
+      const queue = replay.changes.flatMap((change) => change.events.map((event, index) => ({ id: change.id, event, index })));
+      queue.sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.id - b.id || a.index - b.index);
+      for (const item of queue) appendEvent(tx, item.id, item.event, now);
+      const changed = replay.changes
+        .map((change) => writeProjection(tx, change.id, change.state))
+        .sort((a, b) => a.id - b.id);
+      return {
+        ok: true,
+        received,
+        applied: replay.bars.length,
+        duplicates: received - replay.bars.length,
+        events: queue.length,
+        signals: changed,
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * How long after `expiresAt` the expiry sweep waits before it ends an open
+ * signal itself, in ms: time for a price feed to deliver the bar that covers
+ * the expiry, which resolves it at a market price (docs/decisions/0032).
+ */
+export const EXPIRY_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * The expiry sweep (docs/decisions/0032): ends every open signal whose
+ * `expiresAt` is at least `EXPIRY_GRACE_MS` before `now`, so none is left in
+ * limbo when no bar arrives. A PENDING signal becomes EXPIRED (event dated at
+ * `expiresAt`); an ACTIVE one is closed with reason EXPIRY at its fill price
+ * (no price is known, so what is still open exits flat; partial exits keep
+ * their result), dated at `expiresAt` (or its latest event, if later).
+ * Appends the events, oldest expiry first, and writes the rows in one
+ * immediate transaction recorded at `now`. Running it again changes nothing.
+ * @param now the current time.
+ * @param db the database (default the app's).
+ * @returns the signals it ended, as stored after the change.
+ * @throws Error if the lifecycle refuses a step (a broken invariant, never expected).
+ */
+export function expireDueSignals(now = new Date(), db: Db = getDb()): Signal[] {
+  const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
+  return db.transaction(
+    (tx) =>
+      openSignalStates(tx, lte(signals.expiresAt, cutoff)).map(({ row, state }) => {
+        const at = new Date(Math.max(state.expiresAt.getTime(), state.lastEventAt.getTime()));
+        const result =
+          state.status === "PENDING"
+            ? expire(state, now)
+            : close(state, { exitPrice: state.fillPrice ?? state.entryPrice, reason: "EXPIRY" }, at, now);
+        if (!result.ok) throw new Error(`Expiry of signal ${row.id} refused: ${result.error.field}: ${result.error.message}`);
+        return recordChange(tx, row.id, [result.event], result.state, now);
+      }),
+    { behavior: "immediate" },
+  );
 }
 
 // ---------------------------------------------------------------------------

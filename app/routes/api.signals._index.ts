@@ -1,18 +1,31 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSignalsForViewer } from "~/models/signals.server";
+import { getStrategyById } from "~/models/strategies.server";
 import { apiSignalListSchema } from "~/schemas/api/signals";
-import { apiHandler, apiJsonOf, parseLimit, readOnlyAction } from "~/services/http.server";
+import { signalFilterParams, signalFiltersSchema } from "~/schemas/signal-filters";
+import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction, validationProblem } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
- * GET /api/signals?limit=N: newest first, 1..100 (default 20). Public; ACTIVE
- * signals of strategies the caller is not entitled to come with `locked: true`
- * and null price levels.
+ * GET /api/signals?limit=N&status=PENDING,ACTIVE&strategyId=ID: newest first,
+ * 1..100 (default 20). `status` is a comma list of PENDING, ACTIVE, CLOSED,
+ * CANCELLED, EXPIRED (case-insensitive); `strategyId` one strategy. Public;
+ * open signals of strategies the caller is not entitled to come with
+ * `locked: true` and null price levels. 400 problem naming `limit`, `status`
+ * or `strategyId` (also for a strategy that does not exist).
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  const limit = parseLimit(new URL(request.url));
+  const url = new URL(request.url);
+  const limit = parseLimit(url);
+  const filters = signalFiltersSchema.safeParse(signalFilterParams(url));
+  if (!filters.success) return validationProblem(filters.error);
+  const { status: statuses, strategyId } = filters.data;
+  if (strategyId !== undefined && !getStrategyById(strategyId)) {
+    const message = `No strategy with id ${strategyId}`;
+    return problem(400, `strategyId: ${message}`, { errors: [{ field: "strategyId", message }] });
+  }
   const caller = await getApiCaller(request);
-  return apiJsonOf(apiSignalListSchema, listSignalsForViewer(caller, { limit }));
+  return apiJsonOf(apiSignalListSchema, listSignalsForViewer(caller, { limit, strategyId, statuses }));
 }, { access: "public" });
 
 export const action = readOnlyAction("public");

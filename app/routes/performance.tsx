@@ -14,6 +14,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { LedgerHeadNote } from "~/components/ledger-head-note";
 import { CtaButtons } from "~/components/marketing";
 import { DisclaimersPanel, MethodologyPanel, VerificationPanel } from "~/components/performance/info-panels";
 import { OverviewPanel } from "~/components/performance/overview-panel";
@@ -24,15 +25,18 @@ import { HYPOTHETICAL_BANNER, PERFORMANCE_TABS, type ChartPeriod, type Performan
 import { parsePerformanceParams, performanceHref } from "~/domain/performance-page";
 import type { CallToAction } from "~/content/pricing";
 import { pageMeta } from "~/domain/page-meta";
+import { getLedgerHead } from "~/models/signals.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta(
+export const meta: MetaFunction = () => [
+  ...pageMeta(
     "Performance",
     "Hypothetical performance of FX Trader's rules-based forex strategies: equity curve, drawdown, key metrics, monthly returns, methodology, cost assumptions and disclaimers.",
-  );
+  ),
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "FX Trader Signals", href: "/signals.rss" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(parsePerformanceParams(new URL(request.url).searchParams));
+  return json({ ...parsePerformanceParams(new URL(request.url).searchParams), ledgerHead: getLedgerHead() });
 }
 
 /** The page's calls to action, in its header and again at its foot. */
@@ -51,11 +55,12 @@ function panelId(tab: PerformanceTab): string {
 function useViewState(): { tab: PerformanceTab; period: ChartPeriod } {
   const data = useLoaderData<typeof loader>();
   const pending = usePendingSearchParams();
-  return pending ? parsePerformanceParams(pending) : data;
+  return pending ? parsePerformanceParams(pending) : { tab: data.tab, period: data.period };
 }
 
 export default function PerformancePage() {
   const { tab, period } = useViewState();
+  const { ledgerHead } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
 
   return (
@@ -123,6 +128,7 @@ export default function PerformancePage() {
         </p>
         <CtaButtons actions={PAGE_ACTIONS} className="mt-6 flex flex-wrap justify-center gap-3" />
       </section>
+      <LedgerHeadNote head={ledgerHead} className="mt-8 text-center" />
     </div>
   );
 }

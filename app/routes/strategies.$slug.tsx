@@ -11,6 +11,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { LedgerHeadNote } from "~/components/ledger-head-note";
 import { RouteErrorPage } from "~/components/not-found";
 import { OverviewPanel, PlaybookPanel, SignalsPanel } from "~/components/strategies/strategy-panels";
 import { PerformancePanel } from "~/components/strategies/strategy-performance-panel";
@@ -20,7 +21,7 @@ import { buttonClass } from "~/components/ui/button";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import { STRATEGY_SIGNALS_LIMIT, STRATEGY_TABS, type StrategyTab } from "~/content/strategy-detail";
 import { parseStrategyTab } from "~/domain/strategy-detail";
-import { listSignalsForViewer } from "~/models/signals.server";
+import { getLedgerHead, listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
 import { getViewer } from "~/services/session.server";
 import { pageMeta } from "~/domain/page-meta";
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           strategyId: strategy.id,
         })
       : null;
-  return json({ strategy: toApiStrategy(strategy), tab, signals, now: new Date().toISOString() });
+  return json({ strategy: toApiStrategy(strategy), tab, signals, now: new Date().toISOString(), ledgerHead: getLedgerHead() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -119,6 +120,7 @@ export default function StrategyDetail() {
         </div>
         <StrategySidebar strategy={strategy} />
       </div>
+      <LedgerHeadNote head={data.ledgerHead} className="mt-10" />
     </div>
   );
 }

@@ -11,7 +11,8 @@
  * - symbol: trimmed and upper-cased, 6 letters (EURUSD, XAUUSD, ...), two different currencies.
  * - side: LONG or SHORT (case-insensitive); entryMethod: market, limit or stop (default market).
  * - prices: finite numbers greater than 0 (at most 1,000,000); tp2 optional (empty → undefined, never 0).
- * - geometry: LONG needs SL < entry < TP1 (< TP2); SHORT needs SL > entry > TP1 (> TP2).
+ * - geometry: LONG needs SL < entry < TP1 (< TP2); SHORT needs SL > entry > TP1 (> TP2),
+ *   checked by the domain's `checkGeometry` (the rule the lifecycle applies too).
  *   Each violation is reported on the offending field (sl, tp1 or tp2).
  * - expiresAt: an ISO 8601 date-time with Z or an offset, or the `datetime-local`
  *   form value "YYYY-MM-DDTHH:mm[:ss]" read as UTC; after now and at most 30 days ahead.
@@ -23,6 +24,7 @@
 import { z } from "zod";
 import type { EntryMethod, SignalSide } from "../../db/schema";
 import { repeatsCurrency, SYMBOL_PATTERN } from "~/domain/instruments";
+import { checkGeometry } from "~/domain/signal-lifecycle";
 import { blankToUndefined, OBJECT_ERRORS, toNumberInput, upperCased } from "./fields";
 
 // Local copies (type-checked against the DB enums) so the client bundle does not pull in drizzle.
@@ -197,30 +199,15 @@ export function buildSignalSchema(options: { now?: () => Date } = {}) {
       const { side, entryPrice: entry, sl, tp1, tp2 } = data;
       if (side !== "LONG" && side !== "SHORT") return;
       if (!isValidPrice(entry)) return;
-      const long = side === "LONG";
-      const above = long ? "above" : "below";
-      const below = long ? "below" : "above";
-      const beyond = (a: number, b: number) => (long ? a > b : a < b);
-      if (isValidPrice(sl) && !beyond(entry, sl)) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["sl"],
-          message: `${L.sl} must be ${below} the entry price for a ${side} signal`,
-        });
-      }
-      if (isValidPrice(tp1) && !beyond(tp1, entry)) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["tp1"],
-          message: `${L.tp1} must be ${above} the entry price for a ${side} signal`,
-        });
-      }
-      if (isValidPrice(tp2) && isValidPrice(tp1) && !beyond(tp2, tp1)) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["tp2"],
-          message: `${L.tp2} must be ${above} take profit 1 for a ${side} signal`,
-        });
+      // The domain's rule (one implementation); a level that failed its own check is left out of it.
+      const levels = {
+        sl: isValidPrice(sl) ? sl : Number.NaN,
+        tp1: isValidPrice(tp1) ? tp1 : Number.NaN,
+        tp2: isValidPrice(tp2) && isValidPrice(tp1) ? tp2 : null,
+      };
+      for (const issue of checkGeometry(side, entry, levels)) {
+        if (Number.isNaN(levels[issue.field])) continue;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [issue.field], message: issue.message });
       }
     });
 }

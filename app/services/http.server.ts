@@ -140,21 +140,23 @@ export const MAX_JSON_BODY_BYTES = MAX_BODY_BYTES;
 
 /**
  * Reads a JSON request body.
+ * @param maxBytes largest body accepted (default `MAX_JSON_BODY_BYTES`; a
+ *   route with a larger one needs the server to read that much too, server/app.ts).
  * @throws Response 415 when the content type is not JSON, 413 when over
- *   `MAX_JSON_BODY_BYTES`, 400 when the body is not valid JSON.
+ *   `maxBytes`, 400 when the body is not valid JSON.
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes: number = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw problem(415, "Content-Type must be application/json");
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_JSON_BODY_BYTES) {
-    throw problem(413, `Request body must be at most ${MAX_JSON_BODY_BYTES} bytes`);
+  if (declared > maxBytes) {
+    throw problem(413, `Request body must be at most ${maxBytes} bytes`);
   }
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) {
-    throw problem(413, `Request body must be at most ${MAX_JSON_BODY_BYTES} bytes`);
+  if (Buffer.byteLength(text) > maxBytes) {
+    throw problem(413, `Request body must be at most ${maxBytes} bytes`);
   }
   try {
     return JSON.parse(text);

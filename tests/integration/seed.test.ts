@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase, type Db } from "../../db/connection";
 import { createAdmin, CreateAdminError } from "../../db/create-admin";
 import {
   blogPosts,
+  signalEvents,
   signals,
   strategies,
   strategyAccess,
@@ -16,9 +17,11 @@ import {
   users,
   type Signal,
 } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
-import { BLOG_CATEGORIES, buildSeedPosts, buildSeedSignals } from "../../db/seed-data";
+import { describeSeedResult, seedDatabase } from "../../db/seed";
+import { BLOG_CATEGORIES, buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS } from "../../db/seed-data";
+import { verifyChain } from "../../app/domain/ledger";
 import { priceDecimals } from "../../app/domain/signal-display";
+import { iterateLedger } from "../../app/models/signals.server";
 import { ensureSessionSecret, runSetup } from "../../db/setup";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,14 +49,16 @@ function tableCounts(db: Db) {
   return { users: n(users), strategies: n(strategies), signals: n(signals), posts: n(blogPosts) };
 }
 
-function assertGeometry(s: Pick<Signal, "side" | "entryPrice" | "sl" | "tp1" | "tp2" | "symbol">) {
+/** The levels as published: the stop is `originalSl` (the replay may have moved `sl` to break-even). */
+function assertGeometry(s: Pick<Signal, "side" | "entryPrice" | "originalSl" | "tp1" | "tp2" | "symbol">) {
   const label = `${s.symbol} ${s.side} @ ${s.entryPrice}`;
+  const sl = s.originalSl!;
   if (s.side === "LONG") {
-    expect(s.sl, label).toBeLessThan(s.entryPrice);
+    expect(sl, label).toBeLessThan(s.entryPrice);
     expect(s.entryPrice, label).toBeLessThan(s.tp1);
     if (s.tp2 !== null) expect(s.tp1, label).toBeLessThan(s.tp2);
   } else {
-    expect(s.sl, label).toBeGreaterThan(s.entryPrice);
+    expect(sl, label).toBeGreaterThan(s.entryPrice);
     expect(s.entryPrice, label).toBeGreaterThan(s.tp1);
     if (s.tp2 !== null) expect(s.tp1, label).toBeGreaterThan(s.tp2);
   }
@@ -70,7 +75,7 @@ describe("seedDatabase", () => {
 
       const counts = tableCounts(db);
       expect(counts.strategies).toBeGreaterThanOrEqual(3);
-      expect(counts.signals).toBeGreaterThanOrEqual(30);
+      expect(counts.signals).toBeGreaterThanOrEqual(200);
       expect(counts.posts).toBeGreaterThanOrEqual(9);
       expect(counts.users).toBe(2);
       expect(result.counts).toEqual(counts);
@@ -82,37 +87,65 @@ describe("seedDatabase", () => {
       expect(bySlug["london-breakout"]).toMatchObject({ name: "London Breakout", riskClass: "Aggressive", winRate: 72 });
       expect(bySlug["gold-intraday"]).toMatchObject({ name: "Gold Intraday", riskClass: "Conservative", winRate: 75 });
 
+      // The history was published and resolved through the model: every status, every entry method.
       const signalRows = db.select().from(signals).all();
-      expect(new Set(signalRows.map((s) => s.status))).toEqual(new Set(["ACTIVE", "CLOSED", "CANCELLED"]));
+      expect(new Set(signalRows.map((s) => s.status))).toEqual(new Set(["PENDING", "ACTIVE", "CLOSED", "CANCELLED", "EXPIRED"]));
       expect(new Set(signalRows.map((s) => s.entryMethod))).toEqual(new Set(["market", "limit", "stop"]));
+      const open = signalRows.filter((s) => s.status === "PENDING" || s.status === "ACTIVE");
+      expect(result.signalHistory).toEqual({ resolved: signalRows.length - open.length, open: open.length });
+      expect(describeSeedResult(result)).toContain(`${result.signalHistory.resolved} resolved, ${open.length} open`);
       const admin = db.select().from(users).where(eq(users.email, "admin@example.com")).get()!;
       for (const s of signalRows) {
         assertGeometry(s);
         expect(s.createdById).toBe(admin.id);
         expect(s.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
-        expect(s.createdAt.getTime()).toBeGreaterThan(now.getTime() - 36 * DAY);
+        expect(s.createdAt.getTime()).toBeGreaterThan(now.getTime() - (SEED_HISTORY_DAYS + 1) * DAY);
         expect(s.rationale).toBeTruthy();
         // Prices are quoted to the instrument's precision.
         const decimals = priceDecimals(s.symbol);
-        for (const price of [s.entryPrice, s.sl, s.tp1]) {
+        for (const price of [s.entryPrice, s.originalSl!, s.tp1]) {
           expect(Number(price.toFixed(decimals))).toBe(price);
         }
-        if (s.status === "ACTIVE") {
+        if (s.status === "ACTIVE" || s.status === "PENDING") {
           expect(s.expiresAt.getTime()).toBeGreaterThan(now.getTime());
-          expect(s.createdAt.getTime()).toBeGreaterThanOrEqual(now.getTime() - 20 * 60 * 60 * 1000);
           expect(s.closedAt).toBeNull();
+          expect(s.fillPrice === null).toBe(s.status === "PENDING");
         } else {
           expect(s.closedAt).not.toBeNull();
           expect(s.closedAt!.getTime()).toBeLessThanOrEqual(now.getTime());
         }
+        // Every CLOSED signal has its outcome.
+        if (s.status === "CLOSED") {
+          expect(s.exitPrice, `signal ${s.id}`).not.toBeNull();
+          expect(s.closeReason, `signal ${s.id}`).not.toBeNull();
+          expect(s.resultPips, `signal ${s.id}`).not.toBeNull();
+          expect(s.resultR, `signal ${s.id}`).not.toBeNull();
+          expect(s.fillPrice, `signal ${s.id}`).not.toBeNull();
+        }
       }
-      // Every strategy has live and past signals.
+      // Every strategy has months of history and live signals, both filled and waiting.
       for (const strategy of strategyRows) {
         const own = signalRows.filter((s) => s.strategyId === strategy.id);
+        expect(Math.min(...own.map((s) => s.createdAt.getTime())), strategy.slug).toBeLessThan(now.getTime() - 180 * DAY);
+        expect(own.filter((s) => s.status === "CLOSED").length, strategy.slug).toBeGreaterThanOrEqual(20);
         expect(own.some((s) => s.status === "ACTIVE"), strategy.slug).toBe(true);
-        expect(own.some((s) => s.status !== "ACTIVE"), strategy.slug).toBe(true);
+        expect(own.some((s) => s.status === "PENDING"), strategy.slug).toBe(true);
       }
       expect(signalRows.filter((s) => s.strategyId === bySlug["gold-intraday"]!.id).every((s) => s.symbol === "XAUUSD")).toBe(true);
+
+      // The ledger holds the whole history, verifies, and was recorded in time order.
+      expect(verifyChain(iterateLedger(db))).toMatchObject({ ok: true });
+      const events = db.select().from(signalEvents).orderBy(signalEvents.seq).all();
+      expect(new Set(events.map((e) => e.signalId)).size).toBe(signalRows.length);
+      for (let i = 1; i < events.length; i++) {
+        expect(events[i]!.recordedAt.getTime()).toBeGreaterThanOrEqual(events[i - 1]!.recordedAt.getTime());
+      }
+      for (const e of events) expect(e.occurredAt.getTime()).toBeLessThanOrEqual(e.recordedAt.getTime());
+      const lastEvent = new Map(events.map((e) => [e.signalId, e.type]));
+      for (const s of signalRows) {
+        const ending = { CLOSED: "closed", CANCELLED: "cancelled", EXPIRED: "expired" } as Record<string, string>;
+        if (ending[s.status]) expect(lastEvent.get(s.id), `signal ${s.id}`).toBe(ending[s.status]);
+      }
 
       const posts = db.select().from(blogPosts).all();
       for (const category of BLOG_CATEGORIES) {
@@ -178,19 +211,25 @@ describe("seedDatabase", () => {
       const counts = tableCounts(db);
       expect(counts.users).toBe(0);
       expect(counts.strategies).toBe(3);
-      expect(counts.signals).toBeGreaterThanOrEqual(30);
+      expect(counts.signals).toBeGreaterThanOrEqual(200);
       expect(db.select().from(signals).all().every((s) => s.createdById === null)).toBe(true);
     } finally {
       db.$client.close();
     }
   });
 
-  it("builds deterministic rows for a given instant", () => {
+  it("builds a deterministic history and posts for a given instant", () => {
     const fixed = new Date("2026-11-18T10:30:00Z");
     const ids = { "alpha-swing": 1, "london-breakout": 2, "gold-intraday": 3 };
-    expect(buildSeedSignals(fixed, ids)).toEqual(buildSeedSignals(fixed, ids));
+    const history = buildSeedHistory(fixed, ids);
+    expect(buildSeedHistory(fixed, ids)).toEqual(history);
+    expect(buildSeedHistory(new Date(fixed.getTime() + DAY), ids)).not.toEqual(history);
+    // Complete hourly bars only, none after the instant; signals in publish order.
+    expect(history.bars.every((bar) => bar.time + 60 * 60 * 1000 <= fixed.getTime())).toBe(true);
+    const published = history.signals.map((s) => s.publishAt.getTime());
+    expect(published).toEqual([...published].sort((a, b) => a - b));
     expect(buildSeedPosts(fixed)).toEqual(buildSeedPosts(fixed));
-    expect(() => buildSeedSignals(fixed, {})).toThrow(/alpha-swing/);
+    expect(() => buildSeedHistory(fixed, {})).toThrow(/No strategy id/);
     const posts = buildSeedPosts(fixed);
     expect(posts.some((p) => p.content === null)).toBe(true);
     expect(posts.some((p) => (p.excerpt ?? "").length > 100)).toBe(true);
@@ -286,8 +325,9 @@ describe("setup", () => {
     expect(first.secret.created).toBe(true);
     expect(first.seed.seeded).toBe(true);
     expect(first.seed.counts.users).toBe(2);
-    // Seeded signals get their ledger history right away.
-    expect(first.backfill.signals).toBe(first.seed.counts.signals);
+    // Seeded signals were published through the model: none waits for the backfill.
+    expect(first.seed.counts.signals).toBeGreaterThan(0);
+    expect(first.backfill).toEqual({ signals: 0, events: 0 });
 
     const second = await runSetup(env, (line) => lines.push(line));
     expect(second.secret.created).toBe(false);

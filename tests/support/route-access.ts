@@ -146,6 +146,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "public", allowed: 404, form: {} },
     params: { "*": "unknown" },
   },
+  "api.admin.prices.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "api-admin", allowed: 415, form: {} } },
   "api.admin.signals.$id.cancel.ts": {
     GET: { access: "public", allowed: 405 },
     POST: { access: "api-admin", allowed: 400, form: {} },
@@ -248,6 +249,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "pricing.tsx": {},
   "robots[.]txt.ts": { GET: { access: "public", allowed: 200 } },
   "services.tsx": {},
+  "signals[.]rss.ts": { GET: { access: "public", allowed: 200 } },
   "signup.tsx": { GET: { access: "guest", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "sitemap[.]xml.ts": { GET: { access: "public", allowed: 200 } },
   "strategies.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "strategySlug" } },

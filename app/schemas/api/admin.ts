@@ -4,8 +4,10 @@
  * admin desk's forms, which also accept decimal strings); these describe the
  * JSON a client sends.
  */
+import { MAX_BARS_PER_REQUEST } from "~/domain/bar-replay";
 import { CLOSE_REASONS, MAX_NOTE_LENGTH } from "~/domain/signal-lifecycle";
 import { MAX_EXPIRY_DAYS, MAX_PRICE, MAX_RATIONALE_LENGTH } from "../signal";
+import { apiSignalSchema } from "./signals";
 import { z } from "./zod";
 
 const levelPrice = (description: string, example: number) =>
@@ -59,3 +61,32 @@ export const closeRequestSchema = z
 export const cancelRequestSchema = z
   .object({ note: z.string().max(MAX_NOTE_LENGTH).optional(), at })
   .openapi({ ref: "CancelRequest" });
+
+/** One OHLC bar of `POST /api/admin/prices`; prices in the quote currency. */
+const priceBarSchema = z
+  .object({
+    symbol: z.string().openapi({ example: "EURUSD" }),
+    time: z.union([z.string(), z.number().int()]).openapi({ description: "The bar's open time: ISO 8601 UTC or epoch milliseconds; never in the future.", example: "2026-11-23T10:00:00Z" }),
+    open: z.number().gt(0).openapi({ example: 1.0861 }),
+    high: z.number().gt(0).openapi({ example: 1.0872 }),
+    low: z.number().gt(0).openapi({ example: 1.0855 }),
+    close: z.number().gt(0).openapi({ example: 1.0868 }),
+  })
+  .openapi({ ref: "PriceBar" });
+
+/** `POST /api/admin/prices`: bars replayed against the open signals (docs/decisions/0023, 0032). */
+export const pricesRequestSchema = z
+  .object({ bars: z.array(priceBarSchema).max(MAX_BARS_PER_REQUEST).openapi({ description: "Any order; exact duplicates ignored." }) })
+  .openapi({ ref: "PricesRequest" });
+
+/** The answer of `POST /api/admin/prices`: counts and the signals the bars changed. */
+export const pricesResultSchema = z
+  .object({
+    received: z.number().int().min(0).openapi({ description: "Bars in the request." }),
+    applied: z.number().int().min(0).openapi({ description: "Bars replayed after duplicates were dropped." }),
+    duplicates: z.number().int().min(0).openapi({ description: "Exact duplicate bars ignored." }),
+    events: z.number().int().min(0).openapi({ description: "Ledger events appended." }),
+    signals: z.array(apiSignalSchema).openapi({ description: "The signals the bars changed, in the API's shape." }),
+  })
+  .strict()
+  .openapi({ ref: "PricesResult" });

@@ -6,6 +6,8 @@ import {
   closeRequestSchema,
   modifyRequestSchema,
   partialCloseRequestSchema,
+  pricesRequestSchema,
+  pricesResultSchema,
   publishSignalRequestSchema,
   triggerRequestSchema,
 } from "~/schemas/api/admin";
@@ -52,4 +54,19 @@ export const adminPaths: ZodOpenApiPathsObject = {
   ...transition("partial-close", "partiallyCloseSignal", "Close part of a position", partialCloseRequestSchema),
   ...transition("close", "closeSignal", "Close a signal", closeRequestSchema),
   ...transition("cancel", "cancelSignal", "Cancel a pending signal", cancelRequestSchema),
+  "/api/admin/prices": {
+    post: {
+      operationId: "postPriceBars",
+      tags: ["Admin"],
+      summary: "Resolve open signals from price bars",
+      description:
+        "OHLC bars replayed against the open signals: pending entries are triggered when touched, active signals close at their stop or target (the stop first when one bar touches both), overdue ones expire. Idempotent; bars at once or one by one give the same state. A bar dated in the future is refused naming it (`bars[3].time`). Body up to 4 MB.",
+      security: [...SECURITY.required],
+      requestBody: { required: true, content: { "application/json": { schema: pricesRequestSchema } } },
+      responses: {
+        "200": jsonResponse(pricesResultSchema, "What the bars changed."),
+        ...problemResponses(400, 401, 403, 405, 413, 415, 429),
+      },
+    },
+  },
 };

@@ -13,9 +13,18 @@ export const signalPaths: ZodOpenApiPathsObject = {
       operationId: "listSignals",
       tags: ["Signals"],
       summary: "List signals",
-      description: `Signals of every strategy, newest first. ${LOCKED_NOTE}`,
+      description: `Signals of every strategy, newest first, optionally filtered by status and strategy. ${LOCKED_NOTE}`,
       security: [...SECURITY.optional],
-      requestParams: { query: z.object({ limit: limitParam }) },
+      requestParams: {
+        query: z.object({
+          limit: limitParam,
+          status: z
+            .string()
+            .optional()
+            .openapi({ description: "Comma list of PENDING, ACTIVE, CLOSED, CANCELLED, EXPIRED (case-insensitive).", example: "PENDING,ACTIVE" }),
+          strategyId: z.coerce.number().int().min(1).optional().openapi({ description: "Only this strategy's signals; 400 when it does not exist.", example: 1 }),
+        }),
+      },
       responses: {
         "200": jsonResponse(apiSignalListSchema, "The signals.", { get: true }),
         "304": notModifiedResponse,
