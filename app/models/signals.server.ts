@@ -9,7 +9,7 @@
  * even with several writers on the file.
  */
 import { randomBytes } from "node:crypto";
-import { asc, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { signalEvents, signals, type Signal, type SignalEventRow } from "../../db/schema";
 import { revealEvent, sealEvent, SALT_BYTES, type LedgerRow } from "~/domain/ledger";
@@ -98,6 +98,29 @@ export function listSignalsForViewer(
   options: { limit: number; strategyId?: number },
 ): ApiSignal[] {
   return listSignalsForEntitlements(getEntitlements(viewer).strategyIds, options);
+}
+
+/**
+ * Newest signals (by creation time, then id) whose status is one of
+ * `options.statuses`, in API shape for a viewer entitled to
+ * `entitledStrategyIds` (open signals of other strategies locked).
+ * @param options.limit max rows; options.strategyId restricts to one strategy.
+ */
+export function listSignalsWithStatus(
+  entitledStrategyIds: readonly number[],
+  options: { statuses: readonly Signal["status"][]; limit: number; strategyId?: number },
+): ApiSignal[] {
+  if (options.statuses.length === 0) return [];
+  const byStatus = inArray(signals.status, [...options.statuses]);
+  const entitled = new Set(entitledStrategyIds);
+  return getDb()
+    .select()
+    .from(signals)
+    .where(options.strategyId === undefined ? byStatus : and(byStatus, eq(signals.strategyId, options.strategyId)))
+    .orderBy(desc(signals.createdAt), desc(signals.id))
+    .limit(options.limit)
+    .all()
+    .map((signal) => toApiSignal(signal, entitled));
 }
 
 // ---------------------------------------------------------------------------
