@@ -4,10 +4,13 @@
  * from the desk (/admin/signals); a subscriber of its strategy sees the
  * timeline with its payloads on /signals/{id}; a visitor sees the hashes and
  * no level while it is open, and the levels and outcome once it is closed.
+ * The signal page and the desk pass axe-core's WCAG A/AA checks.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./support/auth";
 import { expect, expectToast, test, waitForHydration } from "./support/fixtures";
+import { setTheme } from "./support/public-routes";
 
 /** A LONG GBPUSD limit entry with levels no other text on the page could contain. */
 const LEVELS = { entry: "1.27013", sl: "1.26517", tp1: "1.27759", tp2: "1.28261" };
@@ -153,4 +156,21 @@ test("a refused transition shows its message on that signal's form", async ({ pa
   await form.getByRole("button", { name: "Trigger" }).click();
   await expect(page.locator(`#trigger-${id}`)).toContainText("Fill price must be above the stop loss for a LONG signal");
   await expect(page.locator(`#cancel-${id}`)).not.toContainText("Fill price");
+});
+
+test("the signal page and the desk have no serious axe-core violations, light and dark", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "axe-core runs as a page script");
+  test.setTimeout(90_000);
+  const [first] = (await (await page.request.get("/api/signals?limit=1")).json()) as Array<{ id: number }>;
+  await signIn(page, ACCOUNTS.admin);
+  for (const theme of ["light", "dark"] as const) {
+    await setTheme(page, theme);
+    for (const path of [`/signals/${first!.id}`, "/admin/signals"]) {
+      expect((await page.goto(path))?.status()).toBe(200);
+      await waitForHydration(page);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${theme} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    }
+  }
 });
