@@ -27,7 +27,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 
 import { AdminSignalsError } from "~/components/admin/admin-signals-error";
 import { CreateSignalForm } from "~/components/admin/create-signal-form";
@@ -35,6 +35,7 @@ import { EndedSignals } from "~/components/admin/ended-signals";
 import { OpenSignals } from "~/components/admin/open-signals";
 import { RecentSignals } from "~/components/admin/recent-signals";
 import type { DeskReply } from "~/components/admin/transition-form";
+import { useVersionAfterSuccess, type Navigation } from "~/components/admin/use-version-after-success";
 import { toast } from "~/components/ui/toast";
 import { DESK_ENDED_LIMIT, DESK_OPEN_LIMIT, DESK_TOASTS } from "~/content/signal-desk";
 import {
@@ -160,17 +161,10 @@ export default function AdminSignals() {
   const deskReply = reply && "intent" in reply ? (reply as DeskReply) : undefined;
   const actionData = reply && !("intent" in reply) ? reply : undefined;
 
-  // After a successful publish (the action redirects, so there is no action
-  // data) remount the form: it resets, with the reloaded default expiry.
-  const [formVersion, setFormVersion] = useState(0);
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (navigation.state === "submitting" && isOwnPost(navigation)) submitted.current = true;
-    if (navigation.state === "idle" && submitted.current) {
-      submitted.current = false;
-      if (!actionData) setFormVersion((v) => v + 1);
-    }
-  }, [navigation, actionData]);
+  // After a successful post remount its forms: they reset, with the reloaded
+  // defaults (the publish form's expiry, the desk's current levels).
+  const formVersion = useVersionAfterSuccess(isOwnPost, actionData);
+  const deskVersion = useVersionAfterSuccess(isDeskPost, deskReply);
 
   // With JavaScript, server rejections also raise the spec's 'Error' toast.
   const toasted = useRef<unknown>(null);
@@ -210,20 +204,25 @@ export default function AdminSignals() {
         </div>
       </div>
       <div className="mt-8 flex flex-col gap-8">
-        <OpenSignals signals={data.open} reply={deskReply} />
+        <OpenSignals key={deskVersion} signals={data.open} reply={deskReply} />
         <EndedSignals signals={data.ended} limit={DESK_ENDED_LIMIT} />
       </div>
     </div>
   );
 }
 
+function isPagePost(navigation: Navigation): boolean {
+  return navigation.formMethod?.toUpperCase() === "POST" && (navigation.formAction ?? "").startsWith("/admin/signals");
+}
+
 /** A post of the publish form (the desk's forms carry an `intent`). */
-function isOwnPost(navigation: ReturnType<typeof useNavigation>): boolean {
-  return (
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    (navigation.formAction ?? "").startsWith("/admin/signals") &&
-    !navigation.formData?.has("intent")
-  );
+function isOwnPost(navigation: Navigation): boolean {
+  return isPagePost(navigation) && !navigation.formData?.has("intent");
+}
+
+/** A post of one of the desk's forms. */
+function isDeskPost(navigation: Navigation): boolean {
+  return isPagePost(navigation) && Boolean(navigation.formData?.has("intent"));
 }
 
 export function ErrorBoundary() {
