@@ -6,8 +6,8 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { PORTAL_NAV, PUBLIC_NAV } from "~/content/navigation";
-import { isPortalPath } from "~/domain/navigation";
+import { ADMIN_MENU_LABEL, PORTAL_NAV, PUBLIC_NAV, type NavLink as NavEntry } from "~/content/navigation";
+import { adminLinksFor, isPortalPath } from "~/domain/navigation";
 import type { PublicUser } from "~/models/users.server";
 import type { Theme } from "~/services/theme.server";
 
@@ -18,10 +18,45 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
   }`;
 
+/**
+ * The admin menu (admins only; decided on the server from the user's role): a
+ * <details> disclosure, so it opens from the keyboard and without JavaScript.
+ */
+function AdminMenu({ links }: { links: NavEntry[] }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
+  return (
+    <details ref={menu} className="relative" data-testid="admin-menu">
+      <summary className="flex h-9 cursor-pointer list-none items-center rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+        {ADMIN_MENU_LABEL}
+        <span aria-hidden="true" className="ml-1">
+          ▾
+        </span>
+      </summary>
+      <ul
+        aria-label="Admin"
+        className="absolute right-0 z-50 mt-2 flex w-48 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={(s) => `block ${linkClass(s)}`}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function Navbar({ user, theme }: { user: PublicUser | null; theme: Theme }) {
   const location = useLocation();
   const links = isPortalPath(location.pathname) ? PORTAL_NAV : PUBLIC_NAV;
   const menu = useRef<HTMLDetailsElement>(null);
+  const adminLinks = adminLinksFor(user?.role ?? null);
 
   useEffect(() => {
     if (menu.current) menu.current.open = false;
@@ -68,6 +103,7 @@ export function Navbar({ user, theme }: { user: PublicUser | null; theme: Theme 
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-2">
+          {adminLinks.length > 0 ? <AdminMenu links={adminLinks} /> : null}
           <ThemeToggle theme={theme} />
           <div className="hidden items-center gap-2 sm:flex">{account}</div>
           <details ref={menu} className="group relative lg:hidden">

@@ -15,6 +15,7 @@ import type { ReactNode } from "react";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import type { ApiSignal } from "~/domain/signals";
 import { formatDateTime, formatPrice, sideTint, signalAge } from "~/domain/signal-display";
+import { isOpenStatus, signalStatusLabel } from "~/domain/signal-status";
 import { TableHead } from "~/components/ui/table-head";
 
 /** The fields the list reads; loader JSON of `ApiSignal` fits. */
@@ -66,7 +67,7 @@ function sideOf(signal: SignalListItem): string {
 }
 
 function statusVariant(status: string): BadgeVariant {
-  if (status === "ACTIVE") return "default";
+  if (isOpenStatus(status)) return "default";
   if (status === "CANCELLED") return "outline";
   return "secondary";
 }
@@ -90,11 +91,20 @@ export function SideBadge({ side }: { side: string }) {
 export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge variant={statusVariant(status)}>
-      {status === "ACTIVE" ? (
+      {isOpenStatus(status) ? (
         <span aria-hidden="true" className="mr-1.5 inline-block h-1.5 w-1.5 rounded-full bg-current" />
       ) : null}
-      {status}
+      {signalStatusLabel(status)}
     </Badge>
+  );
+}
+
+/** The signal's symbol as a link to its page (/signals/{id}). */
+export function SignalLink({ signal, className = "" }: { signal: Pick<SignalListItem, "id" | "symbol">; className?: string }) {
+  return (
+    <Link to={`/signals/${signal.id}`} className={`underline-offset-2 hover:underline ${className}`.trim()}>
+      {signal.symbol}
+    </Link>
   );
 }
 
@@ -187,7 +197,7 @@ function SignalTable({
             <tbody key={signal.id} className="border-b border-slate-200 last:border-b-0 dark:border-slate-700">
               <tr data-side={side} data-testid="signal-row" className={tintClass}>
                 <th scope="row" className={`${cellClass} text-left font-semibold whitespace-nowrap`}>
-                  <span className="block">{signal.symbol}</span>
+                  <SignalLink signal={signal} className="block" />
                   <span className="mt-1 block">
                     <SideBadge side={side} />
                   </span>
@@ -269,7 +279,7 @@ function SignalCards({
             className={`rounded-lg border border-slate-200 p-4 dark:border-slate-700 ${rowClass(signal, tint)}`}
           >
             <div className="flex flex-wrap items-center gap-2">
-              <span className="text-base font-semibold">{signal.symbol}</span>
+              <SignalLink signal={signal} className="text-base font-semibold" />
               <SideBadge side={side} />
               <StatusBadge status={signal.status} />
               <span className={`ml-auto text-sm ${mutedText}`}>

@@ -26,6 +26,13 @@ export const PORTAL_NAV: NavLink[] = [
   { label: "Account", to: "/portal/account" },
 ];
 
+/** The admin menu's label and links (shown to admins only). */
+export const ADMIN_MENU_LABEL = "Admin";
+export const ADMIN_NAV: NavLink[] = [
+  { label: "Signal desk", to: "/admin/signals" },
+  { label: "Messages", to: "/admin/messages" },
+];
+
 /** A footer entry: a link, or a placeholder (to: null) for a page that does not exist yet. */
 interface FooterItem {
   label: string;

@@ -12,22 +12,47 @@
  * top of the form and, with JavaScript, as an 'Error' toast. A body that is
  * not a form is refused (415/400) by `readFormData`.
  * See docs/decisions/admin-signal-form.md.
+ *
+ * Below the form the page is the admin's signal desk (docs/decisions/0029):
+ * open signals (PENDING, ACTIVE) with one no-JS form per transition their
+ * state allows (posted with `intent` and `signalId`, handled by
+ * `handleIntent` with `deskSchema`), then the latest ended signals with their
+ * outcome. A transition succeeds with a redirect and a flash toast; a refusal
+ * (409 wrong state, 400 field, 404 unknown signal) re-renders the page with
+ * the message on that signal's form. A post without `intent` is the publish
+ * form, answered as before.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 
 import { AdminSignalsError } from "~/components/admin/admin-signals-error";
 import { CreateSignalForm } from "~/components/admin/create-signal-form";
+import { EndedSignals } from "~/components/admin/ended-signals";
+import { OpenSignals } from "~/components/admin/open-signals";
 import { RecentSignals } from "~/components/admin/recent-signals";
+import type { DeskReply } from "~/components/admin/transition-form";
+import { useVersionAfterSuccess, type Navigation } from "~/components/admin/use-version-after-success";
 import { toast } from "~/components/ui/toast";
-import { listSignalsForEntitlements, publishSignal, StrategyUnavailableError } from "~/models/signals.server";
+import { DESK_ENDED_LIMIT, DESK_OPEN_LIMIT, DESK_TOASTS } from "~/content/signal-desk";
+import {
+  cancelSignal,
+  closeSignal,
+  listSignalsForEntitlements,
+  modifySignal,
+  partiallyCloseSignal,
+  publishSignal,
+  StrategyUnavailableError,
+  triggerSignal,
+  type SignalChange,
+} from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
 import { defaultExpiryValue, MAX_EXPIRY_DAYS, signalSchema, toDateTimeLocalUtc } from "~/schemas/signal";
-import { capEchoedValues, readFormData } from "~/services/form-intent.server";
+import { deskSchema, type DeskInput } from "~/schemas/signal-transitions";
+import { capEchoedValues, handleIntent, readFormData } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -48,17 +73,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const strategies = listStrategies();
   const names = new Map(strategies.map((s) => [s.id, s.name]));
   // Admins see every signal in full.
-  const recent = listSignalsForEntitlements(
-    strategies.map((s) => s.id),
-    { limit: RECENT_LIMIT },
-  ).map((signal) => ({
+  const all = strategies.map((s) => s.id);
+  const named = <T extends { strategyId: number }>(signal: T) => ({
     ...signal,
     strategyName: names.get(signal.strategyId) ?? `Strategy ${signal.strategyId}`,
-  }));
+  });
   return json(
     {
       strategies: strategies.filter((s) => s.isActive).map((s) => ({ id: s.id, name: s.name })),
-      recent,
+      recent: listSignalsForEntitlements(all, { limit: RECENT_LIMIT }).map(named),
+      open: listSignalsForEntitlements(all, { statuses: ["PENDING", "ACTIVE"], limit: DESK_OPEN_LIMIT }).map(named),
+      ended: listSignalsForEntitlements(all, { statuses: ["CLOSED", "CANCELLED", "EXPIRED"], limit: DESK_ENDED_LIMIT }).map(named),
       now: now.toISOString(),
       defaultExpiresAt: defaultExpiryValue(now),
       minExpiresAt: toDateTimeLocalUtc(now),
@@ -71,8 +96,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Each field's maximum length, so a rejected post never echoes more than that back. */
 const SIGNAL_LIMITS = getZodConstraint(signalSchema) as Record<string, { maxLength?: number }>;
 
+/** Applies one desk transition through the signals model. */
+function applyTransition(value: DeskInput): SignalChange {
+  switch (value.intent) {
+    case "trigger":
+      return triggerSignal(value.signalId, { fillPrice: value.fillPrice, at: value.at });
+    case "modify":
+      return modifySignal(value.signalId, { sl: value.sl, tp1: value.tp1, tp2: value.tp2, at: value.at });
+    case "partial-close":
+      return partiallyCloseSignal(value.signalId, { exitPrice: value.exitPrice, fraction: value.fraction, at: value.at });
+    case "close":
+      return closeSignal(value.signalId, { exitPrice: value.exitPrice, reason: value.reason, at: value.at });
+    case "cancel":
+      return cancelSignal(value.signalId, { note: value.note, at: value.at });
+  }
+}
+
+/** Fields a desk form has; a refusal naming anything else (`status`, `id`) is shown at the top of the form. */
+const DESK_FIELDS = new Set(["fillPrice", "sl", "tp1", "tp2", "exitPrice", "fraction", "reason", "note", "at"]);
+
+/** A lifecycle form of the desk: redirect with a toast, or the refusal on its field with its status (400, 404, 409). */
+function deskAction(request: Request) {
+  return handleIntent(request, deskSchema, (value) => {
+    const result = applyTransition(value);
+    if (result.ok) return { redirectTo: "/admin/signals", toast: DESK_TOASTS[value.intent] };
+    return DESK_FIELDS.has(result.field)
+      ? { status: result.status, fieldErrors: { [result.field]: [result.message] } }
+      : { status: result.status, formErrors: [result.message] };
+  });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireAdminViewer(request);
+  if ((await readFormData(request.clone())).has("intent")) return deskAction(request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: signalSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
@@ -98,20 +154,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminSignals() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
+  // A desk form's reply names its intent; the publish form's reply is Conform's result itself.
+  const deskReply = reply && "intent" in reply ? (reply as DeskReply) : undefined;
+  const actionData = reply && !("intent" in reply) ? reply : undefined;
 
-  // After a successful publish (the action redirects, so there is no action
-  // data) remount the form: it resets, with the reloaded default expiry.
-  const [formVersion, setFormVersion] = useState(0);
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (navigation.state === "submitting" && isOwnPost(navigation)) submitted.current = true;
-    if (navigation.state === "idle" && submitted.current) {
-      submitted.current = false;
-      if (!actionData) setFormVersion((v) => v + 1);
-    }
-  }, [navigation, actionData]);
+  // After a successful post remount its forms: they reset, with the reloaded
+  // defaults (the publish form's expiry, the desk's current levels).
+  const formVersion = useVersionAfterSuccess(isOwnPost, actionData);
+  const deskVersion = useVersionAfterSuccess(isDeskPost, deskReply);
 
   // With JavaScript, server rejections also raise the spec's 'Error' toast.
   const toasted = useRef<unknown>(null);
@@ -127,7 +179,8 @@ export default function AdminSignals() {
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-slate-50">Publish Signals</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          New signals go live immediately as ACTIVE for subscribers of the chosen strategy. All times are UTC.
+          A market entry goes live at once as ACTIVE; a limit or stop entry waits as Pending until it is triggered. All
+          times are UTC.
         </p>
         <p className="mt-2 text-sm">
           <Link to="/admin/messages" className="font-medium text-blue-800 underline dark:text-blue-300">
@@ -149,12 +202,26 @@ export default function AdminSignals() {
           <RecentSignals recent={data.recent} now={data.now} limit={RECENT_LIMIT} />
         </div>
       </div>
+      <div className="mt-8 flex flex-col gap-8">
+        <OpenSignals key={deskVersion} signals={data.open} reply={deskReply} />
+        <EndedSignals signals={data.ended} limit={DESK_ENDED_LIMIT} />
+      </div>
     </div>
   );
 }
 
-function isOwnPost(navigation: ReturnType<typeof useNavigation>): boolean {
+function isPagePost(navigation: Navigation): boolean {
   return navigation.formMethod?.toUpperCase() === "POST" && (navigation.formAction ?? "").startsWith("/admin/signals");
+}
+
+/** A post of the publish form (the desk's forms carry an `intent`). */
+function isOwnPost(navigation: Navigation): boolean {
+  return isPagePost(navigation) && !navigation.formData?.has("intent");
+}
+
+/** A post of one of the desk's forms. */
+function isDeskPost(navigation: Navigation): boolean {
+  return isPagePost(navigation) && Boolean(navigation.formData?.has("intent"));
 }
 
 export function ErrorBoundary() {

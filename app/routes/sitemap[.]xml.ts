@@ -1,9 +1,10 @@
 /**
- * /sitemap.xml — every public page, every strategy and every insight.
+ * /sitemap.xml — every public page, every strategy, every insight and every signal's page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listPosts } from "~/models/blog.server";
 import { publicOrigin } from "~/platform/env.server";
+import { listSignals } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
 import { applySecurityHeaders } from "~/services/http.server";
 
@@ -23,6 +24,8 @@ const PUBLIC_PATHS = [
 
 /** More posts than the blog will plausibly hold; the sitemap protocol allows 50,000 URLs. */
 const MAX_POSTS = 45_000;
+/** The newest signals listed (each has a public page, /signals/{id}); with the posts, within the protocol's 50,000 URLs. */
+const MAX_SIGNALS = 4_000;
 
 function xmlEscape(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
@@ -40,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...PUBLIC_PATHS.map((path) => entry(`${origin}${path}`)),
     ...listStrategies().map((s) => entry(`${origin}/strategies/${encodeURIComponent(s.slug)}`)),
     ...listPosts({ limit: MAX_POSTS }).map((p) => entry(`${origin}/insights/${encodeURIComponent(p.slug)}`, p.publishedAt)),
+    ...listSignals({ limit: MAX_SIGNALS }).map((s) => entry(`${origin}/signals/${s.id}`)),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

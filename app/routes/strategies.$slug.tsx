@@ -6,7 +6,8 @@
  * this route's ErrorBoundary. The four tabs are links driven by `?tab=`, so
  * they work without JavaScript; with JavaScript the arrow keys move between
  * them. The strategy's signals are only queried for `?tab=signals`, after the
- * strategy itself was found.
+ * strategy itself was found, filtered by the URL's `?status=` group (links:
+ * All, Open, Closed, Cancelled or expired; docs/decisions/0029).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -21,6 +22,7 @@ import { buttonClass } from "~/components/ui/button";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import { STRATEGY_SIGNALS_LIMIT, STRATEGY_TABS, type StrategyTab } from "~/content/strategy-detail";
 import { parseStrategyTab } from "~/domain/strategy-detail";
+import { parseStatusFilter } from "~/domain/signal-status";
 import { getLedgerHead, listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
 import { getViewer } from "~/services/session.server";
@@ -31,16 +33,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!strategy) {
     throw json({ message: "Strategy not found" }, { status: 404 });
   }
-  const tab = parseStrategyTab(new URL(request.url).searchParams.get("tab"));
+  const search = new URL(request.url).searchParams;
+  const tab = parseStrategyTab(search.get("tab"));
+  const filter = parseStatusFilter(search.get("status"));
   // The signals request runs only once the strategy has loaded, and only for the Signals tab.
   const signals =
     tab === "signals"
       ? listSignalsForViewer((await getViewer(request))?.user ?? null, {
+          statuses: filter.statuses,
           limit: STRATEGY_SIGNALS_LIMIT,
           strategyId: strategy.id,
         })
       : null;
-  return json({ strategy: toApiStrategy(strategy), tab, signals, now: new Date().toISOString(), ledgerHead: getLedgerHead() });
+  return json({ strategy: toApiStrategy(strategy), tab, status: filter.id, signals, now: new Date().toISOString(), ledgerHead: getLedgerHead() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -114,7 +119,13 @@ export default function StrategyDetail() {
             {selected === "playbook" ? <PlaybookPanel slug={strategy.slug} /> : null}
             {selected === "performance" ? <PerformancePanel slug={strategy.slug} /> : null}
             {selected === "signals" ? (
-              <SignalsPanel strategy={strategy} signals={signalsReady ? data.signals : null} now={data.now} />
+              <SignalsPanel
+                strategy={strategy}
+                signals={signalsReady ? data.signals : null}
+                now={data.now}
+                status={data.status}
+                pathname={location.pathname}
+              />
             ) : null}
           </TabPanel>
         </div>

@@ -55,13 +55,19 @@ const atField = z.preprocess(
 /** `{fillPrice, at?}`: PENDING → ACTIVE. */
 export const triggerSchema = z.object({ fillPrice: requiredPrice(LABELS.fillPrice), at: atField }, OBJECT_ERRORS);
 
+const modifyFields = z.object(
+  { sl: optionalPrice(LABELS.sl), tp1: optionalPrice(LABELS.tp1), tp2: optionalPrice(LABELS.tp2), at: atField },
+  OBJECT_ERRORS,
+);
+
+const NO_LEVEL_MESSAGE = "Give a new stop loss, take profit 1 or take profit 2";
+
+function hasNewLevel(data: { sl?: number; tp1?: number; tp2?: number }): boolean {
+  return data.sl !== undefined || data.tp1 !== undefined || data.tp2 !== undefined;
+}
+
 /** `{sl?, tp1?, tp2?, at?}`: new levels; at least one is required. */
-export const modifySchema = z
-  .object({ sl: optionalPrice(LABELS.sl), tp1: optionalPrice(LABELS.tp1), tp2: optionalPrice(LABELS.tp2), at: atField }, OBJECT_ERRORS)
-  .refine((data) => data.sl !== undefined || data.tp1 !== undefined || data.tp2 !== undefined, {
-    path: ["sl"],
-    message: "Give a new stop loss, take profit 1 or take profit 2",
-  });
+export const modifySchema = modifyFields.refine(hasNewLevel, { path: ["sl"], message: NO_LEVEL_MESSAGE });
 
 /** `{exitPrice, fraction, at?}`: part of an ACTIVE position closed. */
 export const partialCloseSchema = z.object(
@@ -116,6 +122,42 @@ export const cancelSchema = z.object(
   OBJECT_ERRORS,
 );
 
+/** The admin desk's transition intents, one per form, in the order the desk shows them. */
+export const DESK_INTENTS = ["trigger", "modify", "partial-close", "close", "cancel"] as const;
+export type DeskIntent = (typeof DESK_INTENTS)[number];
+
+/** The signal a desk form acts on: a positive integer id (hidden field). */
+const signalIdField = z.preprocess(
+  toNumberInput,
+  z
+    .number({ required_error: "Signal is required", invalid_type_error: "Signal must be a number" })
+    .int("Signal must be a whole number")
+    .positive("Signal must be a positive number"),
+);
+
+function deskForm<Shape extends z.ZodRawShape, Intent extends DeskIntent>(fields: z.ZodObject<Shape>, intent: Intent) {
+  return fields.extend({ intent: z.literal(intent), signalId: signalIdField });
+}
+
+/**
+ * The admin desk's forms (FormData): the transition schemas above plus
+ * `intent` (one of `DESK_INTENTS`) and `signalId`, as one discriminated union
+ * on `intent`. Same fields, messages and rules as the JSON endpoints; the
+ * modify form also needs at least one new level (reported on `sl`).
+ */
+export const deskSchema = z
+  .discriminatedUnion("intent", [
+    deskForm(triggerSchema, "trigger"),
+    deskForm(modifyFields, "modify"),
+    deskForm(partialCloseSchema, "partial-close"),
+    deskForm(closeSchema, "close"),
+    deskForm(cancelSchema, "cancel"),
+  ])
+  .superRefine((data, ctx) => {
+    if (data.intent === "modify" && !hasNewLevel(data)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sl"], message: NO_LEVEL_MESSAGE });
+  });
+
+export type DeskInput = z.output<typeof deskSchema>;
 export type TriggerInput = z.output<typeof triggerSchema>;
 export type ModifyInput = z.output<typeof modifySchema>;
 export type PartialCloseInput = z.output<typeof partialCloseSchema>;

@@ -252,6 +252,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "signals[.]rss.ts": { GET: { access: "public", allowed: 200 } },
   "signup.tsx": { GET: { access: "guest", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "sitemap[.]xml.ts": { GET: { access: "public", allowed: 200 } },
+  "signals.$id.tsx": { GET: { access: "public", allowed: 404 }, params: { id: "unknown" } },
   "strategies.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "strategySlug" } },
   "strategies._index.tsx": { GET: { access: "public", allowed: 200 } },
   "theme.tsx": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: { theme: "dark" } } },

@@ -1,4 +1,5 @@
 /** The admin page's list of the most recently published signals. */
+import { SignalLink, StatusBadge } from "~/components/signal-list";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatPrice, signalAge } from "~/domain/signal-display";
@@ -39,9 +40,9 @@ export function RecentSignals({ recent, now, limit }: { recent: RecentSignal[]; 
                 className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
               >
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold text-slate-900 dark:text-slate-50">{signal.symbol}</span>
+                  <SignalLink signal={signal} className="font-semibold text-slate-900 dark:text-slate-50" />
                   <Badge variant={signal.side === "LONG" ? "success" : "destructive"}>{signal.side}</Badge>
-                  <Badge variant={signal.status === "ACTIVE" ? "default" : "secondary"}>{signal.status}</Badge>
+                  <StatusBadge status={signal.status} />
                   <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
                     <time dateTime={signal.createdAt} title={formatDateTime(signal.createdAt)}>
                       {signalAge(signal.createdAt, reference)}

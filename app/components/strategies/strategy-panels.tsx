@@ -1,11 +1,13 @@
 /** The Overview, Playbook and Signals tabs of /strategies/:slug. */
 import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { SignalList, type SignalListItem } from "~/components/signal-list";
 import { formatWinRate } from "~/components/strategy-card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { PLAYBOOK_SECTIONS } from "~/content/playbooks";
+import { SIGNAL_STATUS_FILTERS, type SignalStatusFilter } from "~/content/signal-status";
 import { STRATEGY_SIGNALS_LIMIT } from "~/content/strategy-detail";
 import { playbookFor } from "~/domain/strategy-detail";
 import type { toApiStrategy } from "~/models/strategies.server";
@@ -88,15 +90,51 @@ function SignalsSkeleton() {
   );
 }
 
-/** The strategy's recent signals, or a skeleton while `signals` are still loading (null); ages relative to `now` (ISO). */
+/** The `?status=` filter as links (no JavaScript needed); the current group is marked with aria-current. */
+function StatusFilter({ status, pathname }: { status: SignalStatusFilter; pathname: string }) {
+  return (
+    <nav aria-label="Filter signals by status" className="mb-4">
+      <ul className="flex flex-wrap gap-2">
+        {SIGNAL_STATUS_FILTERS.map((group) => {
+          const current = group.id === status;
+          return (
+            <li key={group.id}>
+              <Link
+                to={`${pathname}?tab=signals${group.id === "all" ? "" : `&status=${group.id}`}`}
+                preventScrollReset
+                aria-current={current ? "page" : undefined}
+                className={`inline-block rounded-full border px-3 py-1 text-sm font-medium ${
+                  current
+                    ? "border-blue-800 bg-blue-800 text-white dark:border-blue-300 dark:bg-blue-300 dark:text-slate-950"
+                    : "border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+                }`}
+              >
+                {group.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The strategy's recent signals in the `status` filter group, or a skeleton
+ * while `signals` are still loading (null); ages relative to `now` (ISO).
+ */
 export function SignalsPanel({
   strategy,
   signals,
   now,
+  status,
+  pathname,
 }: {
   strategy: StrategyData;
   signals: readonly SignalListItem[] | null;
   now: string;
+  status: SignalStatusFilter;
+  pathname: string;
 }) {
   return (
     <div>
@@ -105,6 +143,7 @@ export function SignalsPanel({
         The latest {STRATEGY_SIGNALS_LIMIT} signals for {strategy.name}, newest first. Live signals show their price
         levels to subscribers of this strategy.
       </p>
+      <StatusFilter status={status} pathname={pathname} />
       {signals ? (
         <SignalList
           signals={signals}

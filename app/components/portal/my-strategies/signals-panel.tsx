@@ -8,7 +8,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { type IntentReplyData, replyFormError } from "~/components/portal/intent-form";
 import { linkClass, muted } from "~/components/portal/styles";
-import { SideBadge, StatusBadge } from "~/components/signal-list";
+import { SideBadge, SignalLink, StatusBadge } from "~/components/signal-list";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
@@ -99,7 +99,7 @@ export function SignalsPanel({ data, reply }: { data: Data; reply: IntentReplyDa
         {signals.map((signal) => (
           <li key={signal.id} data-testid="portal-signal" data-side={signal.side} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <div className="flex flex-wrap items-center gap-2">
-              <span className="text-base font-semibold">{signal.symbol}</span>
+              <SignalLink signal={signal} className="text-base font-semibold" />
               <SideBadge side={signal.side} />
               <StatusBadge status={signal.status} />
               <span className={`text-sm ${muted}`}>{signal.strategyName}</span>
