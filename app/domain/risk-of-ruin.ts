@@ -207,6 +207,29 @@ export interface RiskOfRuinReport extends RiskOfRuinResult {
   /** How the fixed-amount figures were obtained. */
   method: "closed-form";
   fixedFractional: FixedFractionalOdds;
+  /** One line saying what the figure means, with units (see `explainRiskOfRuin`). */
+  explanation: string;
+}
+
+const percentText = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
+const signedR = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: "always" });
+
+/**
+ * The one-line explanation of a risk of ruin answer.
+ * @param input the checked inputs (winRate %, riskReward R, riskPerTrade % of the starting balance).
+ * @param figures ruinDrawdown (%), riskOfRuin (%) and expectancyR (R per trade) of the answer.
+ * @returns e.g. "Winning 50% of trades at 2R while risking 20% of the starting balance per trade gives a
+ *   9.017% chance of a 100% drawdown (expectancy +0.50R per trade)"
+ */
+export function explainRiskOfRuin(
+  input: RiskOfRuinInput,
+  figures: Pick<RiskOfRuinReport, "ruinDrawdown" | "riskOfRuin" | "expectancyR">,
+): string {
+  return (
+    `Winning ${percentText.format(input.winRate)}% of trades at ${percentText.format(input.riskReward)}R while risking ` +
+    `${percentText.format(input.riskPerTrade)}% of the starting balance per trade gives a ${percentText.format(figures.riskOfRuin)}% ` +
+    `chance of a ${percentText.format(figures.ruinDrawdown)}% drawdown (expectancy ${signedR.format(figures.expectancyR)}R per trade)`
+  );
 }
 
 /** A probability (0–1) as a percent with 3 decimals, clamped to [0, 100]. */
@@ -375,15 +398,17 @@ export function analyseRiskOfRuin(input: RiskOfRuinRequest): RiskOfRuinReport {
   const p = winRate / 100;
   const z = ruinRoot(p, riskReward);
   const riskOfRuin = toPercent(barrierProbability(z, ruinDrawdown / riskPerTrade));
+  const expectancyR = toFourDecimals(p * riskReward - (1 - p));
   return {
     riskOfRuin,
     riskLevel: riskLevelFor(riskOfRuin),
     ruinDrawdown,
-    expectancyR: toFourDecimals(p * riskReward - (1 - p)),
+    expectancyR,
     kellyFraction: toFourDecimals(p - (1 - p) / riskReward),
     kellyNote: KELLY_NOTE,
     drawdownProbabilities: oddsOf(DRAWDOWN_LEVELS.map((level) => toPercent(barrierProbability(z, level / riskPerTrade)))),
     method: "closed-form",
     fixedFractional: fixedFractionalOdds(p, riskReward, riskPerTrade, ruinDrawdown),
+    explanation: explainRiskOfRuin({ winRate, riskReward, riskPerTrade }, { ruinDrawdown, riskOfRuin, expectancyR }),
   };
 }

@@ -26,7 +26,7 @@ describe("tools action — position-size", () => {
     const { status, data } = await submit(form(position));
     expect(status).toBe(200);
     expect(data.intent).toBe("position-size");
-    expect(data.data).toEqual({
+    expect(data.data).toMatchObject({
       intent: "position-size",
       result: { lotSize: 0.2, riskAmount: 100, stopPips: 50, pipValuePerLot: 10, units: 20_000, actualRisk: 100 },
     });
@@ -71,7 +71,7 @@ describe("tools action — risk-of-ruin", () => {
     const { status, data } = await submit(form(ruin));
     expect(status).toBe(200);
     expect(data.intent).toBe("risk-of-ruin");
-    expect(data.data).toEqual({ intent: "risk-of-ruin", result: { riskOfRuin: 9.017, riskLevel: "Moderate" } });
+    expect(data.data).toMatchObject({ intent: "risk-of-ruin", result: { riskOfRuin: 9.017, riskLevel: "Moderate" } });
     expect(data.submission.status).toBe("success");
   });
 
