@@ -108,6 +108,7 @@ export function PositionSizeAdvanced({ fields, currency }: { fields: CalculatorF
         </div>
         <fieldset className="hidden gap-4 sm:col-span-2 sm:grid-cols-3 group-has-[option[value=CUSTOM]:checked]:grid">
           <legend className="text-sm font-semibold">{POSITION_SIZE_COPY.customHeading}</legend>
+          <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-400">{POSITION_SIZE_COPY.customHint}</p>
           <NumberField field={fields.contractSize} label="Contract size (units per lot)" step="any" min="0" placeholder="e.g. 1" />
           <NumberField field={fields.pipSize} label="Pip or tick size (price)" step="any" min="0" placeholder="e.g. 1" />
           <NumberField field={fields.pipValue} label={`Pip or tick value per lot (${currency})`} step="any" min="0" placeholder="e.g. 1" />

@@ -22,10 +22,9 @@ function FixedFractional({ report }: { report: RiskOfRuinReport }) {
   const ff = report.fixedFractional;
   return (
     <div className="mt-4" data-testid="fixed-fractional">
-      <h3 className="text-sm font-semibold">Risking a percent of current equity</h3>
+      <h3 className="text-sm font-semibold">{RISK_OF_RUIN_COPY.fixedFractionalHeading}</h3>
       <p className={`mt-1 text-xs ${muted}`}>{RISK_OF_RUIN_COPY.fixedFractionalNote}</p>
       <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
-        <ResultRow label={`Chance of a ${report.ruinDrawdown}% drawdown`} value={odds(ff.riskOfRuin, ff.standardErrors.ruin)} />
         {DRAWDOWN_LEVELS.map((level) => (
           <ResultRow
             key={level}
@@ -33,12 +32,15 @@ function FixedFractional({ report }: { report: RiskOfRuinReport }) {
             value={odds(ff.drawdownProbabilities[level], ff.standardErrors[level])}
           />
         ))}
+        <ResultRow label={`Chance of a ${report.ruinDrawdown}% drawdown (ruin)`} value={odds(ff.riskOfRuin, ff.standardErrors.ruin)} />
         <ResultRow label="Method" value={RISK_OF_RUIN_COPY.methods[ff.method]} />
       </dl>
       {ff.method === "monte-carlo" ? (
         <p className={`mt-1 text-xs ${muted}`}>
-          {ff.paths?.toLocaleString("en-US")} simulated accounts of up to {ff.horizonTrades} trades (seed {ff.seed}); ± is one standard
-          error, in percentage points.
+          {RISK_OF_RUIN_COPY.monteCarloNote
+            .replace("{paths}", (ff.paths ?? 0).toLocaleString("en-US"))
+            .replace("{trades}", String(ff.horizonTrades))
+            .replace("{seed}", String(ff.seed))}
         </p>
       ) : null}
     </div>
@@ -65,7 +67,7 @@ export function RiskOfRuinResultPanel({ result }: { result: RiskOfRuinReport }) 
         {result.explanation}.
       </p>
       <p className={`mt-2 text-xs ${muted}`}>{bands}</p>
-      <h3 className="mt-4 text-sm font-semibold">Risking a fixed amount (a percent of the starting balance)</h3>
+      <h3 className="mt-4 text-sm font-semibold">{RISK_OF_RUIN_COPY.fixedAmountHeading}</h3>
       <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
         <ResultRow label="Expectancy per trade (R)" value={`${result.expectancyR > 0 ? "+" : ""}${result.expectancyR.toFixed(2)}R`} />
         <ResultRow label="Kelly fraction (of equity per trade)" value={`${percent.format(result.kellyFraction * 100)}%`} />
