@@ -22,6 +22,8 @@ import { STRATEGY_SIGNALS_LIMIT, STRATEGY_TABS, type StrategyTab } from "~/conte
 import { parseStrategyTab } from "~/domain/strategy-detail";
 import { listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
+import { getDeliverySettings } from "~/models/user-settings.server";
+import { riskPercentFor } from "~/domain/trade-link";
 import { getViewer } from "~/services/session.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -32,14 +34,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const tab = parseStrategyTab(new URL(request.url).searchParams.get("tab"));
   // The signals request runs only once the strategy has loaded, and only for the Signals tab.
+  const viewer = tab === "signals" ? (await getViewer(request))?.user ?? null : null;
   const signals =
     tab === "signals"
-      ? listSignalsForViewer((await getViewer(request))?.user ?? null, {
+      ? listSignalsForViewer(viewer, {
           limit: STRATEGY_SIGNALS_LIMIT,
           strategyId: strategy.id,
         })
       : null;
-  return json({ strategy: toApiStrategy(strategy), tab, signals, now: new Date().toISOString() });
+  // "Size this trade" risks the signed-in viewer's risk template; visitors get the default.
+  const sizeRiskPercent = riskPercentFor(viewer ? getDeliverySettings(viewer.id).riskTemplate : null);
+  return json({ strategy: toApiStrategy(strategy), tab, signals, now: new Date().toISOString(), sizeRiskPercent });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -113,7 +118,7 @@ export default function StrategyDetail() {
             {selected === "playbook" ? <PlaybookPanel slug={strategy.slug} /> : null}
             {selected === "performance" ? <PerformancePanel slug={strategy.slug} /> : null}
             {selected === "signals" ? (
-              <SignalsPanel strategy={strategy} signals={signalsReady ? data.signals : null} now={data.now} />
+              <SignalsPanel strategy={strategy} signals={signalsReady ? data.signals : null} now={data.now} sizeRiskPercent={data.sizeRiskPercent} />
             ) : null}
           </TabPanel>
         </div>

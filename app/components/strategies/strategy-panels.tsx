@@ -88,15 +88,20 @@ function SignalsSkeleton() {
   );
 }
 
-/** The strategy's recent signals, or a skeleton while `signals` are still loading (null); ages relative to `now` (ISO). */
+/**
+ * The strategy's recent signals, or a skeleton while `signals` are still loading (null); ages relative to `now` (ISO);
+ * each unlocked row's "Size this trade" link risks `sizeRiskPercent`.
+ */
 export function SignalsPanel({
   strategy,
   signals,
   now,
+  sizeRiskPercent,
 }: {
   strategy: StrategyData;
   signals: readonly SignalListItem[] | null;
   now: string;
+  sizeRiskPercent?: number;
 }) {
   return (
     <div>
@@ -110,6 +115,7 @@ export function SignalsPanel({
           signals={signals}
           now={now}
           tint
+          sizeRiskPercent={sizeRiskPercent}
           emptyText="No recent signals for this strategy"
           label={`Recent signals for ${strategy.name}`}
         />
