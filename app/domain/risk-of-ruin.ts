@@ -273,7 +273,7 @@ export function adjustmentCoefficient(p: number, up: number, down: number): numb
 const RANDOM_BLOCK = 4096;
 /** Trades decided by one 32-bit word: one per byte. */
 const TRADES_PER_WORD = 4;
-/** In `PAIR_WINS`, the flag of a byte pair holding a tie with the threshold's top byte. */
+/** In the byte-pair table, the flag of a pair holding a tie with the threshold's top byte. */
 const TIE = 4;
 
 /**
@@ -346,7 +346,7 @@ export function simulateFixedFractional(options: {
   const threshold = Math.ceil(p * UINT32_RANGE);
   const thresholdTop = Math.floor(threshold / 16_777_216);
   const thresholdRest = threshold % 16_777_216;
-  // PAIR_WINS[16 bits]: wins among its two bytes, or TIE when either byte equals the threshold's top byte.
+  // pairWins[16 bits]: wins among its two bytes, or TIE when either byte equals the threshold's top byte.
   const pairWins = new Uint8Array(65_536);
   for (let pair = 0; pair < 65_536; pair++) {
     const high = pair >>> 8;

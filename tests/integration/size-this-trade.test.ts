@@ -1,12 +1,13 @@
 /**
- * "Size this trade": the loaders of the portal dashboard, My Strategies
- * (Live Signals) and the strategy page give the viewer's risk template as the
+ * "Size this trade": the loaders of the portal dashboard, the trading
+ * dashboard, My Strategies (Live Signals) and the strategy page give the viewer's risk template as the
  * percent each signal's link risks (decision record 0035), against this
  * file's temporary SQLite database.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { saveDeliverySettings } from "~/models/user-settings.server";
 import * as dashboardRoute from "~/routes/portal.dashboard";
+import * as tradingDashboardRoute from "~/routes/dashboard";
 import * as strategyRoute from "~/routes/strategies.$slug";
 import * as myStrategiesRoute from "~/routes/portal.strategies";
 import { createUser, insertSignals, insertStrategy, insertSubscription, signedInCookie } from "../support/fixtures";
@@ -40,6 +41,10 @@ describe("the risk each Size this trade link carries", () => {
   it("portal dashboard: the saved template's percent, 1% (Balanced) when none is saved", async () => {
     expect((await loaded(dashboardRoute.loader, "/portal/dashboard", await subscriber(null))).sizeRiskPercent).toBe(1);
     expect((await loaded(dashboardRoute.loader, "/portal/dashboard", await subscriber("Aggressive"))).sizeRiskPercent).toBe(2);
+  });
+
+  it("trading dashboard: the saved template's percent", async () => {
+    expect((await loaded(tradingDashboardRoute.loader, "/dashboard", await subscriber("Conservative"))).sizeRiskPercent).toBe(0.5);
   });
 
   it("My Strategies: on the Live Signals tab only", async () => {

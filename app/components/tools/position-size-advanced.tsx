@@ -35,7 +35,8 @@ const SYMBOL_OPTIONS = [
 const CURRENCY_OPTIONS = ACCOUNT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const LOT_STEP_OPTIONS = LOT_STEPS.map((step) => ({ value: String(step), label: String(step) }));
 
-type Field = FieldMetadata<unknown, CalculatorFormValues, string[]>;
+/** The take-profit rows' field: a list of {price, share}. */
+type TakeProfitsField = FieldMetadata<Array<Record<string, string>>, CalculatorFormValues, string[]>;
 
 /** The conversion rate's hint: the pair to enter when the chosen symbol needs one, else what the field is. */
 function conversionHint(symbol: string, accountCurrency: string): string {
@@ -43,8 +44,8 @@ function conversionHint(symbol: string, accountCurrency: string): string {
   return POSITION_SIZE_COPY.conversionNeeded.replace("{rate}", conversionRateName(symbol.slice(3), accountCurrency));
 }
 
-function TakeProfitRows({ field }: { field: Field }) {
-  const rows = (field as FieldMetadata<Array<Record<string, string>>, CalculatorFormValues, string[]>).getFieldList();
+function TakeProfitRows({ field }: { field: TakeProfitsField }) {
+  const rows = field.getFieldList();
   return (
     <fieldset className="flex flex-col gap-3 sm:col-span-2">
       <legend className="text-sm font-semibold">{POSITION_SIZE_COPY.targetsHeading}</legend>
@@ -157,11 +158,11 @@ export function PositionSizeAdvanced({ fields, currency }: { fields: CalculatorF
           <NumberField field={fields.minLot} label="Minimum lot" step="any" min="0" placeholder="e.g. 0.01" />
           <NumberField field={fields.maxLot} label="Maximum lot" step="any" min="0" placeholder="e.g. 50" />
         </div>
-        <TakeProfitRows field={fields.takeProfits as Field} />
+        <TakeProfitRows field={fields.takeProfits as TakeProfitsField} />
       </div>
     </details>
   );
 }
 
-/** The form's real defaults (submitted as they are): the default instrument, a USD account, 0.01-lot steps, empty target rows. */
+/** The form's real defaults (submitted as they are): the default instrument, a USD account, 0.01-lot steps. */
 export const ADVANCED_DEFAULTS = { symbol: "", accountCurrency: ACCOUNT_CURRENCY, lotStep: "0.01" } as const;
