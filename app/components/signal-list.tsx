@@ -17,6 +17,8 @@ import type { ApiSignal } from "~/domain/signals";
 import { formatDateTime, formatPrice, sideTint, signalAge } from "~/domain/signal-display";
 import { isOpenStatus, signalStatusLabel } from "~/domain/signal-status";
 import { TableHead } from "~/components/ui/table-head";
+import { SizeThisTrade } from "~/components/signals/size-this-trade";
+import { buttonClass } from "~/components/ui/button";
 
 /** The fields the list reads; loader JSON of `ApiSignal` fits. */
 export type SignalListItem = Pick<
@@ -52,6 +54,8 @@ interface SignalListProps {
   strategyNames?: Readonly<Record<number, string>>;
   /** Accessible name of the table and the card list. */
   label?: string;
+  /** Percent risked by each row's "Size this trade" link (the viewer's risk template); default 1%. */
+  sizeRiskPercent?: number;
 }
 
 const METHOD_LABEL: Record<string, string> = { market: "Market", limit: "Limit", stop: "Stop" };
@@ -172,7 +176,7 @@ function displayedPrices(signal: SignalListItem): { entry: string; sl: string; t
 
 /** What the table and the card list (the same signals, for wide and narrow screens) are given. */
 type ViewProps = Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
-  Pick<SignalListProps, "signals" | "strategyNames">;
+  Pick<SignalListProps, "signals" | "strategyNames" | "sizeRiskPercent">;
 
 function SignalTable({
   signals,
@@ -181,6 +185,7 @@ function SignalTable({
   showRationale,
   strategyNames,
   label,
+  sizeRiskPercent,
 }: ViewProps) {
   return (
     // A focusable, labelled region so keyboard users can scroll a table wider than its container.
@@ -204,6 +209,7 @@ function SignalTable({
                   {strategyNames?.[signal.strategyId] ? (
                     <span className={`mt-1 block text-xs font-normal ${mutedText}`}>{strategyNames[signal.strategyId]}</span>
                   ) : null}
+                  <SizeThisTrade signal={signal} riskPercent={sizeRiskPercent} className={buttonClass("outline", "sm", "mt-2")} />
                 </th>
                 <td className={cellClass}>
                   <StatusBadge status={signal.status} />
@@ -265,6 +271,7 @@ function SignalCards({
   showRationale,
   strategyNames,
   label,
+  sizeRiskPercent,
 }: ViewProps) {
   return (
     <ul aria-label={label} className="flex flex-col gap-3 min-[641px]:hidden">
@@ -305,6 +312,7 @@ function SignalCards({
               Expires <time dateTime={signal.expiresAt}>{shortDateTime(signal.expiresAt)}</time>
             </p>
             {showRationale && signal.rationale ? <p className={`mt-2 text-sm ${mutedText}`}>{signal.rationale}</p> : null}
+            <SizeThisTrade signal={signal} riskPercent={sizeRiskPercent} className={buttonClass("outline", "sm", "mt-3")} />
           </li>
         );
       })}
@@ -322,6 +330,7 @@ export function SignalList({
   showRationale = true,
   strategyNames,
   label = "Signals",
+  sizeRiskPercent,
 }: SignalListProps) {
   if (signals.length === 0) {
     return (
@@ -331,7 +340,7 @@ export function SignalList({
       </div>
     );
   }
-  const shared = { signals, now, tint, showRationale, strategyNames, label };
+  const shared = { signals, now, tint, showRationale, strategyNames, label, sizeRiskPercent };
   return (
     <div>
       <SignalTable {...shared} />

@@ -27,3 +27,23 @@ export function mulberry32(seed: number): () => number {
 
 /** 2^32: divide a `mulberry32` output by it for a uniform number in [0, 1). */
 export const UINT32_RANGE = 4_294_967_296;
+
+/**
+ * Fills `buffer` with the next `buffer.length` outputs of the mulberry32
+ * generator whose internal state is `state` (the same sequence `mulberry32`
+ * gives: `fillMulberry32(buffer, seed >>> 0)` writes its first outputs), for
+ * simulations that draw millions of numbers: one tight loop over a typed
+ * array instead of a call per number.
+ * @returns the state after the last output, to pass to the next call.
+ */
+export function fillMulberry32(buffer: Uint32Array, state: number): number {
+  let s = state | 0;
+  for (let i = 0; i < buffer.length; i++) {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    buffer[i] = t ^ (t >>> 14);
+  }
+  return s;
+}

@@ -55,7 +55,7 @@
  *   no upward drift every drawdown is certain (closed form, 100%).
  */
 import { CalculatorInputError } from "./calculator-error";
-import { mulberry32, UINT32_RANGE } from "./prng";
+import { fillMulberry32, UINT32_RANGE } from "./prng";
 
 /** Spec sections 4 and 9: green below 5%, yellow from 5% to below 15%, red at 15% or above. */
 export const RISK_OF_RUIN_BANDS = { moderate: 5, high: 15 } as const;
@@ -207,6 +207,29 @@ export interface RiskOfRuinReport extends RiskOfRuinResult {
   /** How the fixed-amount figures were obtained. */
   method: "closed-form";
   fixedFractional: FixedFractionalOdds;
+  /** One line saying what the figure means, with units (see `explainRiskOfRuin`). */
+  explanation: string;
+}
+
+const percentText = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
+const signedR = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: "always" });
+
+/**
+ * The one-line explanation of a risk of ruin answer.
+ * @param input the checked inputs (winRate %, riskReward R, riskPerTrade % of the starting balance).
+ * @param figures ruinDrawdown (%), riskOfRuin (%) and expectancyR (R per trade) of the answer.
+ * @returns e.g. "Winning 50% of trades at 2R while risking 20% of the starting balance per trade gives a
+ *   9.017% chance of a 100% drawdown (expectancy +0.50R per trade)"
+ */
+export function explainRiskOfRuin(
+  input: RiskOfRuinInput,
+  figures: Pick<RiskOfRuinReport, "ruinDrawdown" | "riskOfRuin" | "expectancyR">,
+): string {
+  return (
+    `Winning ${percentText.format(input.winRate)}% of trades at ${percentText.format(input.riskReward)}R while risking ` +
+    `${percentText.format(input.riskPerTrade)}% of the starting balance per trade gives a ${percentText.format(figures.riskOfRuin)}% ` +
+    `chance of a ${percentText.format(figures.ruinDrawdown)}% drawdown (expectancy ${signedR.format(figures.expectancyR)}R per trade)`
+  );
 }
 
 /** A probability (0–1) as a percent with 3 decimals, clamped to [0, 100]. */
@@ -246,6 +269,13 @@ export function adjustmentCoefficient(p: number, up: number, down: number): numb
   return (lo + hi) / 2;
 }
 
+/** Random words generated per refill of the simulation's buffer. */
+const RANDOM_BLOCK = 4096;
+/** Trades decided by one 32-bit word: one per byte. */
+const TRADES_PER_WORD = 4;
+/** In the byte-pair table, the flag of a pair holding a tie with the threshold's top byte. */
+const TIE = 4;
+
 /**
  * Monte Carlo odds of the fixed-fractional account falling each of
  * `drawdowns` percent below its starting equity.
@@ -256,9 +286,27 @@ export function adjustmentCoefficient(p: number, up: number, down: number): numb
  * barrier × (1 + 1e-9) (so lattice cases such as 0.5² hit 0.25 despite
  * rounding). A path stops when it has reached every barrier, when it is so
  * far above the next one that its remaining chance is below
- * MONTE_CARLO.tailBound (Lundberg: e^(−s·δ)), or after `horizonTrades`.
+ * MONTE_CARLO.tailBound (Lundberg: e^(−s·δ)), when even losing every
+ * remaining trade could not reach the next barrier, or after `horizonTrades`.
  * Estimate: the share of paths reaching each barrier; standard error
  * √(P(1 − P) / paths). Requires 0 < f < 1 and upward drift of log-equity.
+ *
+ * Speed (the answer must come in well under 300 ms):
+ * - A trade is a win when a uniform 32-bit integer u is below
+ *   T = ⌈p·2^32⌉. u is drawn a byte at a time: its top byte b decides at once
+ *   unless it equals T's top byte (probability 1/256), and then the top 24
+ *   bits of a fresh word stand for u's remaining 24 bits. This is exactly the
+ *   Bernoulli(T/2^32) draw of comparing a whole word, with four trades per
+ *   generator output; the words come in blocks from `fillMulberry32`.
+ * - While four straight losses could not reach the next barrier, a tight
+ *   loop settles whole words, four trades each: the count w of winning bytes
+ *   (two lookups in a 65,536-entry table) multiplies equity by
+ *   (1 + f·R)^w·(1 − f)^(4 − w). Which trades won does not matter there,
+ *   since none can touch the barrier; the escape test then runs every four
+ *   trades, which keeps its Lundberg bound. A word holding a tie byte, and
+ *   every trade near a barrier, is played trade by trade.
+ * - Losing every remaining trade is checked against the next barrier after
+ *   each win or word: a path that cannot reach it any more stops (exact).
  * @returns for each drawdown (same order): probability (0–1) and standard error (0–1).
  */
 export function simulateFixedFractional(options: {
@@ -277,24 +325,87 @@ export function simulateFixedFractional(options: {
   const escape = Math.exp(-Math.log(MONTE_CARLO.tailBound) / s);
   // Barriers shallowest first (highest equity level first): they are reached in that order.
   const order = drawdowns.map((_, index) => index).sort((a, b) => drawdowns[a] - drawdowns[b]);
-  const levels = order.map((index) => (1 - drawdowns[index] / 100) * (1 + 1e-9));
-  const ceilings = levels.map((level) => level * escape);
-  const count = levels.length;
-  const reached = new Array<number>(count).fill(0);
-  const random = mulberry32(seed);
-  const winBelow = p * UINT32_RANGE;
+  const count = order.length;
   // Sentinels past the last barrier: level −1 is never reached, ceiling 0 stops at once.
-  levels.push(-1);
-  ceilings.push(0);
+  const levels = new Float64Array(count + 1).fill(-1);
+  const ceilings = new Float64Array(count + 1);
+  order.forEach((index, k) => {
+    levels[k] = (1 - drawdowns[index] / 100) * (1 + 1e-9);
+    ceilings[k] = levels[k] * escape;
+  });
+  // lowest[n]: equity factor after n straight losses, (1 − f)^n.
+  const lowest = new Float64Array(horizonTrades + TRADES_PER_WORD + 1);
+  lowest[0] = 1;
+  for (let n = 1; n < lowest.length; n++) lowest[n] = lowest[n - 1] * downFactor;
+  const fourLosses = lowest[TRADES_PER_WORD];
+  // wordFactor[w]: equity factor of four trades with w wins.
+  const wordFactor = new Float64Array(TRADES_PER_WORD + 1);
+  for (let w = 0; w <= TRADES_PER_WORD; w++) wordFactor[w] = upFactor ** w * lowest[TRADES_PER_WORD - w];
+  const reached = new Float64Array(count);
+
+  const threshold = Math.ceil(p * UINT32_RANGE);
+  const thresholdTop = Math.floor(threshold / 16_777_216);
+  const thresholdRest = threshold % 16_777_216;
+  // pairWins[16 bits]: wins among its two bytes, or TIE when either byte equals the threshold's top byte.
+  const pairWins = new Uint8Array(65_536);
+  for (let pair = 0; pair < 65_536; pair++) {
+    const high = pair >>> 8;
+    const low = pair & 255;
+    pairWins[pair] =
+      high === thresholdTop || low === thresholdTop ? TIE : (high < thresholdTop ? 1 : 0) + (low < thresholdTop ? 1 : 0);
+  }
+  const words = new Uint32Array(RANDOM_BLOCK);
+  let state = fillMulberry32(words, seed >>> 0);
+  let next = 0;
+  let word = 0;
+  let bytesLeft = 0;
+
   for (let path = 0; path < paths; path++) {
     let equity = 1;
     let hit = 0;
     while (equity <= levels[hit]) hit++;
     let level = levels[hit];
     let ceiling = ceilings[hit];
-    for (let trade = 0; trade < horizonTrades && equity < ceiling; trade++) {
-      if (random() < winBelow) {
+    let trade = 0;
+    while (trade < horizonTrades && equity < ceiling) {
+      if (bytesLeft === 0) {
+        if (next === RANDOM_BLOCK) {
+          state = fillMulberry32(words, state);
+          next = 0;
+        }
+        word = words[next++];
+        // Far from the barrier: settle whole words, four trades each, until a tie byte or the barrier's reach.
+        while (equity * fourLosses > level && trade + TRADES_PER_WORD <= horizonTrades && equity < ceiling) {
+          const high = pairWins[word >>> 16];
+          const low = pairWins[word & 65_535];
+          if (((high | low) & TIE) !== 0) break;
+          equity *= wordFactor[high + low];
+          trade += TRADES_PER_WORD;
+          if (next === RANDOM_BLOCK) {
+            state = fillMulberry32(words, state);
+            next = 0;
+          }
+          word = words[next++];
+        }
+        if (equity * lowest[horizonTrades - trade] > level || trade >= horizonTrades || equity >= ceiling) break;
+        bytesLeft = TRADES_PER_WORD;
+      }
+      const byte = word >>> 24;
+      word = (word << 8) >>> 0;
+      bytesLeft--;
+      trade++;
+      let win = byte < thresholdTop;
+      if (byte === thresholdTop) {
+        if (next === RANDOM_BLOCK) {
+          state = fillMulberry32(words, state);
+          next = 0;
+        }
+        win = words[next++] >>> 8 < thresholdRest;
+      }
+      if (win) {
         equity *= upFactor;
+        // Even a loss on every remaining trade cannot reach the next barrier.
+        if (equity * lowest[horizonTrades - trade] > level) break;
       } else {
         equity *= downFactor;
         if (equity <= level) {
@@ -304,6 +415,7 @@ export function simulateFixedFractional(options: {
         }
       }
     }
+    bytesLeft = 0;
     for (let k = 0; k < hit; k++) reached[k]++;
   }
   const results = new Array<{ probability: number; standardError: number }>(count);
@@ -375,15 +487,17 @@ export function analyseRiskOfRuin(input: RiskOfRuinRequest): RiskOfRuinReport {
   const p = winRate / 100;
   const z = ruinRoot(p, riskReward);
   const riskOfRuin = toPercent(barrierProbability(z, ruinDrawdown / riskPerTrade));
+  const expectancyR = toFourDecimals(p * riskReward - (1 - p));
   return {
     riskOfRuin,
     riskLevel: riskLevelFor(riskOfRuin),
     ruinDrawdown,
-    expectancyR: toFourDecimals(p * riskReward - (1 - p)),
+    expectancyR,
     kellyFraction: toFourDecimals(p - (1 - p) / riskReward),
     kellyNote: KELLY_NOTE,
     drawdownProbabilities: oddsOf(DRAWDOWN_LEVELS.map((level) => toPercent(barrierProbability(z, level / riskPerTrade)))),
     method: "closed-form",
     fixedFractional: fixedFractionalOdds(p, riskReward, riskPerTrade, ruinDrawdown),
+    explanation: explainRiskOfRuin({ winRate, riskReward, riskPerTrade }, { ruinDrawdown, riskOfRuin, expectancyR }),
   };
 }

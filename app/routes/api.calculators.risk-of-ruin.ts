@@ -4,7 +4,7 @@
  * 200: { riskOfRuin (percent, 3 decimals), riskLevel ('Low' | 'Moderate' | 'High'), ruinDrawdown,
  * expectancyR, kellyFraction, kellyNote, drawdownProbabilities {"10", "20", "50"} (percent),
  * method ('closed-form'), fixedFractional { riskOfRuin, drawdownProbabilities, method
- * ('closed-form' | 'monte-carlo'), standardErrors, paths, seed, horizonTrades } }.
+ * ('closed-form' | 'monte-carlo'), standardErrors, paths, seed, horizonTrades }, explanation (one line) }.
  * 400 problem+json with errors [{field, message}]; 405 for other methods; 413/415 from readJsonBody.
  * Model and source: ~/domain/risk-of-ruin.
  */

@@ -52,6 +52,7 @@ export default function PortalDashboard() {
                 strategyNames={strategyNames}
                 showRationale
                 label="Latest 10 signals"
+                sizeRiskPercent={data.sizeRiskPercent}
                 emptyText={PORTAL_EMPTY_STATES.signals}
               />
             </CardContent>

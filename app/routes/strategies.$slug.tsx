@@ -25,6 +25,8 @@ import { parseStrategyTab } from "~/domain/strategy-detail";
 import { parseStatusFilter } from "~/domain/signal-status";
 import { getLedgerHead, listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
+import { getDeliverySettings } from "~/models/user-settings.server";
+import { riskPercentFor } from "~/domain/trade-link";
 import { getViewer } from "~/services/session.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -37,15 +39,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = parseStrategyTab(search.get("tab"));
   const filter = parseStatusFilter(search.get("status"));
   // The signals request runs only once the strategy has loaded, and only for the Signals tab.
+  const viewer = tab === "signals" ? (await getViewer(request))?.user ?? null : null;
   const signals =
     tab === "signals"
-      ? listSignalsForViewer((await getViewer(request))?.user ?? null, {
+      ? listSignalsForViewer(viewer, {
           statuses: filter.statuses,
           limit: STRATEGY_SIGNALS_LIMIT,
           strategyId: strategy.id,
         })
       : null;
-  return json({ strategy: toApiStrategy(strategy), tab, status: filter.id, signals, now: new Date().toISOString(), ledgerHead: getLedgerHead() });
+  // "Size this trade" risks the signed-in viewer's risk template; visitors get the default.
+  const sizeRiskPercent = riskPercentFor(viewer ? getDeliverySettings(viewer.id).riskTemplate : null);
+  return json({
+    strategy: toApiStrategy(strategy),
+    tab,
+    status: filter.id,
+    signals,
+    now: new Date().toISOString(),
+    sizeRiskPercent,
+    ledgerHead: getLedgerHead(),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -125,6 +138,7 @@ export default function StrategyDetail() {
                 now={data.now}
                 status={data.status}
                 pathname={location.pathname}
+                sizeRiskPercent={data.sizeRiskPercent}
               />
             ) : null}
           </TabPanel>

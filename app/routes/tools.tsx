@@ -1,16 +1,22 @@
 /**
  * /tools — the position size calculator and the risk of ruin estimator
- * (spec sections 2 "Tools", 4 "Calculators" and "Risk of ruin colour", 5, 8).
+ * (spec sections 2 "Tools", 4 "Calculators" and "Risk of ruin colour", 5, 8;
+ * issue 12: instruments, account currencies, costs, broker limits, margin,
+ * targets, drawdown odds).
  *
  * Each calculator is a native POST form to this route's action (hidden
  * `intent` = position-size | risk-of-ruin), so it works without JavaScript.
- * The action is `handleIntent` on `toolsSchema` and the same `runCalculator`
- * the JSON API routes use: a result comes back as `data`, invalid input as
- * Conform field errors (400). With JavaScript each form posts through its own
- * fetcher, so each keeps its own result.
+ * The action is `handleIntent` on `toolsSchema` and the same calculators the
+ * JSON API routes run (`sizePosition`, `analyseRiskOfRuin`): a result comes
+ * back as `data`, invalid input as Conform field errors (400). With
+ * JavaScript each form posts through its own fetcher, so each keeps its own
+ * result. The loader reads a "Size this trade" link's query
+ * (`?symbol=&entryPrice=&stopLoss=&tp1=&tp2=&riskPercent=`) to pre-fill the
+ * position size form.
  */
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { PositionSizeCalculator } from "~/components/tools/position-size-calculator";
 import { RiskOfRuinCalculator } from "~/components/tools/risk-of-ruin-calculator";
@@ -18,21 +24,24 @@ import type { ToolsReply, ToolsResult } from "~/components/tools/use-calculator"
 import { Alert } from "~/components/ui/form-alert";
 import { pageMeta } from "~/domain/page-meta";
 import { TOOLS_INTRO, TOOLS_META } from "~/content/tools";
-import { calculatePositionSize } from "~/domain/position-size";
-import { calculateRiskOfRuin } from "~/domain/risk-of-ruin";
-import { CALCULATOR_INTENTS, toolsSchema } from "~/schemas/calculators";
+import { sizePosition } from "~/domain/position-size";
+import { analyseRiskOfRuin } from "~/domain/risk-of-ruin";
+import { positionSizePrefill } from "~/domain/trade-link";
+import { CALCULATOR_INTENTS, formFieldName, toolsSchema } from "~/schemas/calculators";
 import { runCalculator } from "~/services/calculator-api.server";
 import { handleIntent } from "~/services/form-intent.server";
 
 export const meta: MetaFunction = () => pageMeta(TOOLS_META.title, TOOLS_META.description);
 
+export function loader({ request }: LoaderFunctionArgs) {
+  return json({ prefill: positionSizePrefill(new URL(request.url).searchParams) });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   return handleIntent<typeof toolsSchema, ToolsResult>(request, toolsSchema, (value) => {
     const run =
-      value.intent === "position-size"
-        ? runCalculator(calculatePositionSize, value)
-        : runCalculator(calculateRiskOfRuin, value);
-    if (!run.ok) return { fieldErrors: { [run.field]: [run.message] } };
+      value.intent === "position-size" ? runCalculator(sizePosition, value) : runCalculator(analyseRiskOfRuin, value);
+    if (!run.ok) return { fieldErrors: { [formFieldName(run.field)]: [run.message] } };
     return { data: { intent: value.intent, result: run.result } as ToolsResult };
   });
 }
@@ -44,6 +53,7 @@ function unknownCalculatorError(reply: ToolsReply | undefined): string | undefin
 }
 
 export default function Tools() {
+  const { prefill } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as ToolsReply | undefined;
   const unknown = unknownCalculatorError(reply);
   return (
@@ -54,7 +64,7 @@ export default function Tools() {
       </header>
       {unknown ? <Alert className="mt-6">{unknown}</Alert> : null}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
-        <PositionSizeCalculator pageReply={reply} />
+        <PositionSizeCalculator pageReply={reply} prefill={prefill} />
         <RiskOfRuinCalculator pageReply={reply} />
       </div>
     </div>

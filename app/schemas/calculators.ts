@@ -295,24 +295,106 @@ export type CalculatorIntent = (typeof CALCULATOR_INTENTS)[number];
 /** Message for a /tools post whose `intent` names no calculator. */
 const UNKNOWN_CALCULATOR_MESSAGE = "Unknown calculator. Choose the position size or risk of ruin calculator.";
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether a take-profit row of the form was left empty (no price, no share). */
+function blankRow(row: unknown): boolean {
+  return row === undefined || row === null || (isRecord(row) && !present(row.price) && !present(row.share));
+}
+
+/**
+ * The position size form posts a fixed number of take-profit rows
+ * (`takeProfits[i].price`, `takeProfits[i].share`): trailing empty rows are
+ * dropped (none left → no targets), so an empty row in the middle still
+ * reports its missing price on its own index. Then the risk rule of
+ * `requireOneRisk`. Other intents pass through.
+ */
+function prepareToolsForm(body: unknown, ctx: z.RefinementCtx): unknown {
+  if (!isRecord(body) || body.intent !== "position-size") return body;
+  requireOneRisk(body, ctx);
+  if (!Array.isArray(body.takeProfits)) return body;
+  const rows = [...body.takeProfits];
+  while (rows.length > 0 && blankRow(rows[rows.length - 1])) rows.pop();
+  return { ...body, takeProfits: rows.length > 0 ? rows : undefined };
+}
+
 /**
  * The /tools page's form schema: one request per calculator, chosen by the
- * hidden `intent` field, with the same fields and rules as the API schemas.
+ * hidden `intent` field, with the same fields and rules as the API schemas
+ * (take-profit rows as the form posts them, see `prepareToolsForm`).
  */
 export const toolsSchema = z
-  .discriminatedUnion(
-    "intent",
-    [
-      positionSizeFields.extend({ intent: z.literal("position-size"), riskPercent: numberField(L.riskPercent, riskPercentRefine) }),
-      riskOfRuinFields.extend({ intent: z.literal("risk-of-ruin") }),
-    ],
-    {
-      errorMap: (issue, ctx) =>
-        issue.code === z.ZodIssueCode.invalid_union_discriminator
-          ? { message: UNKNOWN_CALCULATOR_MESSAGE }
-          : { message: ctx.defaultError },
-    },
+  .preprocess(
+    prepareToolsForm,
+    z.discriminatedUnion(
+      "intent",
+      [
+        positionSizeFields.extend({ intent: z.literal("position-size") }),
+        riskOfRuinSchema.extend({ intent: z.literal("risk-of-ruin") }),
+      ],
+      {
+        errorMap: (issue, ctx) =>
+          issue.code === z.ZodIssueCode.invalid_union_discriminator
+            ? { message: UNKNOWN_CALCULATOR_MESSAGE }
+            : { message: ctx.defaultError },
+      },
+    ),
   )
   .superRefine((data, ctx) => {
     if (data.intent === "position-size") checkPositionSize(data, ctx);
   });
+
+/** A number field of the client pre-check: it must parse as a number (and be given when `required`), nothing more. */
+function numberShape(label: string, required: boolean) {
+  return z.preprocess(toNumberInput, required ? baseNumber(label) : baseNumber(label).optional());
+}
+
+/**
+ * The spec's pre-check of the position size form (section 5), run in the
+ * browser before anything is sent: the balance, entry and stop must parse
+ * as numbers, the risk percent too unless a risk amount is given, and every
+ * optional number that is filled in (take-profit rows included). Messages
+ * are the server's ("Account balance is required", "Entry price must be a
+ * number"); ranges are left to the server.
+ */
+export const positionSizeNumbersSchema = z.preprocess(
+  prepareToolsForm,
+  z.object({
+    accountBalance: numberShape(L.accountBalance, true),
+    riskPercent: numberShape(L.riskPercent, false),
+    riskAmount: numberShape(L.riskAmount, false),
+    entryPrice: numberShape(L.entryPrice, true),
+    stopLoss: numberShape(L.stopLoss, true),
+    conversionRate: numberShape(L.conversionRate, false),
+    commissionPerLot: numberShape(L.commissionPerLot, false),
+    spreadPips: numberShape(L.spreadPips, false),
+    minLot: numberShape(L.minLot, false),
+    maxLot: numberShape(L.maxLot, false),
+    leverage: numberShape(L.leverage, false),
+    contractSize: numberShape(L.contractSize, false),
+    pipSize: numberShape(L.pipSize, false),
+    pipValue: numberShape(L.pipValue, false),
+    takeProfits: z
+      .array(z.object({ price: numberShape("Take-profit price", true), share: numberShape("Take-profit share", true) }))
+      .optional(),
+  }),
+);
+
+/** The spec's pre-check of the risk of ruin form: its three fields parse as numbers, and the ruin drawdown when filled in. */
+export const riskOfRuinNumbersSchema = z.object({
+  winRate: numberShape(L.winRate, true),
+  riskReward: numberShape(L.riskReward, true),
+  riskPerTrade: numberShape(L.riskPerTrade, true),
+  ruinDrawdown: numberShape(L.ruinDrawdown, false),
+});
+
+/**
+ * The form name of a calculator field the domain named in a
+ * CalculatorInputError: "takeProfits.1.price" → "takeProfits[1].price"
+ * (Conform's notation); other names are unchanged.
+ */
+export function formFieldName(field: string): string {
+  return field.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}

@@ -2,8 +2,10 @@
  * /tools: the position size calculator and the risk of ruin estimator.
  * Both are native POST forms (no JavaScript needed); with JavaScript each
  * goes through its own fetcher, pre-checks the numbers and raises toasts.
+ * "Size this trade" on a portal signal opens /tools pre-filled.
  */
 import type { Locator, Page } from "@playwright/test";
+import { signUpFresh } from "./support/auth";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 function positionSizeForm(page: Page): Locator {
@@ -162,4 +164,86 @@ test.describe("with JavaScript only", () => {
     await expect(form.getByRole("button", { name: "Calculate Risk of Ruin" })).toBeEnabled();
     await expect(page.getByTestId("risk-of-ruin")).toHaveText("1.734%");
   });
+});
+
+test("the issue's yen pair gives a sensible size once USDJPY is chosen in Advanced, explained in one line", async ({ page }) => {
+  const form = positionSizeForm(page);
+  await fillPositionSize(page, { balance: "10000", risk: "1", entry: "150.25", stop: "149.75" });
+  await form.getByText("Advanced: instrument").click();
+  await form.getByLabel("Instrument").selectOption("USDJPY");
+  await form.getByRole("button", { name: "Calculate Position Size" }).click();
+
+  const result = page.getByRole("region", { name: "Position size result" });
+  await expect(result.getByTestId("lot-size")).toHaveText("0.30 lots");
+  await expect(result.getByTestId("size-explanation")).toHaveText(
+    "Risking $100.00 with a 50.0-pip stop at $6.66 per pip per lot gives 0.30 lots.",
+  );
+  await expect(result).toContainText("Position size for USDJPY");
+  await expect(result.getByTestId("size-warnings")).toHaveCount(0);
+});
+
+test("yen prices on the default instrument show the warning next to the result, never a silent 0 lots", async ({ page }) => {
+  await fillPositionSize(page, { balance: "10000", risk: "1", entry: "150.25", stop: "149.75" });
+  await positionSizeForm(page).getByRole("button", { name: "Calculate Position Size" }).click();
+  const result = page.getByRole("region", { name: "Position size result" });
+  await expect(result.getByTestId("lot-size")).toHaveText("0.00 lots");
+  await expect(result.getByTestId("size-warnings")).toContainText("look like a JPY pair or a metal");
+  await expect(result.getByTestId("size-warnings")).toContainText("USDJPY");
+});
+
+test("an invalid submit marks the field with its message", async ({ page, javaScriptEnabled }) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (isCalculatorPost(request)) posts.push(request.url());
+  });
+  await fillPositionSize(page, { balance: "", risk: "1", entry: "1.085", stop: "1.08" });
+  await positionSizeForm(page).getByRole("button", { name: "Calculate Position Size" }).click();
+
+  const balance = positionSizeForm(page).getByLabel("Account balance (USD)");
+  await expect(balance).toHaveAttribute("aria-invalid", "true");
+  await expect(positionSizeForm(page).getByText("Account balance is required")).toBeVisible();
+  await expect(balance).toHaveAccessibleDescription("Account balance is required");
+  if (javaScriptEnabled) {
+    await expect(page.getByTestId("toast")).toContainText("Invalid Input");
+    expect(posts).toEqual([]);
+  } else {
+    // Without JavaScript the server checks the same rule and marks the same field.
+    expect(posts).toHaveLength(1);
+  }
+  // The other fields are not marked.
+  await expect(positionSizeForm(page).getByLabel("Entry price")).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("risk of ruin shows Kelly, expectancy, drawdown odds and the Monte Carlo's standard error", async ({ page }) => {
+  await fillRiskOfRuin(page, { winRate: "50", rr: "2", risk: "20" });
+  await riskOfRuinForm(page).getByRole("button", { name: "Calculate Risk of Ruin" }).click();
+  const result = page.getByRole("region", { name: "Risk of ruin result" });
+  await expect(result.getByTestId("risk-of-ruin")).toHaveText("9.017%");
+  await expect(result.getByTestId("ruin-explanation")).toContainText("gives a 9.017% chance of a 100% drawdown");
+  await expect(result).toContainText("Kelly fraction");
+  await expect(result).toContainText("+0.50R");
+  await expect(result.getByTestId("fixed-fractional")).toContainText("Monte Carlo simulation");
+  await expect(result.getByTestId("fixed-fractional")).toContainText("±");
+});
+
+test("Size this trade on a portal signal opens /tools pre-filled with the signal and the risk template", async ({ page, javaScriptEnabled }) => {
+  await signUpFresh(page, "/portal/dashboard", { lastName: "Sizer" });
+  const link = page.getByRole("region", { name: "Live Signals Feed" }).getByTestId("size-this-trade").filter({ visible: true }).first();
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/tools\?symbol=[A-Z]{6}&entryPrice=[\d.]+&stopLoss=[\d.]+.*&riskPercent=1$/);
+  const query = new URL(href!, "http://localhost").searchParams;
+  await link.click();
+
+  await expect(page).toHaveURL((url) => url.pathname === "/tools" && url.searchParams.get("symbol") === query.get("symbol"));
+  const form = positionSizeForm(page);
+  await expect(form.getByLabel("Entry price")).toHaveValue(query.get("entryPrice")!);
+  await expect(form.getByLabel("Stop loss price")).toHaveValue(query.get("stopLoss")!);
+  await expect(form.getByLabel("Risk per trade (%)")).toHaveValue("1");
+  await expect(form.getByLabel("Instrument")).toHaveValue(query.get("symbol")!);
+  if (query.get("tp1")) await expect(form.getByLabel("TP1 price")).toHaveValue(query.get("tp1")!);
+
+  if (javaScriptEnabled) await waitForHydration(page, "form#position-size");
+  await form.getByLabel("Account balance (USD)").fill("10000");
+  await form.getByRole("button", { name: "Calculate Position Size" }).click();
+  await expect(page.getByRole("region", { name: "Position size result" })).toContainText(`Position size for ${query.get("symbol")}`);
 });

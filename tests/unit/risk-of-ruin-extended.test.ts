@@ -6,11 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { mulberry32 } from "~/domain/prng";
+import { fillMulberry32, mulberry32 } from "~/domain/prng";
 import {
   adjustmentCoefficient,
   analyseRiskOfRuin,
   calculateRiskOfRuin,
+  explainRiskOfRuin,
   MONTE_CARLO,
   ruinRoot,
   simulateFixedFractional,
@@ -162,5 +163,84 @@ describe("mulberry32", () => {
     const mean = draws.reduce((sum, x) => sum + x / 4_294_967_296, 0) / draws.length;
     expect(Math.abs(mean - 0.5)).toBeLessThan(0.02);
     expect(draws.every((x) => Number.isInteger(x) && x >= 0 && x < 4_294_967_296)).toBe(true);
+  });
+});
+
+describe("fillMulberry32", () => {
+  it("writes mulberry32's sequence, block after block", () => {
+    const reference = mulberry32(20_261_123);
+    const block = new Uint32Array(7);
+    let state = fillMulberry32(block, 20_261_123);
+    const first = [...block];
+    state = fillMulberry32(block, state);
+    expect([...first, ...block]).toEqual(Array.from({ length: 14 }, () => reference()));
+  });
+});
+
+/**
+ * The exact chance that the fixed-fractional walk (× (1 + fR) or × (1 − f))
+ * falls to 1 − X/100 of its start within `horizon` trades: dynamic
+ * programming over (trades, wins), since equity depends on the win count
+ * only. The simulation estimates the same figure, less at most
+ * MONTE_CARLO.tailBound for paths it stops early.
+ */
+function exactDrawdownWithin(p: number, riskReward: number, f: number, drawdown: number, horizon: number): number {
+  const level = (1 - drawdown / 100) * (1 + 1e-9);
+  let alive = new Float64Array(horizon + 2);
+  alive[0] = 1;
+  let absorbed = 0;
+  for (let n = 0; n < horizon; n++) {
+    const next = new Float64Array(horizon + 2);
+    for (let wins = 0; wins <= n; wins++) {
+      const mass = alive[wins];
+      if (mass === 0) continue;
+      next[wins + 1] += mass * p;
+      const equityAfterLoss = (1 + f * riskReward) ** wins * (1 - f) ** (n + 1 - wins);
+      if (equityAfterLoss <= level) absorbed += mass * (1 - p);
+      else next[wins] += mass * (1 - p);
+    }
+    alive = next;
+  }
+  return absorbed;
+}
+
+describe("simulateFixedFractional — against the exact finite-horizon odds", () => {
+  // The thin-edge case of the benchmark and two others, no lattice: every estimate within
+  // 3 standard errors (plus the early-stop bound) of the exact probability within the horizon.
+  it.each([
+    [0.5, 1.1, 0.05],
+    [0.6, 1, 0.1],
+    [0.5, 2, 0.2],
+  ])("p = %s, R = %s, f = %s", (p, riskReward, f) => {
+    const drawdowns = [10, 20, 50];
+    const simulated = simulateFixedFractional({
+      winProbability: p,
+      riskReward,
+      riskFraction: f,
+      drawdowns,
+      paths: MONTE_CARLO.paths,
+      seed: MONTE_CARLO.seed,
+      horizonTrades: MONTE_CARLO.horizonTrades,
+    });
+    drawdowns.forEach((drawdown, index) => {
+      const exact = exactDrawdownWithin(p, riskReward, f, drawdown, MONTE_CARLO.horizonTrades);
+      const { probability, standardError } = simulated[index];
+      expect(standardError).toBeGreaterThan(0);
+      expect(Math.abs(probability - exact), `${drawdown}% drawdown`).toBeLessThanOrEqual(3 * standardError + MONTE_CARLO.tailBound);
+    });
+  });
+});
+
+describe("explainRiskOfRuin", () => {
+  it("says what the figure means in one line, with units", () => {
+    const report = analyseRiskOfRuin({ winRate: 50, riskReward: 2, riskPerTrade: 20 });
+    expect(report.explanation).toBe(
+      "Winning 50% of trades at 2R while risking 20% of the starting balance per trade gives a 9.017% chance of a 100% drawdown (expectancy +0.50R per trade)",
+    );
+    expect(
+      explainRiskOfRuin({ winRate: 40, riskReward: 1, riskPerTrade: 2.5 }, { ruinDrawdown: 30, riskOfRuin: 100, expectancyR: -0.2 }),
+    ).toBe(
+      "Winning 40% of trades at 1R while risking 2.5% of the starting balance per trade gives a 100% chance of a 30% drawdown (expectancy -0.20R per trade)",
+    );
   });
 });

@@ -178,6 +178,7 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
               strategyNames={strategyNames}
               showRationale
               label="Latest signals"
+              sizeRiskPercent={data.sizeRiskPercent}
               emptyText="No signals available"
               emptyAction={
                 <Link to="/strategies" className={buttonClass("outline", "sm")}>

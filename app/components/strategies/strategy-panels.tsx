@@ -121,7 +121,8 @@ function StatusFilter({ status, pathname }: { status: SignalStatusFilter; pathna
 
 /**
  * The strategy's recent signals in the `status` filter group, or a skeleton
- * while `signals` are still loading (null); ages relative to `now` (ISO).
+ * while `signals` are still loading (null); ages relative to `now` (ISO);
+ * each unlocked row's "Size this trade" link risks `sizeRiskPercent`.
  */
 export function SignalsPanel({
   strategy,
@@ -129,12 +130,14 @@ export function SignalsPanel({
   now,
   status,
   pathname,
+  sizeRiskPercent,
 }: {
   strategy: StrategyData;
   signals: readonly SignalListItem[] | null;
   now: string;
   status: SignalStatusFilter;
   pathname: string;
+  sizeRiskPercent?: number;
 }) {
   return (
     <div>
@@ -149,6 +152,7 @@ export function SignalsPanel({
           signals={signals}
           now={now}
           tint
+          sizeRiskPercent={sizeRiskPercent}
           emptyText="No recent signals for this strategy"
           label={`Recent signals for ${strategy.name}`}
         />

@@ -1,70 +1,35 @@
-/** The position size calculator card of /tools (spec sections 2 "Tools", 4 "Calculators"). */
-import { FormSelectField, SelectOptions } from "~/components/ui/field";
+/** The position size calculator card of /tools (spec sections 2 "Tools", 4 "Calculators"; issue 12). */
 import { POSITION_SIZE_COPY } from "~/content/tools";
-import {
-  ACCOUNT_CURRENCY,
-  CALCULATOR_SYMBOLS,
-  GOLD_LOT_OUNCES,
-  isGold,
-  requiresConversionRate,
-  STANDARD_LOT_UNITS,
-} from "~/domain/instruments";
-import { formatUsdCents, formatUsdPrecise } from "~/domain/money";
-import type { PositionSizeResult } from "~/domain/position-size";
-import { CalculatorCard, NumberField, ResultRow } from "./calculator-card";
-import { useCalculator, type ToolsReply } from "./use-calculator";
+import { ACCOUNT_CURRENCY } from "~/domain/instruments";
+import type { PositionSizePrefill } from "~/domain/trade-link";
+import { positionSizeNumbersSchema } from "~/schemas/calculators";
+import { CalculatorCard, NumberField } from "./calculator-card";
+import { ADVANCED_DEFAULTS, PositionSizeAdvanced, TAKE_PROFIT_ROWS } from "./position-size-advanced";
+import { PositionSizeResultPanel } from "./position-size-result";
+import { useCalculator, type CalculatorFormValues, type ToolsReply } from "./use-calculator";
 
-const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-
-/** The instrument select's options: the default instrument, then each symbol with what it needs. */
-const SYMBOL_OPTIONS = [
-  { value: "", label: `Any pair quoted in ${ACCOUNT_CURRENCY} (${integer.format(STANDARD_LOT_UNITS)} units per lot)` },
-  ...CALCULATOR_SYMBOLS.map((symbol) => ({
-    value: symbol,
-    label: isGold(symbol)
-      ? `${symbol} (gold, ${GOLD_LOT_OUNCES} oz per lot)`
-      : requiresConversionRate(symbol)
-      ? `${symbol} (needs conversion rate)`
-      : symbol,
-  })),
-];
-
-/** A dollar amount given to the cent, e.g. 100 → "$100.00". */
-function usd(amount: number): string {
-  return formatUsdCents(Math.round(amount * 100));
+/** The form's first values: the real defaults, then what a "Size this trade" link carried, with empty target rows to fill. */
+function defaultValues(prefill: PositionSizePrefill): CalculatorFormValues {
+  const rows = prefill.takeProfits ?? [];
+  const takeProfits = Array.from({ length: TAKE_PROFIT_ROWS }, (_, index) => rows[index] ?? { price: "", share: "" });
+  return { ...ADVANCED_DEFAULTS, ...prefill, takeProfits };
 }
 
-function PositionSizeResultPanel({ result }: { result: PositionSizeResult }) {
-  const unit = isGold(result.symbol) ? "oz" : "units";
-  return (
-    <section aria-label="Position size result" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Position size{result.symbol ? ` for ${result.symbol}` : ""}
-      </p>
-      <p className="text-3xl font-bold tabular-nums" data-testid="lot-size">
-        {result.lotSize.toFixed(2)} lots
-      </p>
-      {result.lotSize === 0 ? (
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{POSITION_SIZE_COPY.belowMicroLot}</p>
-      ) : null}
-      <dl className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
-        <ResultRow label="Risk amount (USD)" value={usd(result.riskAmount)} />
-        <ResultRow label="Stop distance (pips)" value={`${result.stopPips.toFixed(1)} pips`} />
-        <ResultRow label="Pip value per lot (USD)" value={formatUsdPrecise(result.pipValuePerLot)} />
-        <ResultRow label={`Position (${unit})`} value={`${integer.format(result.units)} ${unit}`} />
-        <ResultRow label="Actual risk at this size (USD)" value={usd(result.actualRisk)} />
-      </dl>
-    </section>
+/**
+ * The card: the spec's balance, risk, entry and stop, then the Advanced
+ * part; the size, its explanation and warnings below.
+ * @param prefill form values from a "Size this trade" link ({} when none).
+ */
+export function PositionSizeCalculator({ pageReply, prefill }: { pageReply?: ToolsReply; prefill: PositionSizePrefill }) {
+  const calculator = useCalculator(
+    "position-size",
+    pageReply,
+    POSITION_SIZE_COPY.failed,
+    positionSizeNumbersSchema,
+    defaultValues(prefill),
   );
-}
-
-/** The card: balance, risk, entry, stop, optional instrument and conversion rate; the lot size below. */
-export function PositionSizeCalculator({ pageReply }: { pageReply?: ToolsReply }) {
-  const calculator = useCalculator("position-size", pageReply, POSITION_SIZE_COPY.failed, {
-    required: ["accountBalance", "riskPercent", "entryPrice", "stopLoss"],
-    optional: ["conversionRate"],
-  });
   const { fields, result } = calculator;
+  const currency = String(fields.accountCurrency.value || ACCOUNT_CURRENCY);
 
   return (
     <CalculatorCard
@@ -76,10 +41,10 @@ export function PositionSizeCalculator({ pageReply }: { pageReply?: ToolsReply }
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberField
           field={fields.accountBalance}
-          label="Account balance (USD)"
+          label={`Account balance (${currency})`}
           step="0.01"
           min="0"
-          placeholder="10000"
+          placeholder="e.g. 10000"
         />
         <NumberField
           field={fields.riskPercent}
@@ -87,22 +52,12 @@ export function PositionSizeCalculator({ pageReply }: { pageReply?: ToolsReply }
           step="any"
           min="0"
           max="100"
-          placeholder="1"
+          placeholder="e.g. 1"
         />
-        <NumberField field={fields.entryPrice} label="Entry price" step="0.00001" min="0" placeholder="1.08500" />
-        <NumberField field={fields.stopLoss} label="Stop loss price" step="0.00001" min="0" placeholder="1.08000" />
-        <FormSelectField field={fields.symbol} label="Instrument (optional)" hint={POSITION_SIZE_COPY.symbolHint}>
-          <SelectOptions options={SYMBOL_OPTIONS} />
-        </FormSelectField>
-        <NumberField
-          field={fields.conversionRate}
-          label="Conversion rate (USD per 1 unit of quote currency)"
-          step="any"
-          min="0"
-          placeholder="1.27"
-          hint={POSITION_SIZE_COPY.conversionHint}
-        />
+        <NumberField field={fields.entryPrice} label="Entry price" step="0.00001" min="0" placeholder="e.g. 1.08500" />
+        <NumberField field={fields.stopLoss} label="Stop loss price" step="0.00001" min="0" placeholder="e.g. 1.08000" />
       </div>
+      <PositionSizeAdvanced fields={fields} currency={currency} />
     </CalculatorCard>
   );
 }

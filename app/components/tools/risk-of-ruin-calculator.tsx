@@ -1,44 +1,22 @@
-/** The risk of ruin estimator card of /tools (spec sections 4 "Calculators" and "Risk of ruin colour"). */
+/** The risk of ruin estimator card of /tools (spec sections 4 "Calculators" and "Risk of ruin colour"; issue 12). */
 import { RISK_OF_RUIN_COPY } from "~/content/tools";
-import { RISK_OF_RUIN_BANDS, type RiskLevel, type RiskOfRuinResult } from "~/domain/risk-of-ruin";
+import { riskOfRuinNumbersSchema } from "~/schemas/calculators";
 import { CalculatorCard, NumberField } from "./calculator-card";
+import { RiskOfRuinResultPanel } from "./risk-of-ruin-result";
 import { useCalculator, type ToolsReply } from "./use-calculator";
 
-const percent = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+/** The ruin drawdown's real default (submitted): the whole account. */
+const DEFAULT_VALUES = { ruinDrawdown: "100" };
 
-/** Text colours with WCAG AA contrast on the card in light and dark mode. */
-const LEVEL_CLASS: Record<RiskLevel, string> = {
-  Low: "text-green-700 dark:text-green-400",
-  Moderate: "text-yellow-800 dark:text-yellow-300",
-  High: "text-red-700 dark:text-red-400",
-};
-
-function RiskOfRuinResultPanel({ result }: { result: RiskOfRuinResult }) {
-  return (
-    <section
-      aria-label="Risk of ruin result"
-      data-risk-level={result.riskLevel}
-      className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-    >
-      <p className="text-sm text-slate-700 dark:text-slate-300">Risk of ruin</p>
-      <p className={`text-3xl font-bold tabular-nums ${LEVEL_CLASS[result.riskLevel]}`} data-testid="risk-of-ruin">
-        {percent.format(result.riskOfRuin)}%
-      </p>
-      <p className={`mt-1 font-semibold ${LEVEL_CLASS[result.riskLevel]}`}>{result.riskLevel} risk</p>
-      <p className="mt-3 text-xs text-slate-700 dark:text-slate-300">
-        Low below {RISK_OF_RUIN_BANDS.moderate}%, moderate from {RISK_OF_RUIN_BANDS.moderate}% to below{" "}
-        {RISK_OF_RUIN_BANDS.high}%, high at {RISK_OF_RUIN_BANDS.high}% or above. Assumes independent trades with a fixed
-        risk; results are hypothetical.
-      </p>
-    </section>
-  );
-}
-
-/** The card: win rate, reward-to-risk and risk per trade; the risk of ruin and its level below. */
+/** The card: win rate, reward-to-risk, risk per trade and the ruin drawdown; the answer below. */
 export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) {
-  const calculator = useCalculator("risk-of-ruin", pageReply, RISK_OF_RUIN_COPY.failed, {
-    required: ["winRate", "riskReward", "riskPerTrade"],
-  });
+  const calculator = useCalculator(
+    "risk-of-ruin",
+    pageReply,
+    RISK_OF_RUIN_COPY.failed,
+    riskOfRuinNumbersSchema,
+    DEFAULT_VALUES,
+  );
   const { fields, result } = calculator;
 
   return (
@@ -48,13 +26,13 @@ export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) 
       calculator={calculator}
       result={result ? <RiskOfRuinResultPanel result={result} /> : null}
     >
-      <NumberField field={fields.winRate} label="Win rate (%)" step="any" min="0" max="100" placeholder="55" />
+      <NumberField field={fields.winRate} label="Win rate (%)" step="any" min="0" max="100" placeholder="e.g. 55" />
       <NumberField
         field={fields.riskReward}
         label="Reward-to-risk ratio (R multiple)"
         step="0.1"
         min="0"
-        placeholder="1.5"
+        placeholder="e.g. 1.5"
       />
       <NumberField
         field={fields.riskPerTrade}
@@ -62,7 +40,15 @@ export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) 
         step="any"
         min="0"
         max="100"
-        placeholder="1"
+        placeholder="e.g. 1"
+      />
+      <NumberField
+        field={fields.ruinDrawdown}
+        label="Ruin drawdown (%)"
+        step="any"
+        min="0"
+        max="100"
+        hint={RISK_OF_RUIN_COPY.ruinDrawdownHint}
       />
     </CalculatorCard>
   );

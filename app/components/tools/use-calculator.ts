@@ -1,22 +1,24 @@
 /**
  * One /tools calculator's client state: its own fetcher, its Conform form,
- * its last result, and the number pre-check that raises the 'Invalid Input'
- * toast (spec sections 5 and 8).
+ * its last result, and the number pre-check that marks each field that does
+ * not parse and raises the 'Invalid Input' toast (spec sections 5 and 8).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { ZodTypeAny } from "zod";
 
 import { toast } from "~/components/ui/toast";
 import { CALCULATION_ERROR_TITLE, INVALID_INPUT_TOAST } from "~/content/tools";
-import type { PositionSizeResult } from "~/domain/position-size";
-import type { RiskOfRuinResult } from "~/domain/risk-of-ruin";
+import type { PositionSizeReport } from "~/domain/position-size";
+import type { RiskOfRuinReport } from "~/domain/risk-of-ruin";
 import type { CalculatorIntent } from "~/schemas/calculators";
 
 /** A successful calculation, tagged with the calculator that made it. */
 export type ToolsResult =
-  | { intent: "position-size"; result: PositionSizeResult }
-  | { intent: "risk-of-ruin"; result: RiskOfRuinResult };
+  | { intent: "position-size"; result: PositionSizeReport }
+  | { intent: "risk-of-ruin"; result: RiskOfRuinReport };
 
 /** What the /tools action replies (the `handleIntent` reply with a `ToolsResult`). */
 export interface ToolsReply {
@@ -25,47 +27,31 @@ export interface ToolsReply {
   data?: ToolsResult;
 }
 
+/** A calculator form's values as Conform sees them: text fields and rows of text fields (take-profit levels). */
+export type CalculatorFormValues = Record<string, string | Array<Record<string, string>> | undefined>;
+
 /** Each calculator's result type. */
 interface CalculatorResults {
-  "position-size": PositionSizeResult;
-  "risk-of-ruin": RiskOfRuinResult;
-}
-
-function parsesAsNumber(value: FormDataEntryValue | null): boolean {
-  return typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value));
-}
-
-/**
- * Blocks the submission and shows the 'Invalid Input' toast unless every
- * required field (and each optional one that is filled in) parses as a number.
- */
-function guardNumbers(event: FormEvent<HTMLFormElement>, required: readonly string[], optional: readonly string[]) {
-  const data = new FormData(event.currentTarget);
-  const ok =
-    required.every((name) => parsesAsNumber(data.get(name))) &&
-    optional.every((name) => {
-      const value = data.get(name);
-      return value === null || (typeof value === "string" && value.trim() === "") || parsesAsNumber(value);
-    });
-  if (!ok) {
-    event.preventDefault();
-    toast(INVALID_INPUT_TOAST);
-  }
+  "position-size": PositionSizeReport;
+  "risk-of-ruin": RiskOfRuinReport;
 }
 
 /**
  * One calculator's state. Its form posts through its own fetcher (keyed by
  * its intent), so each calculator keeps its own result. Starts from the no-JS
- * action reply (`pageReply`, when it answered this intent); each successful
- * fetcher reply replaces the result, an error keeps it and raises the
- * 'Calculation Error' toast with `errorMessage`. Submitting is blocked with the
- * 'Invalid Input' toast unless `numbers` parse as numbers.
+ * action reply (`pageReply`, when it answered this intent) or from
+ * `defaultValue`; each successful fetcher reply replaces the result, an error
+ * keeps it and raises the 'Calculation Error' toast with `errorMessage`.
+ * Before sending, `numbers` (a schema of the spec's "must parse as numbers"
+ * rule) checks the form: on failure each bad field is marked with its message,
+ * the 'Invalid Input' toast shows and nothing is sent.
  */
 export function useCalculator<Intent extends CalculatorIntent>(
   intent: Intent,
   pageReply: ToolsReply | undefined,
   errorMessage: string,
-  numbers: { required: readonly string[]; optional?: readonly string[] }
+  numbers: ZodTypeAny,
+  defaultValue?: CalculatorFormValues,
 ) {
   const fetcher = useFetcher<ToolsReply>({ key: intent });
   const own = (reply: ToolsReply | undefined) => (reply?.intent === intent ? reply : undefined);
@@ -81,17 +67,22 @@ export function useCalculator<Intent extends CalculatorIntent>(
     else toast({ title: CALCULATION_ERROR_TITLE, description: errorMessage, variant: "destructive" });
   }, [fetcher.state, fetched, errorMessage]);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<CalculatorFormValues>({
     id: intent,
     lastResult: latest?.submission,
-    onSubmit(event) {
-      guardNumbers(event, numbers.required, numbers.optional ?? []);
-    },
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: numbers }),
   });
+  const formProps = getFormProps(form);
+  const conformSubmit = formProps.onSubmit;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (parseWithZod(new FormData(event.currentTarget), { schema: numbers }).status !== "success") toast(INVALID_INPUT_TOAST);
+    conformSubmit(event);
+  };
 
   return {
     Form: fetcher.Form,
-    formProps: getFormProps(form),
+    formProps: { ...formProps, onSubmit },
     fields,
     result,
     failed: latest?.submission.status === "error",
@@ -101,3 +92,6 @@ export function useCalculator<Intent extends CalculatorIntent>(
 
 /** The parts of a calculator's state its card needs. */
 export type CalculatorCardState = Pick<ReturnType<typeof useCalculator>, "Form" | "formProps" | "failed" | "busy">;
+
+/** A calculator form's Conform fields, by name. */
+export type CalculatorFields = ReturnType<typeof useCalculator>["fields"];

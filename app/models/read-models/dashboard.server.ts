@@ -4,9 +4,11 @@
  * `/dashboard` (variant "trading", 10 recent signals).
  */
 import type { ApiSignal } from "~/domain/signals";
+import { riskPercentFor } from "~/domain/trade-link";
 import { countActiveSignals, listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
 import { getEntitlements } from "~/models/subscriptions.server";
+import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
 
 export type DashboardVariant = "home" | "trading";
@@ -47,6 +49,8 @@ export interface DashboardData {
   strategyNames: Record<number, string>;
   /** Reference time for signal ages (ISO). */
   now: string;
+  /** Percent of the balance each signal's "Size this trade" link risks: the viewer's risk template (0.5, 1 or 2). */
+  sizeRiskPercent: number;
 }
 
 /** Everything the dashboard overview shows for `viewer`. */
@@ -69,5 +73,6 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
       .map((s) => ({ ...toApiStrategy(s), accessible: entitled.has(s.id) })),
     strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
     now: now.toISOString(),
+    sizeRiskPercent: riskPercentFor(getDeliverySettings(viewer.id).riskTemplate),
   };
 }

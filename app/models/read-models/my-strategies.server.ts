@@ -12,6 +12,7 @@ import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle
 import { listSignals } from "~/models/signals.server";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
 import { getChosenStrategyIds, getEntitlements, getSubscription } from "~/models/subscriptions.server";
+import { riskPercentFor } from "~/domain/trade-link";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
 
@@ -89,6 +90,8 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
     signals,
     performance,
     settings: tab === "settings" ? getDeliverySettings(viewer.id) : null,
+    /** Percent of the balance each "Size this trade" link risks (the viewer's risk template); null unless the signals tab is selected. */
+    sizeRiskPercent: tab === "signals" ? riskPercentFor(getDeliverySettings(viewer.id).riskTemplate) : null,
   };
 }
 

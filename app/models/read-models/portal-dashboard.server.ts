@@ -8,9 +8,11 @@
 import { PORTAL_SIGNAL_LIMIT, PORTAL_STRATEGY_LIMIT } from "~/content/portal";
 import { greetingName } from "~/domain/greeting";
 import type { ApiSignal } from "~/domain/signals";
+import { riskPercentFor } from "~/domain/trade-link";
 import { listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
 import { getEntitlements } from "~/models/subscriptions.server";
+import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
 
 export interface PortalSubscription {
@@ -42,6 +44,8 @@ export interface PortalDashboardData {
   subscription: PortalSubscription | null;
   /** Reference time for signal ages (ISO). */
   now: string;
+  /** Percent of the balance each signal's "Size this trade" link risks: the viewer's risk template (0.5, 1 or 2). */
+  sizeRiskPercent: number;
 }
 
 /** Everything the portal dashboard shows for `viewer`. */
@@ -67,5 +71,6 @@ export function loadPortalDashboard(viewer: PublicUser, now = new Date()): Porta
       ? { planName: sub.planName, status: sub.status, isActive: sub.status === "ACTIVE", live: sub.live, endDate: sub.endDate }
       : null,
     now: now.toISOString(),
+    sizeRiskPercent: riskPercentFor(getDeliverySettings(viewer.id).riskTemplate),
   };
 }

@@ -98,6 +98,7 @@ export const riskOfRuinReportSchema: z.ZodType<RiskOfRuinReport> = z
         horizonTrades: z.number().int().nullable(),
       })
       .strict(),
+    explanation: z.string().openapi({ description: "The answer in one line, with units." }),
   })
   .strict()
   .openapi({ ref: "RiskOfRuinReport" });

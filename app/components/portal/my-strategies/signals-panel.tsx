@@ -9,6 +9,7 @@ import { useState } from "react";
 import { type IntentReplyData, replyFormError } from "~/components/portal/intent-form";
 import { linkClass, muted } from "~/components/portal/styles";
 import { SideBadge, SignalLink, StatusBadge } from "~/components/signal-list";
+import { SizeThisTrade } from "~/components/signals/size-this-trade";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
@@ -140,6 +141,11 @@ export function SignalsPanel({ data, reply }: { data: Data; reply: IntentReplyDa
                 <CopyTicket ticket={signal.ticket} symbol={signal.symbol} />
               </div>
             ) : null}
+            {signal.locked ? null : (
+              <div className="mt-3">
+                <SizeThisTrade signal={signal} riskPercent={data.sizeRiskPercent ?? undefined} />
+              </div>
+            )}
             {failure && failedSignalId === signal.id ? (
               <div className="mt-3">
                 <Alert>{failure}</Alert>
