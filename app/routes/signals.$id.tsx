@@ -14,13 +14,16 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { NotFound, RouteErrorPage } from "~/components/not-found";
 import { SignalSummary } from "~/components/signals/signal-summary";
 import { SignalTimeline } from "~/components/signals/signal-timeline";
+import { SizeThisTrade } from "~/components/signals/size-this-trade";
 import { checkStoredEvent } from "~/domain/event-verification";
 import { revealEvent } from "~/domain/ledger";
 import { pageMeta } from "~/domain/page-meta";
 import { isSignalLocked, toApiLedgerEvent, toApiSignal } from "~/domain/signals";
+import { riskPercentFor } from "~/domain/trade-link";
 import { getSignal, listLedger, listSignalEvents } from "~/models/signals.server";
 import { getStrategyById } from "~/models/strategies.server";
 import { getEntitlements } from "~/models/subscriptions.server";
+import { getDeliverySettings } from "~/models/user-settings.server";
 import { getViewer } from "~/services/session.server";
 
 /** The stored hash of the ledger row with `seq`, or null when there is none. */
@@ -48,6 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       signal: toApiSignal(signal, entitled),
       strategy: strategy ? { name: strategy.name, slug: strategy.slug } : null,
       events,
+      // "Size this trade" risks the signed-in viewer's risk template; visitors get the default.
+      sizeRiskPercent: riskPercentFor(viewer ? getDeliverySettings(viewer.id).riskTemplate : null),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -62,10 +67,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Page Not Found | FX Trader" }];
 
 export default function SignalPage() {
-  const { signal, strategy, events } = useLoaderData<typeof loader>();
+  const { signal, strategy, events, sizeRiskPercent } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <SignalSummary signal={signal} strategy={strategy} />
+      <div className="mt-4">
+        <SizeThisTrade signal={signal} riskPercent={sizeRiskPercent} />
+      </div>
       <SignalTimeline signalId={signal.id} events={events} locked={signal.locked} />
     </div>
   );

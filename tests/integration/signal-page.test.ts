@@ -111,6 +111,7 @@ describe("/signals/:id", () => {
       expect(html).toContain(data.events[0].hash);
       expect(html).toContain('href="/strategies/london-breakout"');
       expect(html.match(/data-testid="event-verified"/g)).toHaveLength(2);
+      expect(html).not.toContain("/tools?");
     }
   });
 
@@ -125,6 +126,9 @@ describe("/signals/:id", () => {
     const html = renderPage(data, signal.id);
     expect(html).toContain("1.23457");
     expect(html).toContain('data-testid="event-payload"');
+    // "Size this trade" opens /tools with the signal's levels at the subscriber's template (Balanced by default: 1%).
+    expect(html).toContain("/tools?symbol=EURUSD&amp;entryPrice=1.23457&amp;stopLoss=1.22913");
+    expect(data.sizeRiskPercent).toBe(1);
   });
 
   it("reveals everything to a visitor once it ends, with the outcome", async () => {
