@@ -34,6 +34,7 @@ import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import type { SignalInput } from "~/schemas/signal";
 import { getStrategyById } from "~/models/strategies.server";
 import { getEntitlements } from "~/models/subscriptions.server";
+import { enqueueDeliveries } from "~/models/outbox.server";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
 
@@ -311,7 +312,7 @@ export function publishSignal(input: SignalInput, adminUserId: number, now = new
         })
         .returning()
         .get();
-      appendEvent(tx, row.id, event, now);
+      enqueueDeliveries(tx, appendEvent(tx, row.id, event, now));
       return row;
     },
     { behavior: "immediate" },
@@ -357,7 +358,7 @@ function transition(signalId: number, decide: (state: SignalState) => Transition
         const { code, field, message } = result.error;
         return { ok: false, status: TRANSITION_ERROR_STATUS[code], field, message };
       }
-      appendEvent(tx, signalId, result.event, now);
+      enqueueDeliveries(tx, appendEvent(tx, signalId, result.event, now));
       const signal = tx.update(signals).set(projectedColumns(result.state)).where(eq(signals.id, signalId)).returning().get();
       return { ok: true, signal };
     },
