@@ -219,3 +219,51 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
   if (literal && isBlockedAddress(host)) return "Webhook URLs may not point at this server or a private network";
   return null;
 }
+
+// ---------------------------------------------------------------------------
+// The delivery log as owners read it
+
+/** One job of a delivery log, as the API and the Webhooks page show it. Times are ISO 8601 UTC. */
+export interface DeliveryLogView {
+  id: number;
+  eventType: string;
+  seq: number | null;
+  /** The `webhook-id` header the job is sent with. */
+  webhookId: string;
+  status: string;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  log: { attempt: number; at: string; statusCode: number | null; latencyMs: number; responseExcerpt: string | null; error: string | null }[];
+}
+
+/** The log view of a job and its attempts (newest attempt first). */
+export function toDeliveryLogView(
+  job: { id: number; eventType: string; seq: number | null; status: string; attempts: number; createdAt: Date; sentAt: Date | null; nextAttemptAt: Date; lastStatusCode: number | null; lastError: string | null },
+  attempts: readonly { attempt: number; attemptedAt: Date; statusCode: number | null; latencyMs: number; responseExcerpt: string | null; error: string | null }[],
+): DeliveryLogView {
+  return {
+    id: job.id,
+    eventType: job.eventType,
+    seq: job.seq,
+    webhookId: webhookMessageId(job.id),
+    status: job.status,
+    attempts: job.attempts,
+    createdAt: job.createdAt.toISOString(),
+    sentAt: job.sentAt ? job.sentAt.toISOString() : null,
+    nextAttemptAt: job.status === "queued" || job.status === "retrying" ? job.nextAttemptAt.toISOString() : null,
+    lastStatusCode: job.lastStatusCode,
+    lastError: job.lastError,
+    log: attempts.map((a) => ({
+      attempt: a.attempt,
+      at: a.attemptedAt.toISOString(),
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      responseExcerpt: a.responseExcerpt,
+      error: a.error,
+    })),
+  };
+}

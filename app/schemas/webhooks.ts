@@ -43,3 +43,9 @@ export const webhookIntentSchema = z.discriminatedUnion(
   ],
   unknownIntent,
 );
+
+/** The endpoint id of a path such as /api/webhooks/{id}: a positive integer, or null. */
+export function parseWebhookId(raw: string | undefined): number | null {
+  const parsed = id.safeParse(/^\d{1,12}$/.test(raw ?? "") ? raw : "x");
+  return parsed.success ? parsed.data : null;
+}

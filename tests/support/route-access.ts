@@ -213,6 +213,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.strategies._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.strategy-access.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.subscription.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.webhooks.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "api-user", allowed: 415, form: {} } },
+  "api.webhooks.$id.ts": {
+    GET: { access: "public", allowed: 405 },
+    POST: { access: "public", allowed: 405, form: {} },
+    params: { id: "unknown" },
+  },
+  "api.webhooks.$id.deliveries.ts": {
+    GET: { access: "api-user", allowed: 404 },
+    POST: { access: "public", allowed: 405, form: {} },
+    params: { id: "unknown" },
+  },
   "contact.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "dashboard.tsx": { GET: { access: "signed-in", allowed: 200 } },
   "insights.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "blogSlug" } },
@@ -235,6 +246,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
   },
   "portal.account.subscription.tsx": {
+    GET: { access: "signed-in", allowed: 200 },
+    POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
+  },
+  "portal.account.webhooks.tsx": {
     GET: { access: "signed-in", allowed: 200 },
     POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
   },
