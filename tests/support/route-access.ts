@@ -265,5 +265,6 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "strategies.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "strategySlug" } },
   "strategies._index.tsx": { GET: { access: "public", allowed: 200 } },
   "theme.tsx": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: { theme: "dark" } } },
+  "unsubscribe.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "tools.tsx": { POST: { access: "public", allowed: 400, form: {} } },
 };
