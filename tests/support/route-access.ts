@@ -195,6 +195,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.me.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.mt5.queue.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.signals.stream.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals.$id.events.ts": {
     GET: { access: "public", allowed: 400 },
     POST: { access: "public", allowed: 405, form: {} },
