@@ -6,7 +6,7 @@
  * is scoped to its owner, so another user's id is simply not found.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { webhookEndpoints, type WebhookEndpoint } from "../../db/schema";
 import { MAX_WEBHOOKS_PER_USER, SECRET_OVERLAP_MS, shouldDisableEndpoint } from "~/domain/delivery";
 import { deleteTargetJobs, killTargetJobs } from "~/models/outbox.server";
@@ -63,9 +63,17 @@ export function getWebhook(userId: number, id: number): WebhookEndpoint | undefi
     .get();
 }
 
-/** The endpoint `id` whoever owns it (for the worker), or undefined. */
+const byIdQueries = new WeakMap<object, { get(values: { id: number }): WebhookEndpoint | undefined }>();
+
+/** The endpoint `id` whoever owns it (for the worker, once per delivery: a prepared query), or undefined. */
 export function getWebhookById(id: number): WebhookEndpoint | undefined {
-  return getDb().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
+  const db = getDb();
+  let query = byIdQueries.get(db);
+  if (!query) {
+    query = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, sql.placeholder("id"))).prepare();
+    byIdQueries.set(db, query);
+  }
+  return query.get({ id });
 }
 
 /**
