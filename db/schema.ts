@@ -335,3 +335,100 @@ export type SignalSide = (typeof SIGNAL_SIDES)[number];
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];
 export type EntryMethod = (typeof ENTRY_METHODS)[number];
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+// ---------------------------------------------------------------------------
+// Delivery (docs/decisions/0044-delivery-outbox.md)
+
+/** Webhook endpoints a user registered; the signing secret is stored to sign, and shown once. */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** JSON array of the event type names the endpoint receives (`signal.published`, ...). */
+    eventTypes: text("event_types").notNull(),
+    /** `whsec_` + base64 of 24 random bytes (Standard Webhooks). */
+    secret: text("secret").notNull(),
+    /** The secret before the last rotation, still signed with until `previousSecretExpiresAt`. */
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: integer("previous_secret_expires_at", { mode: "timestamp_ms" }),
+    /** Start of the current run of failed attempts; null after a success. */
+    failingSince: integer("failing_since", { mode: "timestamp_ms" }),
+    /** Set when the endpoint was disabled after failing for 5 days; disabled endpoints get no jobs. */
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+);
+
+export const DELIVERY_CHANNELS = ["webhook", "email"] as const;
+export const DELIVERY_STATUSES = ["queued", "sending", "sent", "retrying", "dead"] as const;
+
+/**
+ * The transactional outbox: one row per (ledger event, user, channel, target),
+ * written in the transaction that appends the event. `targetId` is the webhook
+ * endpoint id (0 for email). Jobs not from the ledger (test events, notices)
+ * have `seq` null and carry their own `payload`.
+ */
+export const deliveryJobs = sqliteTable(
+  "delivery_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    seq: integer("seq").references(() => signalEvents.seq),
+    signalId: integer("signal_id").references(() => signals.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: DELIVERY_CHANNELS }).notNull(),
+    targetId: integer("target_id").notNull().default(0),
+    /** `signal.published` ... `signal.expired`, `webhook.test`, `webhook.disabled`. */
+    eventType: text("event_type").notNull(),
+    /** JSON data of a job that is not a ledger event; null for ledger events (built from the ledger at send time). */
+    payload: text("payload"),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    lastStatusCode: integer("last_status_code"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("delivery_jobs_event_target_unique").on(t.seq, t.userId, t.channel, t.targetId),
+    index("delivery_jobs_due_idx").on(t.status, t.nextAttemptAt),
+    index("delivery_jobs_order_idx").on(t.userId, t.channel, t.targetId, t.seq),
+    index("delivery_jobs_target_idx").on(t.channel, t.targetId, t.createdAt),
+  ],
+);
+
+/** One try at sending a delivery job. */
+export const deliveryAttempts = sqliteTable(
+  "delivery_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => deliveryJobs.id, { onDelete: "cascade" }),
+    /** 1 for the first try. */
+    attempt: integer("attempt").notNull(),
+    attemptedAt: integer("attempted_at", { mode: "timestamp_ms" }).notNull(),
+    /** HTTP status (webhooks) or SMTP reply code (email); null when no answer came. */
+    statusCode: integer("status_code"),
+    latencyMs: integer("latency_ms").notNull(),
+    /** First 500 characters of the answer. */
+    responseExcerpt: text("response_excerpt"),
+    error: text("error"),
+  },
+  (t) => [index("delivery_attempts_job_idx").on(t.jobId, t.attemptedAt)],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type DeliveryJob = typeof deliveryJobs.$inferSelect;
+export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

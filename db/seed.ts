@@ -17,6 +17,8 @@ import { billingRecords, blogPosts, signals, strategies, strategyAccess, subscri
 import { buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS, SEED_STRATEGIES, type SeedHistory } from "./seed-data";
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The seed writes history after the fact: none of its events is delivered to anyone (no outbox jobs). */
+const HISTORY_NOTIFIES_NOBODY = false;
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 export const DEMO_TRADER_EMAIL = "trader@example.com";
@@ -181,7 +183,7 @@ function runSignalHistory(db: Db, history: SeedHistory, adminId: number | null, 
       at: plan.publishAt.getTime(),
       order: 0,
       run: () => {
-        ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db).id;
+        ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db, HISTORY_NOTIFIES_NOBODY).id;
       },
     });
     const cancel = plan.cancel;
@@ -190,7 +192,7 @@ function runSignalHistory(db: Db, history: SeedHistory, adminId: number | null, 
         at: cancel.at.getTime(),
         order: 1,
         run: () => {
-          const result = cancelSignal(ids[index]!, { note: cancel.note, at: cancel.at }, cancel.at, db);
+          const result = cancelSignal(ids[index]!, { note: cancel.note, at: cancel.at }, cancel.at, db, HISTORY_NOTIFIES_NOBODY);
           // A signal already filled (or ended) by then is left as it is: 409.
           if (!result.ok && result.status !== 409) throw new Error(`Seed cancel refused: ${result.field}: ${result.message}`);
         },
@@ -204,7 +206,7 @@ function runSignalHistory(db: Db, history: SeedHistory, adminId: number | null, 
     const start = next;
     while (next < history.bars.length && history.bars[next]!.time + BAR_MS <= time) next++;
     if (next === start) return;
-    const result = applyPriceBars(history.bars.slice(start, next), new Date(time), db);
+    const result = applyPriceBars(history.bars.slice(start, next), new Date(time), db, HISTORY_NOTIFIES_NOBODY);
     if (!result.ok) throw new Error(`Seed bars refused: ${result.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`);
   };
   for (const step of steps) {

@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../db/connection";
 import { expireDueSignals } from "../app/models/signals.server";
 import { getEnv } from "../app/platform/env.server";
+import { createDeliveryWorker } from "../app/services/delivery-worker.server";
 import { startServer, type RunningServer } from "./app";
 import { startExpirySweep } from "./expiry-sweep";
 
@@ -51,7 +52,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   startFromEnv().then(
     (running) => {
       console.log(`FX Trader is listening on ${running.url}`);
-      const stop = () => void running.close().then(() => process.exit(0));
+      const worker = getEnv().DELIVERY_WORKER === "inline" ? createDeliveryWorker() : null;
+      worker?.start();
+      const stop = () => void Promise.all([worker?.stop(), running.close()]).then(() => process.exit(0));
       process.once("SIGTERM", stop);
       process.once("SIGINT", stop);
     },

@@ -11,6 +11,7 @@ export const ACCOUNT_TABS = [
   { label: "Subscription", to: "/portal/account/subscription" },
   { label: "Security", to: "/portal/account/security" },
   { label: "API Access", to: "/portal/account/api" },
+  { label: "Webhooks", to: "/portal/account/webhooks" },
 ] as const;
 
 /** Shown when a form posts an intent the page does not know. */

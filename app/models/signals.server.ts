@@ -33,6 +33,7 @@ import {
 } from "~/domain/signal-lifecycle";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import type { SignalInput } from "~/schemas/signal";
+import { enqueueDeliveries } from "~/models/outbox.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
@@ -129,17 +130,22 @@ function headLink(db: Queryable): { seq: number; hash: string } | null {
 /**
  * Appends one event to the ledger after the current head (call inside an
  * IMMEDIATE transaction). `payload` is any JSON value; it is stored canonical.
+ * With `notify` the event's delivery jobs are enqueued in the same
+ * transaction (the outbox, app/models/outbox.server.ts); history written after
+ * the fact (the backfill, the seed) notifies nobody.
  */
 function appendEvent(
-  tx: Queryable,
+  tx: Tx,
   signalId: number,
   event: { type: string; occurredAt: Date; payload: unknown },
   recordedAt: Date,
+  notify: boolean,
 ): LedgerRow {
   const row = sealEvent(headLink(tx), { signalId, ...event, recordedAt }, newSalt());
   const { payload, salt } = row;
   if (payload === null || salt === null) throw new Error("A sealed event always carries its payload and salt");
   tx.insert(signalEvents).values({ ...row, payload, salt }).run();
+  if (notify) enqueueDeliveries(tx, row);
   return row;
 }
 
@@ -309,11 +315,12 @@ export class StrategyUnavailableError extends Error {
  * @param now the publish time, which is also the ledger's `recordedAt` (the
  *   seed back-dates it to build history).
  * @param db the database (default the app's; the seed passes its own).
+ * @param notify enqueue the event's deliveries (false for history: the seed).
  * @returns the stored row.
  * @throws StrategyUnavailableError when the strategy does not exist or is inactive;
  *   Error when the domain refuses input the schema accepted (an expiry no longer after `now`).
  */
-export function publishSignal(input: SignalInput, adminUserId: number | null, now = new Date(), db: Db = getDb()): Signal {
+export function publishSignal(input: SignalInput, adminUserId: number | null, now = new Date(), db: Db = getDb(), notify = true): Signal {
   const strategy = db.select().from(strategies).where(eq(strategies.id, input.strategyId)).get();
   if (!strategy) {
     throw new StrategyUnavailableError(`Strategy ${input.strategyId} does not exist. Choose an existing strategy.`, "unknown");
@@ -361,7 +368,7 @@ export function publishSignal(input: SignalInput, adminUserId: number | null, no
         })
         .returning()
         .get();
-      appendEvent(tx, row.id, event, now);
+      appendEvent(tx, row.id, event, now, notify);
       return row;
     },
     { behavior: "immediate" },
@@ -399,8 +406,8 @@ function eventsOf(tx: Queryable, signalId: number): SignalEventRow[] {
  * existing signal goes through here: the desk's transitions, the price replay
  * and the expiry sweep. Call inside an IMMEDIATE transaction.
  */
-function recordChange(tx: Queryable, signalId: number, events: readonly SignalEvent[], state: SignalState, now: Date): Signal {
-  for (const event of events) appendEvent(tx, signalId, event, now);
+function recordChange(tx: Tx, signalId: number, events: readonly SignalEvent[], state: SignalState, now: Date, notify: boolean): Signal {
+  for (const event of events) appendEvent(tx, signalId, event, now, notify);
   return writeProjection(tx, signalId, state);
 }
 
@@ -414,7 +421,13 @@ function writeProjection(tx: Queryable, signalId: number, state: SignalState): S
  * success appends the event and writes the projected row, all in one
  * IMMEDIATE transaction.
  */
-function transition(signalId: number, decide: (state: SignalState) => TransitionResult, now: Date, db: Db = getDb()): SignalChange {
+function transition(
+  signalId: number,
+  decide: (state: SignalState) => TransitionResult,
+  now: Date,
+  db: Db = getDb(),
+  notify = true,
+): SignalChange {
   return db.transaction(
     (tx): SignalChange => {
       const row = tx.select().from(signals).where(eq(signals.id, signalId)).get();
@@ -428,7 +441,7 @@ function transition(signalId: number, decide: (state: SignalState) => Transition
         const { code, field, message } = result.error;
         return { ok: false, status: TRANSITION_ERROR_STATUS[code], field, message };
       }
-      return { ok: true, signal: recordChange(tx, signalId, [result.event], result.state, now) };
+      return { ok: true, signal: recordChange(tx, signalId, [result.event], result.state, now, notify) };
     },
     { behavior: "immediate" },
   );
@@ -470,10 +483,17 @@ export function closeSignal(signalId: number, input: { exitPrice: number; reason
 /**
  * PENDING → CANCELLED with an optional note.
  * @param db the database (default the app's; the seed passes its own).
+ * @param notify enqueue the event's deliveries (false for history: the seed).
  * @returns the updated row, or 404, 409 (an ACTIVE signal must be closed), 400 naming `note` or `at`.
  */
-export function cancelSignal(signalId: number, input: { note?: string; at?: Date }, now = new Date(), db: Db = getDb()): SignalChange {
-  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now, db);
+export function cancelSignal(
+  signalId: number,
+  input: { note?: string; at?: Date },
+  now = new Date(),
+  db: Db = getDb(),
+  notify = true,
+): SignalChange {
+  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now, db, notify);
 }
 
 /**
@@ -547,9 +567,10 @@ export type PriceBarsResult =
  * @param bars the bars, `[{symbol, time, open, high, low, close}]` (`time` ISO 8601 UTC or epoch ms; at most 10,000).
  * @param now the current time (bars after it are refused); the seed back-dates it.
  * @param db the database (default the app's; the seed passes its own).
+ * @param notify enqueue the events' deliveries (false for history: the seed).
  * @returns the counts and changed signals, or the bar errors (each naming its index, e.g. `3.time`); nothing is written on error.
  */
-export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()): PriceBarsResult {
+export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb(), notify = true): PriceBarsResult {
   return db.transaction(
     (tx): PriceBarsResult => {
       // Open signals are few (each ends within its expiry), so all of them are replayed against; bars of other symbols touch none.
@@ -563,7 +584,7 @@ export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()
       const received = Array.isArray(bars) ? bars.length : 0;
       const queue = replay.changes.flatMap((change) => change.events.map((event, index) => ({ id: change.id, event, index })));
       queue.sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.id - b.id || a.index - b.index);
-      for (const item of queue) appendEvent(tx, item.id, item.event, now);
+      for (const item of queue) appendEvent(tx, item.id, item.event, now, notify);
       const changed = replay.changes
         .map((change) => writeProjection(tx, change.id, change.state))
         .sort((a, b) => a.id - b.id);
@@ -612,7 +633,7 @@ export function expireDueSignals(now = new Date(), db: Db = getDb()): Signal[] {
             ? expire(state, now)
             : close(state, { exitPrice: state.fillPrice ?? state.entryPrice, reason: "EXPIRY" }, at, now);
         if (!result.ok) throw new Error(`Expiry of signal ${row.id} refused: ${result.error.field}: ${result.error.message}`);
-        return recordChange(tx, row.id, [result.event], result.state, now);
+        return recordChange(tx, row.id, [result.event], result.state, now, true);
       }),
     { behavior: "immediate" },
   );
@@ -677,7 +698,7 @@ export function backfillLedger(db: Db, now: Date): { signals: number; events: nu
       pending.sort(
         (a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.signal.id - b.signal.id || a.order - b.order,
       );
-      for (const item of pending) appendEvent(tx, item.signal.id, item.event, now);
+      for (const item of pending) appendEvent(tx, item.signal.id, item.event, now, false);
       return { signals: missing.length, events: pending.length };
     },
     { behavior: "immediate" },

@@ -26,6 +26,27 @@ const envSchema = z
     OAUTH_CLIENT_SECRET: optional(z.string()),
     OAUTH_SCOPES: z.string().default("openid email profile"),
     SEED_PASSWORD: optional(z.string().min(8, "SEED_PASSWORD must be at least 8 characters long")),
+    SMTP_URL: optional(
+      z
+        .string()
+        .url("SMTP_URL must be a URL such as smtp://user:pass@mail.example.com:587")
+        .refine((value) => /^smtps?:\/\//.test(value), "SMTP_URL must start with smtp:// or smtps://"),
+    ),
+    MAIL_FROM: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .string()
+        .regex(/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, "MAIL_FROM must be an address such as FX Trader <signals@fx.example.com>")
+        .default("FX Trader <signals@localhost>"),
+    ),
+    WEBHOOK_ALLOW_PRIVATE: z.preprocess(
+      (value) => (value === "" || value === undefined ? "0" : value),
+      z.enum(["0", "1"], { errorMap: () => ({ message: "WEBHOOK_ALLOW_PRIVATE must be 1 (allow private targets and http://) or 0" }) }).transform((value) => value === "1"),
+    ),
+    DELIVERY_WORKER: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.enum(["inline", "off"], { errorMap: () => ({ message: "DELIVERY_WORKER must be inline (the server sends) or off (only `npm run worker` sends)" }) }).default("inline"),
+    ),
   })
   .superRefine((env, ctx) => {
     const endpoints = [env.OAUTH_AUTHORIZATION_URL, env.OAUTH_TOKEN_URL, env.OAUTH_USERINFO_URL];

@@ -8,6 +8,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { LiveSignalUpdates } from "~/components/portal/dashboard/live-signals";
 import { MarketOutlook, RiskMeter } from "~/components/portal/dashboard/sample-cards";
 import { MyStrategiesCard, SubscriptionCard } from "~/components/portal/dashboard/side-cards";
 import { muted } from "~/components/portal/styles";
@@ -45,6 +46,7 @@ export default function PortalDashboard() {
 
           <Card className="min-w-0" role="region" aria-labelledby="live-signals">
             <CardHeaderBar id="live-signals" title="Live Signals Feed" />
+            <LiveSignalUpdates />
             <CardContent>
               <SignalList
                 signals={data.signals}

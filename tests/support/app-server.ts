@@ -205,11 +205,17 @@ export function send(server: Pick<AppServer, "port">, req: HarnessRequest): Prom
       { host: "127.0.0.1", port: server.port, method: req.method ?? "GET", path: req.path, headers, agent: false, maxHeaderSize: 1024 * 1024, timeout: req.timeoutMs ?? 15_000 },
       (incoming) => {
         const chunks: Buffer[] = [];
-        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        const done = () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started });
+        incoming.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          // A Server-Sent Events stream never ends: its first chunk is the answer.
+          if (String(incoming.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+            done();
+            outgoing.destroy();
+          }
+        });
         incoming.on("error", reject);
-        incoming.on("end", () =>
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started }),
-        );
+        incoming.on("end", done);
       },
     );
     outgoing.on("timeout", () => outgoing.destroy(new Error(`${req.method ?? "GET"} ${req.path} timed out after ${req.timeoutMs ?? 15_000} ms`)));

@@ -197,6 +197,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.mt5.queue.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.openapi[.]json.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.signals.stream.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals.$id.events.ts": {
     GET: { access: "public", allowed: 400 },
     POST: { access: "public", allowed: 405, form: {} },
@@ -215,6 +216,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.strategies._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.strategy-access.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.subscription.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.webhooks.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "api-user", allowed: 415, form: {} } },
+  "api.webhooks.$id.ts": {
+    GET: { access: "public", allowed: 405 },
+    POST: { access: "public", allowed: 405, form: {} },
+    params: { id: "unknown" },
+  },
+  "api.webhooks.$id.deliveries.ts": {
+    GET: { access: "api-user", allowed: 404 },
+    POST: { access: "public", allowed: 405, form: {} },
+    params: { id: "unknown" },
+  },
   "contact.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "dashboard.tsx": { GET: { access: "signed-in", allowed: 200 } },
   "docs.api.tsx": { GET: { access: "public", allowed: 200 } },
@@ -242,6 +254,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     GET: { access: "signed-in", allowed: 200 },
     POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
   },
+  "portal.account.webhooks.tsx": {
+    GET: { access: "signed-in", allowed: 200 },
+    POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
+  },
   "portal.account.tsx": { GET: { access: "signed-in", allowed: 200 } },
   "portal.dashboard.tsx": { GET: { access: "signed-in", allowed: 200 } },
   "portal.education.tsx": { GET: { access: "signed-in", allowed: 200 } },
@@ -257,4 +273,5 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "strategies._index.tsx": { GET: { access: "public", allowed: 200 } },
   "theme.tsx": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: { theme: "dark" } } },
   "tools.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
+  "unsubscribe.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
 };

@@ -1,0 +1,73 @@
+/**
+ * Fixed texts of signal delivery: email subjects and lines per event type,
+ * the risk disclaimer every alert carries, the webhook test event and the
+ * endpoint-disabled notice, and the Account → Webhooks page.
+ */
+
+/** What happened, per event type name, as an email or toast says it. */
+export const EVENT_HEADLINES: Record<string, string> = {
+  "signal.published": "New signal",
+  "signal.triggered": "Signal triggered",
+  "signal.modified": "Signal levels changed",
+  "signal.partially_closed": "Signal partially closed",
+  "signal.closed": "Signal closed",
+  "signal.cancelled": "Signal cancelled",
+  "signal.expired": "Signal expired",
+};
+
+/** The risk text of the site (spec: forex trading involves significant risk of loss, past performance is not indicative, nothing is investment advice). */
+export const ALERT_DISCLAIMER =
+  "Forex trading involves significant risk of loss. Past performance is not indicative of future results. Nothing in this alert is investment advice.";
+
+export const ALERT_FOOTER = {
+  reason: "You receive this because email alerts are on for a strategy you follow on FX Trader.",
+  unsubscribe: "Unsubscribe from signal emails",
+  settings: "Change your alert settings in My Strategies → Settings.",
+};
+
+export const TEST_EVENT_MESSAGE = "This is a test event from FX Trader. Your endpoint received and can verify it.";
+
+export const DISABLED_NOTICE = {
+  subject: "Your FX Trader webhook was disabled",
+  body: (url: string) =>
+    `Deliveries to ${url} have failed for 5 days, so the endpoint was disabled and its pending deliveries stopped. Fix the endpoint, then add it again under Account → Webhooks.`,
+};
+
+export const UNSUBSCRIBE_PAGE = {
+  title: "Unsubscribe from signal emails",
+  intro: "Stop receiving signal alerts by email. You can turn them on again in My Strategies → Settings.",
+  button: "Unsubscribe",
+  done: "You are unsubscribed. FX Trader will send you no more signal alerts by email.",
+  invalid: "This unsubscribe link is not valid. Open the link from one of our emails, or turn alerts off in My Strategies → Settings.",
+};
+
+export const WEBHOOKS_PAGE = {
+  intro:
+    "Receive every signal event as a signed HTTPS request (Standard Webhooks). Verify each request with the endpoint's secret; the webhook-id header stays the same on retries, so you can de-duplicate.",
+  addTitle: "Add an endpoint",
+  urlLabel: "Endpoint URL",
+  eventsLabel: "Event types",
+  add: "Add endpoint",
+  secretTitle: "Signing secret",
+  secretNote: "Copy it now: it is shown only once.",
+  none: "No endpoints yet.",
+  test: "Send test event",
+  rotate: "Rotate secret",
+  delete: "Delete",
+  redeliver: "Redeliver",
+  logTitle: "Delivery log",
+  logEmpty: "No deliveries yet.",
+  disabled: "Disabled after 5 days of failed deliveries",
+  overlap: "The previous secret also signs until",
+  limit: (max: number) => `Up to ${max} endpoints.`,
+};
+
+export const WEBHOOK_TOASTS = {
+  added: { title: "Endpoint added", description: "Copy the signing secret now: it is not shown again." },
+  deleted: { title: "Endpoint deleted", description: "It receives no more events." },
+  tested: { title: "Test event queued", description: "It appears in the delivery log in a moment." },
+  rotated: { title: "Secret rotated", description: "The previous secret keeps signing for 24 hours." },
+  redelivered: { title: "Delivery queued again", description: "It is sent again with the same webhook-id." },
+};
+
+export const WEBHOOK_NOT_FOUND_MESSAGE = "That endpoint or delivery was not found. Reload the page and try again.";

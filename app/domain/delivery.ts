@@ -1,0 +1,269 @@
+/**
+ * Delivery rules (docs/decisions/0044-delivery-outbox.md): who receives a
+ * signal event on which channel, the event type names, the retry schedule,
+ * webhook endpoint limits and the address checks against SSRF. Pure: no I/O,
+ * no clock (callers pass `now`).
+ */
+import type { PlanId, SubscriptionStatus } from "../../db/schema";
+import { entitledStrategyIds } from "./entitlements";
+import { SIGNAL_EVENT_TYPES, type SignalEventType } from "./signal-lifecycle";
+
+/** The public names of the ledger's event types, as webhooks, email and the live feed carry them. */
+export const DELIVERY_EVENT_TYPES = SIGNAL_EVENT_TYPES.map((type) => `signal.${type}` as const);
+export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
+
+/** The event type name of a ledger event type: `partially_closed` → `signal.partially_closed`. */
+export function deliveryEventType(type: SignalEventType): DeliveryEventType {
+  return `signal.${type}`;
+}
+
+/** The type name of the test event an endpoint's owner sends by hand. */
+export const TEST_EVENT_TYPE = "webhook.test";
+/** The type name of the notice emailed when an endpoint is disabled. */
+export const DISABLED_NOTICE_TYPE = "webhook.disabled";
+
+/** The stable id of a ledger event, for receivers to de-duplicate: `evt_<seq>`. */
+export function eventId(seq: number): string {
+  return `evt_${seq}`;
+}
+
+/** The Standard Webhooks message id of a job: the same on every attempt and redelivery. */
+export function webhookMessageId(jobId: number): string {
+  return `msg_${jobId}`;
+}
+
+/**
+ * Waits after each failed attempt, in ms: the 2nd attempt comes 5 s after the
+ * 1st fails, then 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. The 1st is immediate.
+ */
+export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
+
+/** Attempts a job gets before it is dead (the first plus one per delay). */
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/**
+ * When to try a job again after its attempt number `attempts` (1-based) failed.
+ * @returns the delay in ms, or null when the job is now dead.
+ */
+export function retryDelay(attempts: number): number | null {
+  return RETRY_DELAYS_MS[attempts - 1] ?? null;
+}
+
+/** Most webhook endpoints one user may register. */
+export const MAX_WEBHOOKS_PER_USER = 5;
+/** An endpoint failing without a success for this long is disabled (ms). */
+export const WEBHOOK_DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
+/** How long the secret before a rotation still signs (ms). */
+export const SECRET_OVERLAP_MS = 24 * 3_600_000;
+/** Timeout of one webhook request (ms). */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** Whether an endpoint whose failures started at `failingSince` has now failed long enough to be disabled. */
+export function shouldDisableEndpoint(failingSince: Date | null, now: Date): boolean {
+  return failingSince !== null && now.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS;
+}
+
+/** One follower of a strategy as the outbox sees them. */
+export interface DeliveryRecipient {
+  userId: number;
+  role: "user" | "admin";
+  subscription: { plan: PlanId; status: SubscriptionStatus; endDate: Date } | null;
+  /** Strategy ids the user picked, oldest pick first. */
+  chosenStrategyIds: readonly number[];
+  /** The user's email alerts toggle (My Strategies → Settings); off after a one-click unsubscribe. */
+  emailAlerts: boolean;
+  /** The user's enabled webhook endpoints and the event types each wants. */
+  webhooks: readonly { id: number; eventTypes: readonly string[] }[];
+}
+
+/** One job to enqueue: a user, a channel, and the channel's target (webhook endpoint id; 0 for email). */
+export interface DeliveryTarget {
+  userId: number;
+  channel: "webhook" | "email";
+  targetId: number;
+}
+
+/**
+ * The jobs for one ledger event of a signal of `strategyId`: for every
+ * recipient entitled to that strategy (entitlements.ts, at `now`), an email
+ * job when email alerts are on and one job per enabled webhook endpoint that
+ * asked for the event's type. A recipient who is not entitled gets nothing:
+ * no channel ever carries levels to a user who may not see them.
+ * @param allStrategyIds every strategy id in the catalogue (institutional plans and admins see all).
+ */
+export function chooseDeliveries(input: {
+  eventType: SignalEventType;
+  strategyId: number;
+  recipients: readonly DeliveryRecipient[];
+  allStrategyIds: readonly number[];
+  now: Date;
+}): DeliveryTarget[] {
+  const typeName = deliveryEventType(input.eventType);
+  const targets: DeliveryTarget[] = [];
+  for (const recipient of input.recipients) {
+    const entitled = entitledStrategyIds({
+      role: recipient.role,
+      subscription: recipient.subscription,
+      chosenStrategyIds: recipient.chosenStrategyIds,
+      allStrategyIds: input.allStrategyIds,
+      now: input.now,
+    });
+    if (!entitled.includes(input.strategyId)) continue;
+    if (recipient.emailAlerts) targets.push({ userId: recipient.userId, channel: "email", targetId: 0 });
+    for (const webhook of recipient.webhooks) {
+      if (webhook.eventTypes.includes(typeName)) targets.push({ userId: recipient.userId, channel: "webhook", targetId: webhook.id });
+    }
+  }
+  return targets;
+}
+
+// ---------------------------------------------------------------------------
+// Addresses a webhook may not reach (SSRF)
+
+/** IPv4 ranges refused as webhook targets: [first address, prefix length]. RFC 6890 special-purpose blocks. */
+const BLOCKED_V4: readonly [string, number][] = [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+];
+
+function v4ToNumber(address: string): number | null {
+  const parts = address.split(".");
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+function isBlockedV4(address: string): boolean {
+  const n = v4ToNumber(address);
+  if (n === null) return true;
+  return BLOCKED_V4.some(([base, bits]) => {
+    const size = 2 ** (32 - bits);
+    const start = v4ToNumber(base)!;
+    return n >= start && n < start + size;
+  });
+}
+
+/** The 8 groups of an IPv6 address as numbers, or null when it is not one. */
+function v6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/%.*$/, "");
+  const v4Tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (v4Tail) {
+    const n = v4ToNumber(v4Tail[1]!);
+    if (n === null) return null;
+    text = `${text.slice(0, -v4Tail[1]!.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if ((halves.length === 1 && missing !== 0) || missing < 0) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => parseInt(g, 16));
+}
+
+function isBlockedV6(address: string): boolean {
+  const g = v6Groups(address);
+  if (!g) return true;
+  const [a, b, c, d, e, f, g6, h] = g as [number, number, number, number, number, number, number, number];
+  if (g.every((x) => x === 0)) return true; // ::
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && g6 === 0 && h === 1) return true; // ::1
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) {
+    return isBlockedV4(`${g6 >> 8}.${g6 & 0xff}.${h >> 8}.${h & 0xff}`); // IPv4-mapped
+  }
+  if (a === 0x64 && b === 0xff9b) return isBlockedV4(`${g6 >> 8}.${g6 & 0xff}.${h >> 8}.${h & 0xff}`); // NAT64
+  if ((a & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
+  if ((a & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
+  if ((a & 0xffc0) === 0xfec0) return true; // fec0::/10 site-local (deprecated)
+  if ((a & 0xff00) === 0xff00) return true; // multicast
+  if (a === 0x2001 && b === 0x0db8) return true; // documentation
+  return false;
+}
+
+/**
+ * Whether `address` (an IPv4 or IPv6 literal) is one a webhook may not reach:
+ * loopback, private (RFC 1918, unique local), link-local, carrier-grade NAT,
+ * unspecified, multicast, documentation or reserved. Text that is not an IP
+ * address counts as blocked.
+ */
+export function isBlockedAddress(address: string): boolean {
+  return address.includes(":") ? isBlockedV6(address) : isBlockedV4(address);
+}
+
+/** Why a webhook URL is refused, as shown to its owner; null when it may be registered (before DNS). */
+export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "Enter an absolute URL such as https://example.com/hooks/fx";
+  }
+  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return "Webhook URLs must use https://";
+  if (url.username || url.password) return "Webhook URLs may not contain a user name or password";
+  if (allowPrivate) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return "Webhook URLs may not point at this server or a private network";
+  const literal = /^[\d.]+$/.test(host) || host.includes(":");
+  if (literal && isBlockedAddress(host)) return "Webhook URLs may not point at this server or a private network";
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// The delivery log as owners read it
+
+/** One job of a delivery log, as the API and the Webhooks page show it. Times are ISO 8601 UTC. */
+export interface DeliveryLogView {
+  id: number;
+  eventType: string;
+  seq: number | null;
+  /** The `webhook-id` header the job is sent with. */
+  webhookId: string;
+  status: string;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  log: { attempt: number; at: string; statusCode: number | null; latencyMs: number; responseExcerpt: string | null; error: string | null }[];
+}
+
+/** The log view of a job and its attempts (newest attempt first). */
+export function toDeliveryLogView(
+  job: { id: number; eventType: string; seq: number | null; status: string; attempts: number; createdAt: Date; sentAt: Date | null; nextAttemptAt: Date; lastStatusCode: number | null; lastError: string | null },
+  attempts: readonly { attempt: number; attemptedAt: Date; statusCode: number | null; latencyMs: number; responseExcerpt: string | null; error: string | null }[],
+): DeliveryLogView {
+  return {
+    id: job.id,
+    eventType: job.eventType,
+    seq: job.seq,
+    webhookId: webhookMessageId(job.id),
+    status: job.status,
+    attempts: job.attempts,
+    createdAt: job.createdAt.toISOString(),
+    sentAt: job.sentAt ? job.sentAt.toISOString() : null,
+    nextAttemptAt: job.status === "queued" || job.status === "retrying" ? job.nextAttemptAt.toISOString() : null,
+    lastStatusCode: job.lastStatusCode,
+    lastError: job.lastError,
+    log: attempts.map((a) => ({
+      attempt: a.attempt,
+      at: a.attemptedAt.toISOString(),
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      responseExcerpt: a.responseExcerpt,
+      error: a.error,
+    })),
+  };
+}

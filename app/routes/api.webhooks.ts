@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createWebhook, listWebhooks, toWebhookView, WebhookLimitError } from "~/models/webhooks.server";
+import { webhookCreateSchema } from "~/schemas/webhooks";
+import { webhookTargetProblem } from "~/services/channels/webhook-address.server";
+import { apiHandler, apiJson, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
+import { requireApiUser } from "~/services/session.server";
+
+/** GET /api/webhooks (session or API key): the caller's endpoints, `{items: [{id, url, eventTypes, createdAt, disabledAt, previousSecretExpiresAt}]}`, never a secret. */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  return apiJson({ items: listWebhooks(user.id).map((row) => toWebhookView(row)) });
+});
+
+/**
+ * POST /api/webhooks `{url, eventTypes}`: registers an endpoint (https only and
+ * a public address unless WEBHOOK_ALLOW_PRIVATE=1; at most 5 per user).
+ * @returns 201 `{id, url, eventTypes, secret}` — the only time the secret is shown;
+ *   400 naming `url` or `eventTypes`; 409 at the limit.
+ */
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const user = await requireApiUser(request);
+  const parsed = webhookCreateSchema.safeParse(await readJsonBody(request));
+  if (!parsed.success) return validationProblem(parsed.error);
+  const refusal = await webhookTargetProblem(parsed.data.url);
+  if (refusal) return problem(400, `url: ${refusal}`, { errors: [{ field: "url", message: refusal }] });
+  try {
+    const { endpoint, secret } = createWebhook(user.id, parsed.data);
+    const view = toWebhookView(endpoint);
+    return apiJson({ id: view.id, url: view.url, eventTypes: view.eventTypes, secret }, 201);
+  } catch (error) {
+    if (error instanceof WebhookLimitError) return problem(409, error.message);
+    throw error;
+  }
+});

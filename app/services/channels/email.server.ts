@@ -1,0 +1,108 @@
+/**
+ * The email channel (docs/decisions/0046-email-and-live-feed.md): one
+ * plain-text and one HTML message per signal event, with the levels the
+ * recipient may see, the risk disclaimer and a one-click unsubscribe link
+ * (List-Unsubscribe + List-Unsubscribe-Post, RFC 8058); and the notice sent
+ * when a webhook endpoint is disabled. Sent through `sendMail`.
+ */
+import type { DeliveryJob } from "../../../db/schema";
+import { DISABLED_NOTICE_TYPE, eventId } from "~/domain/delivery";
+import type { ApiSignal } from "~/domain/signals";
+import { ALERT_DISCLAIMER, ALERT_FOOTER, DISABLED_NOTICE, EVENT_HEADLINES } from "~/content/delivery";
+import { getStrategyById } from "~/models/strategies.server";
+import { getUserById } from "~/models/users.server";
+import { appOrigin } from "~/services/auth.server";
+import { sendMail, unsubscribeUrl, type OutgoingMail } from "~/services/mailer.server";
+import { jobEventData } from "./event-data.server";
+import type { ChannelAdapter, SendResult } from "./types";
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const level = (value: number | null) => (value === null ? "—" : String(value));
+
+/** The rows of a signal's levels, as label/value pairs. */
+function levelRows(signal: ApiSignal): [string, string][] {
+  const rows: [string, string][] = [
+    ["Status", signal.status],
+    ["Entry", `${level(signal.entryPrice)} (${signal.entryJson.method})`],
+    ["Stop loss", level(signal.stopLoss)],
+    ["Take profit 1", level(signal.takeProfit1)],
+    ["Take profit 2", level(signal.takeProfit2)],
+  ];
+  if (signal.exitPrice !== null) rows.push(["Exit", String(signal.exitPrice)]);
+  if (signal.resultPips !== null) rows.push(["Result", `${signal.resultPips} pips (${signal.resultR} R)`]);
+  return rows;
+}
+
+/**
+ * The alert for a signal event: subject, text and HTML bodies.
+ * @param input.eventType `signal.published` …; input.strategyName for the subject; input.origin the site's origin for links.
+ */
+export function renderSignalEmail(input: { eventType: string; signal: ApiSignal; strategyName: string; origin: string; unsubscribeUrl: string }): Pick<OutgoingMail, "subject" | "text" | "html"> {
+  const { signal } = input;
+  const headline = EVENT_HEADLINES[input.eventType] ?? input.eventType;
+  const subject = `${headline}: ${signal.symbol} ${signal.side} — ${input.strategyName}`;
+  const link = `${input.origin}/portal/dashboard`;
+  const rows = levelRows(signal);
+  const text = [
+    `${headline}: ${signal.symbol} ${signal.side} (${input.strategyName})`,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(signal.rationale ? ["", signal.rationale] : []),
+    "",
+    link,
+    "",
+    ALERT_DISCLAIMER,
+    "",
+    ALERT_FOOTER.reason,
+    `${ALERT_FOOTER.unsubscribe}: ${input.unsubscribeUrl}`,
+    ALERT_FOOTER.settings,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<h1 style="font-size:20px">${escapeHtml(headline)}: ${escapeHtml(signal.symbol)} ${escapeHtml(signal.side)}</h1>
+<p>${escapeHtml(input.strategyName)}</p>
+<table style="border-collapse:collapse">${rows.map(([label, value]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>
+${signal.rationale ? `<p>${escapeHtml(signal.rationale)}</p>` : ""}
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p style="font-size:12px;color:#475569">${escapeHtml(ALERT_DISCLAIMER)}</p>
+<p style="font-size:12px;color:#475569">${escapeHtml(ALERT_FOOTER.reason)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(ALERT_FOOTER.unsubscribe)}</a>. ${escapeHtml(ALERT_FOOTER.settings)}</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** The email channel: ledger jobs become alerts, `webhook.disabled` jobs the notice. */
+export function createEmailChannel(): ChannelAdapter {
+  return {
+    async send(job: DeliveryJob, now: Date): Promise<SendResult> {
+      const user = getUserById(job.userId);
+      if (!user) return { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: "The user no longer exists" };
+      let mail: OutgoingMail;
+      if (job.eventType === DISABLED_NOTICE_TYPE) {
+        const { url } = JSON.parse(job.payload ?? "{}") as { url: string };
+        const body = DISABLED_NOTICE.body(url);
+        mail = { to: user.email, subject: DISABLED_NOTICE.subject, text: body, html: `<p>${escapeHtml(body)}</p>` };
+      } else {
+        const found = jobEventData(job, now);
+        if (!found) return { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: "The event is no longer in the ledger" };
+        const unsubscribe = unsubscribeUrl(user.id);
+        const strategyName = getStrategyById(found.signal.strategyId)?.name ?? "FX Trader";
+        mail = {
+          to: user.email,
+          ...renderSignalEmail({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin(), unsubscribeUrl: unsubscribe }),
+          unsubscribeUrl: unsubscribe,
+          headers: { "X-FX-Event-Id": eventId(found.event.seq) },
+        };
+      }
+      try {
+        const receipt = await sendMail(mail);
+        return { ok: true, statusCode: receipt.statusCode, responseExcerpt: receipt.response, error: null };
+      } catch (error) {
+        const e = error as { responseCode?: number; message?: string };
+        const permanent = typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
+        return { ok: false, permanent, statusCode: e.responseCode ?? null, responseExcerpt: null, error: e.message ?? String(error) };
+      }
+    },
+  };
+}

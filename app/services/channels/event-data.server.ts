@@ -1,0 +1,57 @@
+/**
+ * The data a channel sends for a ledger job: the event (seq, hash, event id)
+ * and its signal as of the event, in the API's shape for the recipient's
+ * entitlements at send time (so a recipient whose access lapsed after the job
+ * was queued gets the levels locked, never shown).
+ */
+import type { DeliveryJob } from "../../../db/schema";
+import { toApiSignal, type ApiSignal } from "~/domain/signals";
+import { deliveredEvent, type DeliveredEvent } from "~/models/outbox.server";
+import { getEntitlements } from "~/models/subscriptions.server";
+import { getUserById, toPublicUser } from "~/models/users.server";
+
+/** Events kept in memory (one publish reaches every recipient with the same event). */
+const EVENT_CACHE_SIZE = 256;
+/** How long a user's entitlements are reused, in ms. */
+const ENTITLEMENT_TTL_MS = 5_000;
+
+const events = new Map<number, DeliveredEvent>();
+const entitlements = new Map<number, { at: number; ids: ReadonlySet<number> }>();
+
+/** The ledger event `seq` with its signal as of the event (cached: ledger rows never change). */
+export function cachedEvent(seq: number): DeliveredEvent | null {
+  const hit = events.get(seq);
+  if (hit) return hit;
+  const event = deliveredEvent(seq);
+  if (!event) return null;
+  if (events.size >= EVENT_CACHE_SIZE) events.delete(events.keys().next().value!);
+  events.set(seq, event);
+  return event;
+}
+
+/** Strategy ids `userId` is entitled to at `now` (reused for ENTITLEMENT_TTL_MS); empty for an unknown user. */
+export function entitledIds(userId: number, now: Date): ReadonlySet<number> {
+  const hit = entitlements.get(userId);
+  if (hit && now.getTime() - hit.at < ENTITLEMENT_TTL_MS && now.getTime() >= hit.at) return hit.ids;
+  const user = getUserById(userId);
+  const ids = new Set(user ? getEntitlements(toPublicUser(user), now).strategyIds : []);
+  entitlements.set(userId, { at: now.getTime(), ids });
+  return ids;
+}
+
+/** A ledger job's event and signal as its recipient may see them at `now`. */
+export interface JobEventData {
+  event: DeliveredEvent;
+  signal: ApiSignal;
+}
+
+/**
+ * The event data of ledger job `job` at `now`.
+ * @returns null when the job is not a ledger job or its event is gone.
+ */
+export function jobEventData(job: DeliveryJob, now: Date): JobEventData | null {
+  if (job.seq === null) return null;
+  const event = cachedEvent(job.seq);
+  if (!event) return null;
+  return { event, signal: toApiSignal(event.signal, entitledIds(job.userId, now)) };
+}

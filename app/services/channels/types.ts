@@ -1,0 +1,22 @@
+/**
+ * The interface every delivery channel implements: send one claimed job and
+ * say how it went. The worker records the outcome and schedules retries.
+ */
+import type { DeliveryJob } from "../../../db/schema";
+
+/** What one send came to. `permanent` failures are not retried. */
+export interface SendResult {
+  ok: boolean;
+  permanent?: boolean;
+  /** HTTP status or SMTP reply code; null when no answer came. */
+  statusCode: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+/** A channel: sends one job (already leased to the calling worker) at `now`. */
+export interface ChannelAdapter {
+  send(job: DeliveryJob, now: Date): Promise<SendResult>;
+  /** Releases connections (pools, sockets) when the worker stops. */
+  close?(): void;
+}

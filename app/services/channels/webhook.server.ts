@@ -1,0 +1,136 @@
+/**
+ * The webhook channel (docs/decisions/0045-webhook-signing-and-ssrf.md): a
+ * POST of `{type, timestamp, data}` signed with the `standardwebhooks`
+ * library — `webhook-id` is the job's message id (the same on every retry and
+ * redelivery), `webhook-timestamp` the send time, `webhook-signature` one
+ * `v1,` signature per live secret (two during a rotation's overlap). The
+ * target is checked again at each send (`webhookUrlProblem`, and a lookup that
+ * refuses private addresses); 10 s timeout; only 2xx counts.
+ */
+import http from "node:http";
+import https from "node:https";
+import { Webhook } from "standardwebhooks";
+import type { DeliveryJob } from "../../../db/schema";
+import { eventId, WEBHOOK_TIMEOUT_MS, webhookMessageId, webhookUrlProblem } from "~/domain/delivery";
+import { getWebhookById, signingSecrets } from "~/models/webhooks.server";
+import { TEST_EVENT_MESSAGE } from "~/content/delivery";
+import { allowPrivateTargets, guardedLookup } from "./webhook-address.server";
+import { jobEventData } from "./event-data.server";
+import type { ChannelAdapter, SendResult } from "./types";
+
+/** Characters of the response body kept for the delivery log. */
+const EXCERPT_CHARS = 500;
+
+/** The JSON body of a webhook job at `now`, or null when its event is gone. */
+export function webhookBody(job: DeliveryJob, now: Date): { type: string; timestamp: string; data: unknown } | null {
+  if (job.seq === null) {
+    return { type: job.eventType, timestamp: now.toISOString(), data: job.payload ? JSON.parse(job.payload) : {} };
+  }
+  const found = jobEventData(job, now);
+  if (!found) return null;
+  const { event, signal } = found;
+  return {
+    type: job.eventType,
+    timestamp: event.occurredAt.toISOString(),
+    data: { eventId: eventId(event.seq), seq: event.seq, hash: event.hash, signal },
+  };
+}
+
+/** The payload of a test event. */
+export function testEventPayload(now: Date): { message: string; sentAt: string } {
+  return { message: TEST_EVENT_MESSAGE, sentAt: now.toISOString() };
+}
+
+/** `webhook-signature`: the signatures of every secret, space-separated (Standard Webhooks). */
+export function signatureHeader(secrets: readonly string[], messageId: string, at: Date, body: string): string {
+  return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(" ");
+}
+
+interface PostResult {
+  statusCode: number;
+  body: string;
+}
+
+/** POSTs `body` to `url` with `headers`, reading at most EXCERPT_CHARS of the answer. */
+function post(url: URL, body: string, headers: Record<string, string>, options: { timeoutMs: number; guard: boolean; agents: Agents }): Promise<PostResult> {
+  return new Promise((resolve, reject) => {
+    const secure = url.protocol === "https:";
+    const request = (secure ? https : http).request(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body).toString(), "user-agent": "FX-Trader-Webhooks/1" },
+        agent: secure ? options.agents.https : options.agents.http,
+        lookup: options.guard ? guardedLookup : undefined,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          if (text.length < EXCERPT_CHARS) text += chunk;
+        });
+        response.on("end", () => resolve({ statusCode: response.statusCode ?? 0, body: text.slice(0, EXCERPT_CHARS) }));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+interface Agents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+function describeError(error: unknown, timeoutMs: number): string {
+  const e = error as NodeJS.ErrnoException & { name?: string };
+  if (e?.name === "TimeoutError" || e?.name === "AbortError") return `No answer within ${timeoutMs / 1000} s`;
+  return e?.code ? `${e.code}: ${e.message}` : String(e?.message ?? error);
+}
+
+/**
+ * The webhook channel.
+ * @param options.timeoutMs request timeout (default WEBHOOK_TIMEOUT_MS, 10 s).
+ * @param options.allowPrivate lift the address rules (default: WEBHOOK_ALLOW_PRIVATE).
+ */
+export function createWebhookChannel(options: { timeoutMs?: number; allowPrivate?: boolean } = {}): ChannelAdapter {
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const agents: Agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  };
+  return {
+    async send(job: DeliveryJob, now: Date): Promise<SendResult> {
+      const endpoint = getWebhookById(job.targetId);
+      if (!endpoint || endpoint.disabledAt) {
+        return { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: "The endpoint was deleted or disabled" };
+      }
+      const allowPrivate = options.allowPrivate ?? allowPrivateTargets();
+      const problem = webhookUrlProblem(endpoint.url, allowPrivate);
+      if (problem) return { ok: false, statusCode: null, responseExcerpt: null, error: problem };
+      const payload = webhookBody(job, now);
+      if (!payload) return { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: "The event is no longer in the ledger" };
+      const body = JSON.stringify(payload);
+      const messageId = webhookMessageId(job.id);
+      const headers = {
+        "webhook-id": messageId,
+        "webhook-timestamp": Math.floor(now.getTime() / 1000).toString(),
+        "webhook-signature": signatureHeader(signingSecrets(endpoint, now), messageId, now, body),
+      };
+      try {
+        const answer = await post(new URL(endpoint.url), body, headers, { timeoutMs, guard: !allowPrivate, agents });
+        const ok = answer.statusCode >= 200 && answer.statusCode < 300;
+        return { ok, statusCode: answer.statusCode, responseExcerpt: answer.body, error: ok ? null : `HTTP ${answer.statusCode}` };
+      } catch (error) {
+        return { ok: false, statusCode: null, responseExcerpt: null, error: describeError(error, timeoutMs) };
+      }
+    },
+    close() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+

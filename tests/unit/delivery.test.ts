@@ -1,0 +1,120 @@
+/**
+ * app/domain/delivery.ts (recipients, retry schedule, endpoint limits, blocked
+ * addresses) and the delivery variables of app/platform/env.server.ts.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  chooseDeliveries,
+  deliveryEventType,
+  isBlockedAddress,
+  MAX_ATTEMPTS,
+  retryDelay,
+  shouldDisableEndpoint,
+  webhookUrlProblem,
+  type DeliveryRecipient,
+} from "~/domain/delivery";
+
+const NOW = new Date("2026-11-23T12:00:00Z");
+const LIVE = { plan: "starter" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-20T00:00:00Z") };
+
+function recipient(overrides: Partial<DeliveryRecipient> & { userId: number }): DeliveryRecipient {
+  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, webhooks: [], ...overrides };
+}
+
+describe("chooseDeliveries", () => {
+  const choose = (recipients: DeliveryRecipient[], eventType: "published" | "closed" = "published") =>
+    chooseDeliveries({ eventType, strategyId: 1, recipients, allStrategyIds: [1, 2, 3], now: NOW });
+
+  it("gives an entitled follower email and each endpoint that wants the event type", () => {
+    const jobs = choose([
+      recipient({ userId: 7, webhooks: [{ id: 70, eventTypes: ["signal.published"] }, { id: 71, eventTypes: ["signal.closed"] }] }),
+    ]);
+    expect(jobs).toEqual([
+      { userId: 7, channel: "email", targetId: 0 },
+      { userId: 7, channel: "webhook", targetId: 70 },
+    ]);
+  });
+
+  it("gives nothing to a follower without a live subscription, or beyond the plan's strategy limit", () => {
+    const hooks = [{ id: 1, eventTypes: ["signal.published", "signal.closed"] }];
+    expect(choose([recipient({ userId: 1, subscription: { ...LIVE, status: "EXPIRED" }, webhooks: hooks })])).toEqual([]);
+    expect(choose([recipient({ userId: 2, subscription: { ...LIVE, endDate: new Date("2026-11-01T00:00:00Z") }, webhooks: hooks })])).toEqual([]);
+    expect(choose([recipient({ userId: 3, subscription: null, webhooks: hooks })], "closed")).toEqual([]);
+    expect(choose([recipient({ userId: 4, chosenStrategyIds: [2, 1], webhooks: hooks })])).toEqual([]);
+  });
+
+  it("respects the email toggle", () => {
+    expect(choose([recipient({ userId: 5, emailAlerts: false })])).toEqual([]);
+  });
+});
+
+describe("retries", () => {
+  it("waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the job is dead after 8 attempts", () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(retryDelay)).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+    expect(retryDelay(8)).toBeNull();
+    expect(MAX_ATTEMPTS).toBe(8);
+  });
+
+  it("disables an endpoint once it has failed for 5 days", () => {
+    expect(shouldDisableEndpoint(null, NOW)).toBe(false);
+    expect(shouldDisableEndpoint(new Date(NOW.getTime() - 5 * 86_400_000 + 1), NOW)).toBe(false);
+    expect(shouldDisableEndpoint(new Date(NOW.getTime() - 5 * 86_400_000), NOW)).toBe(true);
+  });
+
+  it("names event types signal.<ledger type>", () => {
+    expect(deliveryEventType("partially_closed")).toBe("signal.partially_closed");
+  });
+});
+
+describe("blocked addresses", () => {
+  it.each(["127.0.0.1", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fe80::1", "fd12::1", "::ffff:10.0.0.1", "::ffff:7f00:1", "not-an-ip"])("%s is blocked", (address) => {
+    expect(isBlockedAddress(address)).toBe(true);
+  });
+
+  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (address) => {
+    expect(isBlockedAddress(address)).toBe(false);
+  });
+
+  it("refuses http, credentials and local names unless private targets are allowed", () => {
+    expect(webhookUrlProblem("http://example.com/x", false)).toMatch(/https/);
+    expect(webhookUrlProblem("https://user:pw@example.com/x", false)).toMatch(/password/);
+    expect(webhookUrlProblem("https://api.localhost/x", false)).toMatch(/private/);
+    expect(webhookUrlProblem("not a url", false)).toMatch(/absolute URL/);
+    expect(webhookUrlProblem("https://example.com/x", false)).toBeNull();
+    expect(webhookUrlProblem("http://127.0.0.1:8080/x", true)).toBeNull();
+    expect(webhookUrlProblem("ftp://127.0.0.1/x", true)).toMatch(/https/);
+  });
+});
+
+describe("delivery variables", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  async function env(vars: Record<string, string | undefined>) {
+    for (const [name, value] of Object.entries({ SMTP_URL: undefined, MAIL_FROM: undefined, WEBHOOK_ALLOW_PRIVATE: undefined, DELIVERY_WORKER: undefined, ...vars })) vi.stubEnv(name, value);
+    vi.resetModules();
+    const { getEnv } = await import("~/platform/env.server");
+    try {
+      return getEnv();
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  it("defaults: no SMTP, a local sender, private targets refused, the worker inline", async () => {
+    const defaults = await env({});
+    expect(typeof defaults === "object" && defaults.SMTP_URL).toBeUndefined();
+    expect(defaults).toMatchObject({ MAIL_FROM: "FX Trader <signals@localhost>", WEBHOOK_ALLOW_PRIVATE: false, DELIVERY_WORKER: "inline" });
+    expect(await env({ WEBHOOK_ALLOW_PRIVATE: "1", DELIVERY_WORKER: "off", SMTP_URL: "smtps://u:p@mail.example.com:465" })).toMatchObject({
+      WEBHOOK_ALLOW_PRIVATE: true,
+      DELIVERY_WORKER: "off",
+      SMTP_URL: "smtps://u:p@mail.example.com:465",
+    });
+  });
+
+  it("names each invalid variable", async () => {
+    expect(await env({ SMTP_URL: "http://mail.example.com" })).toMatch(/SMTP_URL: SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(await env({ MAIL_FROM: "nobody" })).toMatch(/MAIL_FROM: MAIL_FROM must be an address/);
+    expect(await env({ WEBHOOK_ALLOW_PRIVATE: "yes" })).toMatch(/WEBHOOK_ALLOW_PRIVATE: WEBHOOK_ALLOW_PRIVATE must be 1/);
+    expect(await env({ DELIVERY_WORKER: "sometimes" })).toMatch(/DELIVERY_WORKER: DELIVERY_WORKER must be inline/);
+  });
+});
