@@ -3,7 +3,8 @@ import { toDeliveryLogView } from "~/domain/delivery";
 import { listTargetDeliveries } from "~/models/outbox.server";
 import { getWebhook } from "~/models/webhooks.server";
 import { parseWebhookId } from "~/schemas/webhooks";
-import { apiHandler, apiJson, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
+import { deliveryLogListSchema } from "~/schemas/api/webhooks";
+import { apiHandler, apiJsonOf, methodNotAllowed, parseLimit, problem } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
 
 /**
@@ -18,7 +19,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const id = parseWebhookId(params.id);
   if (id === null || !getWebhook(user.id, id)) return problem(404, "No webhook endpoint with that id");
   const limit = parseLimit(new URL(request.url));
-  return apiJson({ items: listTargetDeliveries(user.id, "webhook", id, limit).map(({ job, attempts }) => toDeliveryLogView(job, attempts)) });
+  return apiJsonOf(deliveryLogListSchema, { items: listTargetDeliveries(user.id, "webhook", id, limit).map(({ job, attempts }) => toDeliveryLogView(job, attempts)) });
 });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createWebhook, listWebhooks, toWebhookView, WebhookLimitError } from "~/models/webhooks.server";
 import { webhookCreateSchema } from "~/schemas/webhooks";
 import { webhookTargetProblem } from "~/services/channels/webhook-address.server";
-import { apiHandler, apiJson, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
+import { webhookCreatedSchema, webhookListSchema } from "~/schemas/api/webhooks";
+import { apiHandler, apiJsonOf, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
 
 /** GET /api/webhooks (session or API key): the caller's endpoints, `{items: [{id, url, eventTypes, createdAt, disabledAt, previousSecretExpiresAt}]}`, never a secret. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
-  return apiJson({ items: listWebhooks(user.id).map((row) => toWebhookView(row)) });
+  return apiJsonOf(webhookListSchema, { items: listWebhooks(user.id).map((row) => toWebhookView(row)) });
 });
 
 /**
@@ -27,7 +28,7 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   try {
     const { endpoint, secret } = createWebhook(user.id, parsed.data);
     const view = toWebhookView(endpoint);
-    return apiJson({ id: view.id, url: view.url, eventTypes: view.eventTypes, secret }, 201);
+    return apiJsonOf(webhookCreatedSchema, { id: view.id, url: view.url, eventTypes: view.eventTypes, secret }, 201);
   } catch (error) {
     if (error instanceof WebhookLimitError) return problem(409, error.message);
     throw error;

@@ -265,7 +265,8 @@ function cacheControlFor(request: Request, access: ApiAccess): { cacheControl: s
 /**
  * The /api conventions applied to a route's answer: rate-limit headers for a
  * keyed request, CORS for public routes, and for a 200 to GET or HEAD the
- * route's Cache-Control, a weak ETag and 304 when `If-None-Match` matches.
+ * route's Cache-Control, a weak ETag and 304 when `If-None-Match` matches
+ * (not for an event stream: it never ends, so it is passed on unread).
  */
 async function withApiConventions(response: Response, request: Request, access: ApiAccess): Promise<Response> {
   const headers = response.headers;
@@ -276,6 +277,7 @@ async function withApiConventions(response: Response, request: Request, access: 
   }
   const readable = request.method === "GET" || request.method === "HEAD";
   if (!readable || response.status !== 200) return response;
+  if ((headers.get("Content-Type") ?? "").startsWith("text/event-stream")) return response;
   const { cacheControl, vary } = cacheControlFor(request, access);
   headers.set("Cache-Control", cacheControl);
   if (vary) headers.set("Vary", vary);

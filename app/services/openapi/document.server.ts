@@ -5,7 +5,7 @@
  */
 import { createDocument } from "zod-openapi";
 import { HEADER_COMPONENTS, SECURITY_SCHEMES, TAGS } from "./responses";
-import { PATHS, WEBHOOKS } from "./registry";
+import { PATHS, SCHEMA_COMPONENTS, WEBHOOKS } from "./registry";
 
 const DESCRIPTION = [
   "The FX Trader API: strategies, signals, the verifiable signal ledger, your account, the MT5 queue and the calculators.",
@@ -33,8 +33,8 @@ export function openApiDocument(): OpenApiDocument {
     servers: [{ url: "/", description: "This server" }],
     tags: [...TAGS, { name: "Sign-in", description: "Browser sign-in redirects." }],
     paths: PATHS,
-    ...(Object.keys(WEBHOOKS).length > 0 ? { webhooks: WEBHOOKS } : {}),
-    components: { securitySchemes: SECURITY_SCHEMES, headers: HEADER_COMPONENTS },
+    webhooks: WEBHOOKS,
+    components: { securitySchemes: SECURITY_SCHEMES, headers: HEADER_COMPONENTS, schemas: SCHEMA_COMPONENTS },
   });
   return cached;
 }

@@ -2,7 +2,7 @@
  * Where every /api operation is registered for the OpenAPI document: one
  * module per area under ./paths. A new /api route adds its path here (the
  * test "every api route is documented" fails otherwise); outgoing webhooks go
- * in `WEBHOOKS` (the document's `webhooks` section) when they exist.
+ * in `WEBHOOKS` (the document's `webhooks` section).
  */
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { accountPaths } from "./paths/account";
@@ -12,6 +12,7 @@ import { cataloguePaths } from "./paths/catalogue";
 import { metaPaths } from "./paths/meta";
 import { signInPaths } from "./paths/sign-in";
 import { signalPaths } from "./paths/signals";
+import { outgoingWebhooks, streamSchemas, webhookPaths } from "./paths/webhooks";
 
 export const PATHS: ZodOpenApiPathsObject = {
   ...cataloguePaths,
@@ -21,7 +22,11 @@ export const PATHS: ZodOpenApiPathsObject = {
   ...adminPaths,
   ...metaPaths,
   ...signInPaths,
+  ...webhookPaths,
 };
 
 /** Outgoing webhooks (`webhooks` section), keyed by event name. */
-export const WEBHOOKS: ZodOpenApiPathsObject = {};
+export const WEBHOOKS: ZodOpenApiPathsObject = outgoingWebhooks;
+
+/** Schemas named in descriptions only (not bodies of a JSON answer), such as the stream's messages. */
+export const SCHEMA_COMPONENTS = { ...streamSchemas };
