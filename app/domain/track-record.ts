@@ -586,3 +586,58 @@ export function summarizeResults(results: ReadonlyArray<TradeResult>, options: T
     equity: { byTrade, byDay: hasPeriod ? dailyEquity(sorted, equity, startMs, endMs) : [] },
   };
 }
+
+// ---------------------------------------------------------------------------
+// CSV
+
+/** The CSV columns, in order: the strategy, then every field of `TradeResult`. */
+export const TRADE_CSV_COLUMNS = [
+  "strategySlug",
+  "strategyName",
+  "id",
+  "symbol",
+  "side",
+  "openedAt",
+  "closedAt",
+  "closeReason",
+  "entryPrice",
+  "originalSl",
+  "fillPrice",
+  "exitPrice",
+  "riskPips",
+  "grossPips",
+  "spreadPips",
+  "commissionPips",
+  "slippagePips",
+  "costPips",
+  "netPips",
+  "grossR",
+  "netR",
+  "holdingHours",
+  "outcome",
+] as const;
+
+/** One RFC 4180 field: quoted (with inner quotes doubled) when it holds a comma, a quote, CR or LF. */
+function csvField(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The trades as RFC 4180 CSV: a header row of `TRADE_CSV_COLUMNS`, then one
+ * row per result, lines ended by CRLF (the last one too); numbers unrounded.
+ * @param strategies slug and name of each strategy id (a missing one gives empty fields).
+ */
+export function tradesCsv(results: ReadonlyArray<TradeResult>, strategies: ReadonlyMap<number, { slug: string; name: string }>): string {
+  const lines = [TRADE_CSV_COLUMNS.join(",")];
+  for (const r of results) {
+    const strategy = strategies.get(r.strategyId);
+    const row: Record<(typeof TRADE_CSV_COLUMNS)[number], string | number> = {
+      ...r,
+      strategySlug: strategy?.slug ?? "",
+      strategyName: strategy?.name ?? "",
+    };
+    lines.push(TRADE_CSV_COLUMNS.map((column) => csvField(row[column])).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
