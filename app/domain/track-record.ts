@@ -53,15 +53,25 @@ export function spreadPips(symbol: string): number {
  * @param fillPrice the fill, quote units per base unit (the rate at which the quote converts back to USD).
  */
 export function pipValueUsdPerLot(symbol: string, pipSize: number, fillPrice: number): number {
-  let spec;
-  try {
-    spec = instrumentSpec(symbol);
-  } catch {
-    return DEFAULT_PIP_VALUE_USD;
-  }
-  if (spec.quote === "USD") return pipSize * spec.contractSize;
-  if (spec.base === "USD") return (pipSize * spec.contractSize) / fillPrice;
+  const spec = usdContract(symbol);
+  if (spec?.quote === "USD") return pipSize * spec.contractSize;
+  if (spec?.base === "USD") return (pipSize * spec.contractSize) / fillPrice;
   return DEFAULT_PIP_VALUE_USD;
+}
+
+const contracts = new Map<string, { base: string | null; quote: string | null; contractSize: number } | null>();
+
+/** `instrumentSpec(symbol)`'s currencies and contract size, or null for a symbol it refuses; remembered per symbol. */
+function usdContract(symbol: string) {
+  if (!contracts.has(symbol)) {
+    try {
+      const { base, quote, contractSize } = instrumentSpec(symbol);
+      contracts.set(symbol, { base, quote, contractSize });
+    } catch {
+      contracts.set(symbol, null);
+    }
+  }
+  return contracts.get(symbol)!;
 }
 
 /**
@@ -525,7 +535,9 @@ export function summarizeResults(results: ReadonlyArray<TradeResult>, options: T
   let lossR = 0;
   for (const r of losses) lossR += r.netR;
 
-  const startMs = options.from?.getTime() ?? (n > 0 ? lowest(sorted.map((r) => Date.parse(r.openedAt))) : null);
+  let firstOpen = sorted[0]?.openedAt ?? "";
+  for (const r of sorted) if (r.openedAt < firstOpen) firstOpen = r.openedAt;
+  const startMs = options.from?.getTime() ?? (n > 0 ? Date.parse(firstOpen) : null);
   const endMs = options.to?.getTime() ?? (n > 0 ? Date.parse(sorted[n - 1]!.closedAt) : null);
   const hasPeriod = startMs !== null && endMs !== null && endMs >= startMs;
 

@@ -12,7 +12,7 @@
  * signals closed before the ledger recorded exits carry no outcome and stay
  * out (docs/decisions/0027-signal-ledger-storage.md).
  */
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { signalEvents, signals, strategies } from "../../../db/schema";
 import { instrumentSpec } from "~/domain/instruments";
 import { projectSignal, type SignalEvent } from "~/domain/signal-lifecycle";
@@ -35,21 +35,27 @@ export type TrackRecordScope = { strategyId: number } | "all";
 const MAX_RECORDS_PER_HEAD = 200;
 
 interface CacheEntry {
-  key: string;
+  /** The ledger head the entry reflects (seq 0 and hash "" for an empty ledger). */
+  seq: number;
+  hash: string;
   /** Every closed signal's result, in close order (then id). */
   results: TradeResult[];
   records: Map<string, TrackRecord>;
 }
 
+/** Above this many changed signals since the cached head, everything is read afresh (one query instead of a long id list). */
+const MAX_INCREMENTAL_SIGNALS = 1_000;
+
 let cache: CacheEntry | null = null;
 
-/** The exits of the signals that had partial closes, from their ledger events (the row keeps only the VWAP exit). */
-function partialExits(): Map<number, ClosedTrade["exits"]> {
+/** The exits of the signals (of `ids`, or all) that had partial closes, from their ledger events (the row keeps only the VWAP exit). */
+function partialExits(ids: readonly number[] | null): Map<number, ClosedTrade["exits"]> {
   const db = getDb();
+  const partial = eq(signalEvents.type, "partially_closed");
   const withPartials = db
     .select({ id: signalEvents.signalId })
     .from(signalEvents)
-    .where(eq(signalEvents.type, "partially_closed"));
+    .where(ids ? and(partial, inArray(signalEvents.signalId, [...ids])) : partial);
   const rows = db
     .select({ signalId: signalEvents.signalId, type: signalEvents.type, payload: signalEvents.payload, occurredAt: signalEvents.occurredAt })
     .from(signalEvents)
@@ -70,8 +76,9 @@ function partialExits(): Map<number, ClosedTrade["exits"]> {
   return exits;
 }
 
-/** Every closed signal with an outcome, as the domain reads it. */
-function loadClosedTrades(): ClosedTrade[] {
+/** The closed signals with an outcome (of `ids`, or all), as the domain reads them. */
+function loadClosedTrades(ids: readonly number[] | null): ClosedTrade[] {
+  const closed = and(eq(signals.status, "CLOSED"), isNotNull(signals.exitPrice), isNotNull(signals.fillPrice), isNotNull(signals.originalSl), isNotNull(signals.closedAt));
   const rows = getDb()
     .select({
       id: signals.id,
@@ -88,9 +95,9 @@ function loadClosedTrades(): ClosedTrade[] {
       closedAt: signals.closedAt,
     })
     .from(signals)
-    .where(and(eq(signals.status, "CLOSED"), isNotNull(signals.exitPrice), isNotNull(signals.fillPrice), isNotNull(signals.originalSl), isNotNull(signals.closedAt)))
+    .where(ids ? and(closed, inArray(signals.id, [...ids])) : closed)
     .all();
-  const partials = rows.length > 0 ? partialExits() : new Map<number, ClosedTrade["exits"]>();
+  const partials = rows.length > 0 ? partialExits(ids) : new Map<number, ClosedTrade["exits"]>();
   const pipSizes = new Map<string, number>();
   return rows.map((row) => {
     let pipSize = pipSizes.get(row.symbol);
@@ -115,17 +122,60 @@ function loadClosedTrades(): ClosedTrade[] {
   });
 }
 
-/** The cache entry for the current ledger head, rebuilt when the head moved. */
+function byCloseTime(a: TradeResult, b: TradeResult): number {
+  return a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id;
+}
+
+/** Every closed signal's result, read afresh. */
+function fullLoad(seq: number, hash: string): CacheEntry {
+  return { seq, hash, results: loadClosedTrades(null).map(tradeResult).sort(byCloseTime), records: new Map() };
+}
+
+/**
+ * The cache entry for the current ledger head. When the head moved on from the
+ * cached one (the cached head's row is still in the ledger), only the signals
+ * with events after it are read again, and only the records of their
+ * strategies (and of all) are dropped; otherwise everything is read afresh.
+ */
 function current(): CacheEntry {
-  const head = getLedgerHead();
-  const key = head ? `${head.seq}:${head.hash}` : "empty";
-  if (cache?.key !== key) {
-    const results = loadClosedTrades()
-      .map(tradeResult)
-      .sort((a, b) => (a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id));
-    cache = { key, results, records: new Map() };
+  const head = getLedgerHead() ?? { seq: 0, hash: "" };
+  if (cache && cache.seq === head.seq && cache.hash === head.hash) return cache;
+  if (!cache || cache.seq === 0 || cache.seq > head.seq || !isInLedger(cache.seq, cache.hash)) {
+    cache = fullLoad(head.seq, head.hash);
+    return cache;
   }
+  const changedIds = getDb()
+    .selectDistinct({ id: signalEvents.signalId })
+    .from(signalEvents)
+    .where(gt(signalEvents.seq, cache.seq))
+    .all()
+    .map((row) => row.id);
+  if (changedIds.length > MAX_INCREMENTAL_SIGNALS) {
+    cache = fullLoad(head.seq, head.hash);
+    return cache;
+  }
+  const changed = new Set(changedIds);
+  const fresh = loadClosedTrades(changedIds).map(tradeResult);
+  const results = cache.results.filter((r) => !changed.has(r.id)).concat(fresh).sort(byCloseTime);
+  const touched = new Set(fresh.map((r) => r.strategyId));
+  const records = new Map(
+    [...cache.records].filter(([key]) => {
+      const [scope] = JSON.parse(key) as [TrackRecordScope];
+      return scope !== "all" && !touched.has(scope.strategyId);
+    }),
+  );
+  cache = { seq: head.seq, hash: head.hash, results, records };
   return cache;
+}
+
+/** Whether the ledger row `seq` has `hash` (the cached head is still part of this ledger). */
+function isInLedger(seq: number, hash: string): boolean {
+  return getDb().select({ hash: signalEvents.hash }).from(signalEvents).where(eq(signalEvents.seq, seq)).get()?.hash === hash;
+}
+
+/** The records map's key: JSON of [scope, risk, from, to] (so it starts with `"all"` or `{"strategyId":…}`). */
+function recordKey(scope: TrackRecordScope, options: TrackRecordOptions): string {
+  return JSON.stringify([scope, options.riskPct ?? null, options.from?.getTime() ?? null, options.to?.getTime() ?? null]);
 }
 
 function inScope(scope: TrackRecordScope) {
@@ -138,7 +188,7 @@ function inScope(scope: TrackRecordScope) {
  */
 export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): TrackRecord {
   const entry = current();
-  const key = JSON.stringify([scope, options.riskPct ?? null, options.from?.getTime() ?? null, options.to?.getTime() ?? null]);
+  const key = recordKey(scope, options);
   const cached = entry.records.get(key);
   if (cached) return cached;
   const record = summarizeResults(entry.results.filter(inScope(scope)), options);
