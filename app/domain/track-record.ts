@@ -11,7 +11,7 @@
  * Conventions and their reasons: docs/decisions/0038-track-record-maths.md.
  * tests/fixtures/track-record/compute.py recomputes every figure independently.
  */
-import { COST_ASSUMPTIONS } from "~/content/performance";
+import { COST_ASSUMPTIONS, type ChartPeriod } from "~/content/performance";
 import { instrumentSpec } from "./instruments";
 import { fractionBelowPeak } from "./performance-series";
 import { tenthsOfPip, type CloseReason, type SignalSide } from "./signal-lifecycle";
@@ -313,9 +313,16 @@ function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Results sorted by close time, then id: the order every cumulative figure is taken in. */
+function byCloseTime(a: TradeResult, b: TradeResult): number {
+  return a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id;
+}
+
+/** Results sorted by close time, then id: the order every cumulative figure is taken in (sorted in place, unless they already are). */
 function chronological(results: TradeResult[]): TradeResult[] {
-  return results.sort((a, b) => (a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id));
+  for (let i = 1; i < results.length; i++) {
+    if (byCloseTime(results[i - 1]!, results[i]!) > 0) return results.sort(byCloseTime);
+  }
+  return results;
 }
 
 /**
@@ -652,4 +659,25 @@ export function tradesCsv(results: ReadonlyArray<TradeResult>, strategies: Reado
     lines.push(TRADE_CSV_COLUMNS.map((column) => csvField(row[column])).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Where the trades CSV of a strategy slug (or `all`) is served. */
+export function tradesCsvPath(slug: string): string {
+  return `/api/strategies/${encodeURIComponent(slug)}/trades.csv`;
+}
+
+/** An R multiple for display: "+1.25R", "-0.80R", "0.00R"; "—" for null. */
+export function formatR(value: number | null, decimals = 2): string {
+  if (value === null) return "—";
+  const text = Math.abs(value).toFixed(decimals);
+  if (Number(text) === 0) return `${(0).toFixed(decimals)}R`;
+  return `${value < 0 ? "-" : "+"}${text}R`;
+}
+
+/** Calendar days each period button of the live record covers. */
+export const LIVE_PERIOD_DAYS: Readonly<Record<ChartPeriod, number>> = { "1W": 7, "1M": 30, "3M": 91, "1Y": 365 };
+
+/** The period a button stands for: the `LIVE_PERIOD_DAYS` days up to `asOf`. */
+export function periodRange(period: ChartPeriod, asOf: Date): { from: Date; to: Date } {
+  return { from: new Date(asOf.getTime() - LIVE_PERIOD_DAYS[period] * DAY_MS), to: asOf };
 }

@@ -5,8 +5,8 @@
  * The slug matches case-insensitively; an unknown slug is a 404 rendered by
  * this route's ErrorBoundary. The four tabs are links driven by `?tab=`, so
  * they work without JavaScript; with JavaScript the arrow keys move between
- * them. The strategy's signals are only queried for `?tab=signals`, after the
- * strategy itself was found.
+ * them. The strategy's signals are only queried for `?tab=signals`, and its
+ * live track record for `?tab=performance`, after the strategy itself was found.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -18,8 +18,11 @@ import { StrategySidebar } from "~/components/strategies/strategy-sidebar";
 import { RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { STRATEGY_SIGNALS_LIMIT, STRATEGY_TABS, type StrategyTab } from "~/content/strategy-detail";
+import { LATEST_TRADES } from "~/content/track-record";
 import { parseStrategyTab } from "~/domain/strategy-detail";
+import { getTrackRecordView } from "~/models/read-models/track-record.server";
 import { listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
 import { getViewer } from "~/services/session.server";
@@ -39,7 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           strategyId: strategy.id,
         })
       : null;
-  return json({ strategy: toApiStrategy(strategy), tab, signals, now: new Date().toISOString() });
+  const record = tab === "performance" ? getTrackRecordView({ strategyId: strategy.id }, {}, LATEST_TRADES) : null;
+  return json({ strategy: toApiStrategy(strategy), tab, signals, record, now: new Date().toISOString() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -68,8 +72,9 @@ export default function StrategyDetail() {
   const data = useLoaderData<typeof loader>();
   const { strategy } = data;
   const location = useLocation();
+  const hydrated = useHydrated();
 
-  // While another tab of this page is loading, select it at once; only the Signals panel waits for data.
+  // While another tab of this page is loading, select it at once; only the Signals and Performance panels wait for data.
   const pending = usePendingSearchParams();
   const pendingTab = pending ? parseStrategyTab(pending.get("tab")) : null;
   const selected = pendingTab ?? data.tab;
@@ -111,7 +116,9 @@ export default function StrategyDetail() {
           <TabPanel id={PANEL_ID} labelledBy={tabId(TAB_ID_PREFIX, selected)} className="pt-6">
             {selected === "overview" ? <OverviewPanel strategy={strategy} /> : null}
             {selected === "playbook" ? <PlaybookPanel slug={strategy.slug} /> : null}
-            {selected === "performance" ? <PerformancePanel slug={strategy.slug} /> : null}
+            {selected === "performance" && signalsReady && data.record ? (
+              <PerformancePanel slug={strategy.slug} record={data.record} hydrated={hydrated} />
+            ) : null}
             {selected === "signals" ? (
               <SignalsPanel strategy={strategy} signals={signalsReady ? data.signals : null} now={data.now} />
             ) : null}

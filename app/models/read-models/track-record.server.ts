@@ -206,7 +206,7 @@ export function listTradeResults(scope: TrackRecordScope, options: { from?: Date
   const to = options.to?.toISOString();
   const matches = inScope(scope);
   const list = current().results.filter((r) => matches(r) && (!from || r.closedAt >= from) && (!to || r.closedAt <= to));
-  return options.latest === undefined ? list : list.slice(-options.latest);
+  return options.latest === undefined ? list : list.slice(Math.max(0, list.length - options.latest));
 }
 
 /** Slug and name of every strategy, by id (for labelling trade rows). */
@@ -220,4 +220,26 @@ export function trackRecordScope(slug: string): TrackRecordScope | null {
   if (slug.toLowerCase() === "all") return "all";
   const strategy = getStrategyBySlug(slug);
   return strategy ? { strategyId: strategy.id } : null;
+}
+
+/** The figures of a record without its series (a row of a table). */
+export type TrackRecordFigures = Omit<TrackRecord, "equity" | "monthly">;
+
+/** The figures of `scope` over `options`, without the series. */
+export function getTrackRecordFigures(scope: TrackRecordScope, options: TrackRecordOptions): TrackRecordFigures {
+  const { equity: _equity, monthly: _monthly, ...figures } = getTrackRecord(scope, options);
+  return figures;
+}
+
+/** What a page shows of a record: every figure, the daily series (not the one by trade) and the latest trades, newest first. */
+export type TrackRecordView = Omit<TrackRecord, "equity"> & { equity: { byDay: TrackRecord["equity"]["byDay"] }; latestTrades: TradeResult[] };
+
+/**
+ * The record of `scope` over `options` for a page, with its `latest` most
+ * recent trades of the period (newest first).
+ */
+export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecordOptions, latest: number): TrackRecordView {
+  const { equity, ...figures } = getTrackRecord(scope, options);
+  const latestTrades = listTradeResults(scope, { from: options.from, to: options.to, latest }).reverse();
+  return { ...figures, equity: { byDay: equity.byDay }, latestTrades };
 }
