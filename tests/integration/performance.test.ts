@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { loader, meta } from "~/routes/performance";
 import { getRequest, routeArgs } from "../support/http";
 
+/** The tab and period the loader parsed (its live track record is tested in track-record-api.test.ts). */
 async function load(search: string) {
   const response = await loader(routeArgs(getRequest(`http://localhost/performance${search}`)));
   expect(response.status).toBe(200);
-  return (await response.json()) as { tab: string; period: string };
+  const { tab, period } = (await response.json()) as { tab: string; period: string };
+  return { tab, period };
 }
 
 describe("/performance loader", () => {

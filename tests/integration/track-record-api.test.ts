@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { closeSignal, partiallyCloseSignal, publishSignal } from "~/models/signals.server";
 import { loader as performanceLoader } from "~/routes/api.strategies.$slug.performance";
 import { loader as csvLoader } from "~/routes/api.strategies.$slug.trades[.]csv";
+import { loader as performancePageLoader } from "~/routes/performance";
+import { loader as strategyPageLoader } from "~/routes/strategies.$slug";
 import { createUser, insertStrategy, validSignalInput } from "../support/fixtures";
 import { callRoute, getRequest } from "../support/http";
 
@@ -156,5 +158,38 @@ describe("GET /api/strategies/{slug}/trades.csv", () => {
   it("answers 404 for an unknown slug and 400 for a bad date", async () => {
     expect((await csv("no-such-strategy")).status).toBe(404);
     expect((await csv("all", "?from=01-02-2026")).status).toBe(400);
+  });
+});
+
+describe("the pages' loaders", () => {
+  it("give the strategy's Performance tab its record and its latest trades, newest first", async () => {
+    const response = await callRoute(strategyPageLoader, getRequest(`${BASE}/strategies/alpha-swing?tab=performance`), { slug: "alpha-swing" });
+    const data = await response.json();
+    const api = (await performance("alpha-swing")).body;
+    expect(data.record).toMatchObject({ trades: api.trades, totalNetR: api.totalNetR, sharpe: api.sharpe });
+    expect(data.record.equity.byDay).toEqual(api.equity.byDay);
+    const closedAt = data.record.latestTrades.map((t: { closedAt: string }) => t.closedAt);
+    expect(closedAt).toEqual([...closedAt].sort().reverse());
+    expect(closedAt).toHaveLength(api.trades);
+  });
+
+  it("read no record for the other tabs", async () => {
+    const response = await callRoute(strategyPageLoader, getRequest(`${BASE}/strategies/alpha-swing?tab=overview`), { slug: "alpha-swing" });
+    expect((await response.json()).record).toBeNull();
+  });
+
+  it("filter the live record of /performance by the period buttons", async () => {
+    const load = async (period: string) =>
+      (await (await callRoute(performancePageLoader, getRequest(`${BASE}/performance?period=${period}`))).json()).live;
+    closedTrade(swing, new Date(Date.now() - 3 * DAY).toISOString(), 1.09); // closed two days ago
+    const byTrade: Array<{ tradeId: number | null; time: string }> = (await performance("all")).body.equity.byTrade;
+    const closedInLastYear = byTrade.filter((p) => p.tradeId !== null && Date.parse(p.time) >= Date.now() - 365 * DAY).length;
+    const week = await load("1W");
+    expect(week.all.trades).toBe(1);
+    expect(week.strategies).toEqual([
+      expect.objectContaining({ slug: "alpha-swing", record: expect.objectContaining({ trades: 1 }) }),
+      expect.objectContaining({ slug: "gold-intraday", record: expect.objectContaining({ trades: 0 }) }),
+    ]);
+    expect((await load("1Y")).all.trades).toBe(closedInLastYear);
   });
 });
