@@ -10,6 +10,7 @@ import { loader as performanceLoader } from "~/routes/api.strategies.$slug.perfo
 import { loader as csvLoader } from "~/routes/api.strategies.$slug.trades[.]csv";
 import { loader as performancePageLoader } from "~/routes/performance";
 import { loader as strategyPageLoader } from "~/routes/strategies.$slug";
+import { loader as strategiesLoader } from "~/routes/strategies._index";
 import { createUser, insertStrategy, validSignalInput } from "../support/fixtures";
 import { callRoute, getRequest } from "../support/http";
 
@@ -191,5 +192,12 @@ describe("the pages' loaders", () => {
       expect.objectContaining({ slug: "gold-intraday", record: expect.objectContaining({ trades: 0 }) }),
     ]);
     expect((await load("1Y")).all.trades).toBe(closedInLastYear);
+  });
+
+  it("give the strategy cards each strategy's closed signals and live win rate", async () => {
+    const response = await callRoute(strategiesLoader, getRequest(`${BASE}/strategies`));
+    const { live } = await response.json();
+    const api = (await performance("gold-intraday")).body;
+    expect(live["gold-intraday"]).toEqual({ trades: api.trades, winRate: api.winRate });
   });
 });

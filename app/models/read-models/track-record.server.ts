@@ -243,3 +243,19 @@ export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecord
   const latestTrades = listTradeResults(scope, { from: options.from, to: options.to, latest }).reverse();
   return { ...figures, equity: { byDay: equity.byDay }, latestTrades };
 }
+
+/** A strategy card's live figures: closed signals and win rate (percent, null with none). */
+export interface LiveCardFigures {
+  trades: number;
+  winRate: number | null;
+}
+
+/** Every strategy's live card figures (all time), by slug. */
+export function liveCardFigures(): Record<string, LiveCardFigures> {
+  const figures: Record<string, LiveCardFigures> = {};
+  for (const [id, { slug }] of strategyLabels()) {
+    const { trades, winRate } = getTrackRecord({ strategyId: id });
+    figures[slug] = { trades, winRate };
+  }
+  return figures;
+}
