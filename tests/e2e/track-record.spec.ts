@@ -43,10 +43,10 @@ test("the Performance tab shows the live record: charts with JavaScript, the SVG
   const equity = live.getByTestId("live-equity-chart");
   if (javaScriptEnabled) {
     await expect(equity).toHaveAttribute("data-chart", "interactive");
-    await expect(equity.getByTestId("performance-chart-equity").locator("canvas").first()).toBeVisible();
+    await expect(equity.getByTestId("live-performance-chart-equity").locator("canvas").first()).toBeVisible();
   } else {
     await expect(equity).toHaveAttribute("data-chart", "svg");
-    await expect(equity.getByTestId("equity-sparkline")).toBeVisible();
+    await expect(equity.getByTestId("live-equity-sparkline")).toBeVisible();
   }
   await expect(live.getByText("CFTC Rule 4.41")).toBeVisible();
   await expect(live.getByTestId("latest-trades").getByRole("link").first()).toHaveAttribute("href", /^\/signals\/\d+$/);

@@ -87,7 +87,7 @@ export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated:
     <div className="grid gap-4 md:grid-cols-2">
       {charts.map(({ kind, title, label }) => {
         const points = series(record, kind);
-        const svg = <Sparkline kind={kind} points={points} label={label} />;
+        const svg = <Sparkline kind={kind} points={points} label={label} testId={`live-${kind}-sparkline`} />;
         return (
           <figure key={kind} className="m-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <figcaption className="font-semibold">{title}</figcaption>
@@ -95,7 +95,7 @@ export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated:
               {hydrated ? (
                 <ChartBoundary fallback={svg}>
                   <Suspense fallback={svg}>
-                    <PerformanceChart kind={kind} points={points} label={label} />
+                    <PerformanceChart kind={kind} points={points} label={label} testId={`live-performance-chart-${kind}`} />
                   </Suspense>
                 </ChartBoundary>
               ) : (
