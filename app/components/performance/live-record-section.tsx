@@ -45,7 +45,7 @@ function PeriodLinks({ tab, period }: { tab: PerformanceTab; period: ChartPeriod
 
 function StrategyTable({ strategies }: { strategies: ReadonlyArray<StrategyRecord> }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Live figures by strategy" tabIndex={0}>
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Live figures by strategy" tabIndex={0}>
       <table className="w-full min-w-[40rem] text-left text-sm" data-testid="live-strategies">
         <caption className="sr-only">Live figures of each strategy in the period, net of costs</caption>
         <thead className="bg-slate-50 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">

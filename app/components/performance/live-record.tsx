@@ -128,7 +128,7 @@ export function MonthlyHeatmap({ record }: { record: LiveRecord }) {
   const years = [...new Set(record.monthly.map((m) => m.month.slice(0, 4)))];
   const byMonth = new Map(record.monthly.map((m) => [m.month, m]));
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Monthly returns" tabIndex={0}>
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Monthly returns" tabIndex={0}>
       <table className="w-full min-w-[40rem] text-center text-xs tabular-nums" data-testid="monthly-heatmap">
         <caption className="sr-only">Monthly returns in percent at {record.riskPct}% risk per signal</caption>
         <thead>
@@ -169,7 +169,7 @@ export function MonthlyHeatmap({ record }: { record: LiveRecord }) {
 export function LatestTrades({ trades }: { trades: ReadonlyArray<TradeResult> }) {
   if (trades.length === 0) return null;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Latest closed signals" tabIndex={0}>
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Latest closed signals" tabIndex={0}>
       <table className="w-full min-w-[36rem] text-left text-sm" data-testid="latest-trades">
         <caption className="sr-only">Latest closed signals, newest first, net of costs</caption>
         <thead className="bg-slate-50 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
