@@ -677,7 +677,12 @@ export function formatR(value: number | null, decimals = 2): string {
 /** Calendar days each period button of the live record covers. */
 export const LIVE_PERIOD_DAYS: Readonly<Record<ChartPeriod, number>> = { "1W": 7, "1M": 30, "3M": 91, "1Y": 365 };
 
-/** The period a button stands for: the `LIVE_PERIOD_DAYS` days up to `asOf`. */
+/**
+ * The period a button stands for, in whole UTC days: from the start of the day
+ * `LIVE_PERIOD_DAYS` days before `asOf` to the end of `asOf`'s day (so the
+ * period, and the cached record for it, stay the same all day).
+ */
 export function periodRange(period: ChartPeriod, asOf: Date): { from: Date; to: Date } {
-  return { from: new Date(asOf.getTime() - LIVE_PERIOD_DAYS[period] * DAY_MS), to: asOf };
+  const today = Math.floor(asOf.getTime() / DAY_MS) * DAY_MS;
+  return { from: new Date(today - LIVE_PERIOD_DAYS[period] * DAY_MS), to: new Date(today + DAY_MS - 1) };
 }

@@ -184,7 +184,8 @@ describe("the pages' loaders", () => {
       (await (await callRoute(performancePageLoader, getRequest(`${BASE}/performance?period=${period}`))).json()).live;
     closedTrade(swing, new Date(Date.now() - 3 * DAY).toISOString(), 1.09); // closed two days ago
     const byTrade: Array<{ tradeId: number | null; time: string }> = (await performance("all")).body.equity.byTrade;
-    const closedInLastYear = byTrade.filter((p) => p.tradeId !== null && Date.parse(p.time) >= Date.now() - 365 * DAY).length;
+    const yearStart = Math.floor(Date.now() / DAY) * DAY - 365 * DAY; // the start of the UTC day a year ago
+    const closedInLastYear = byTrade.filter((p) => p.tradeId !== null && Date.parse(p.time) >= yearStart).length;
     const week = await load("1W");
     expect(week.all.trades).toBe(1);
     expect(week.strategies).toEqual([

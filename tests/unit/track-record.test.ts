@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import {
   commissionPips,
   computeTrackRecord,
+  periodRange,
   summarizeResults,
   tradeResult,
   type ClosedTrade,
@@ -125,6 +126,15 @@ describe("costs", () => {
     expect(commissionPips("USDJPY", 0.01, 150)).toBeCloseTo(0.525, 12);
     expect(commissionPips("XAUUSD", 0.01, 2400)).toBeCloseTo(3.5, 12);
     expect(commissionPips("EURGBP", 0.0001, 0.85)).toBeCloseTo(0.35, 12);
+  });
+});
+
+describe("periodRange", () => {
+  it("covers whole UTC days, from the start of the day N days ago to the end of today", () => {
+    const asOf = new Date("2026-11-23T17:45:12.345Z");
+    expect(periodRange("1W", asOf)).toEqual({ from: new Date("2026-11-16T00:00:00.000Z"), to: new Date("2026-11-23T23:59:59.999Z") });
+    expect(periodRange("1Y", asOf).from).toEqual(new Date("2025-11-23T00:00:00.000Z"));
+    expect(periodRange("1M", new Date("2026-11-23T00:00:00.000Z"))).toEqual(periodRange("1M", new Date("2026-11-23T23:59:59.999Z")));
   });
 });
 
