@@ -6,7 +6,9 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { MIN_CLOSED_SIGNALS_FOR_FIGURES, TRACK_RECORD_PENDING } from "~/content/track-record";
 import { riskBadgeVariant } from "~/domain/signal-display";
+import type { LiveCardFigures } from "~/models/read-models/track-record.server";
 import type { ApiStrategy } from "~/models/strategies.server";
 
 /** The strategy fields a card shows (loader JSON of `ApiStrategy` fits). */
@@ -33,7 +35,35 @@ export function ActiveBadge({ isActive }: { isActive: boolean }) {
   return <Badge variant={isActive ? "success" : "secondary"}>{isActive ? "Active" : "Inactive"}</Badge>;
 }
 
-export function StrategyCard({ strategy, headingLevel = "h2" }: { strategy: StrategyCardData; headingLevel?: "h2" | "h3" }) {
+/**
+ * The live win rate and closed-signal count once a strategy has
+ * MIN_CLOSED_SIGNALS_FOR_FIGURES closed signals, else the note that the track record starts then.
+ */
+export function LiveWinRate({ live, className = "" }: { live: LiveCardFigures; className?: string }) {
+  return (
+    <p className={`text-sm ${className}`} data-testid="live-win-rate">
+      {live.trades >= MIN_CLOSED_SIGNALS_FOR_FIGURES && live.winRate !== null ? (
+        <>
+          <span className="font-semibold tabular-nums">{formatWinRate(Number(live.winRate.toFixed(1)))}</span> live win rate over{" "}
+          <span className="tabular-nums">{live.trades}</span> closed signals, net of costs
+        </>
+      ) : (
+        <span className="text-slate-700 dark:text-slate-300">{TRACK_RECORD_PENDING}</span>
+      )}
+    </p>
+  );
+}
+
+export function StrategyCard({
+  strategy,
+  live,
+  headingLevel = "h2",
+}: {
+  strategy: StrategyCardData;
+  /** Live track record figures; the card shows them (or the note that they start at 20 closed signals) when given. */
+  live?: LiveCardFigures;
+  headingLevel?: "h2" | "h3";
+}) {
   const Heading = headingLevel;
   const headingId = `strategy-${strategy.slug}-title`;
   return (
@@ -58,6 +88,14 @@ export function StrategyCard({ strategy, headingLevel = "h2" }: { strategy: Stra
             <dt className="font-medium text-slate-700 dark:text-slate-300">Win Rate</dt>
             <dd className="tabular-nums">{strategy.winRate === null ? "Not yet published" : formatWinRate(strategy.winRate)}</dd>
           </div>
+          {live ? (
+            <div className="min-w-0 sm:col-span-2">
+              <dt className="font-medium text-slate-700 dark:text-slate-300">Live track record</dt>
+              <dd>
+                <LiveWinRate live={live} />
+              </dd>
+            </div>
+          ) : null}
           <div className="min-w-0 sm:col-span-2">
             <dt className="font-medium text-slate-700 dark:text-slate-300">Instruments</dt>
             <dd className="break-words">{strategy.instruments}</dd>

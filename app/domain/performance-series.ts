@@ -127,12 +127,27 @@ export function buildEquitySeries(spec: EquitySeriesSpec): SeriesPoint[] {
   return points;
 }
 
+/**
+ * The fraction below the running peak at each value, unrounded:
+ *   peak_k = max(v_0..v_k);  dd_k = (v_k − peak_k) / peak_k   (0 while peak_k ≤ 0)
+ * 0 at a new high, negative below it (the usual peak-to-trough drawdown,
+ * e.g. Bacon, "Practical Portfolio Performance Measurement and Attribution", ch. 4).
+ * @param values equity values in any one unit, oldest first.
+ * @returns one fraction per value, in [−1, 0] for equity ≥ 0 (−0.082 is 8.2% below the peak).
+ */
+export function fractionBelowPeak(values: ReadonlyArray<number>): number[] {
+  let peak = Number.NEGATIVE_INFINITY;
+  return values.map((value) => {
+    peak = Math.max(peak, value);
+    return peak > 0 ? (value - peak) / peak : 0;
+  });
+}
+
 /** Percent below the running peak at each point (0 at a new high, negative otherwise), two decimals. */
 export function drawdownSeries(equity: ReadonlyArray<SeriesPoint>): SeriesPoint[] {
-  let peak = Number.NEGATIVE_INFINITY;
-  return equity.map(({ time, value }) => {
-    peak = Math.max(peak, value);
-    const drawdown = peak > 0 ? Math.round(((value - peak) / peak) * 10_000) / 100 : 0;
+  const drawdowns = fractionBelowPeak(equity.map((point) => point.value));
+  return equity.map(({ time }, i) => {
+    const drawdown = Math.round(drawdowns[i]! * 10_000) / 100;
     return { time, value: drawdown === 0 ? 0 : drawdown };
   });
 }

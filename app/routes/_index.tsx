@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardOverview } from "~/components/dashboard/dashboard-overview";
+import { LiveWinRate } from "~/components/strategy-card";
 import { CtaButtons, FeatureCard, LandingSection } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -25,6 +26,7 @@ import {
 import { pageMeta } from "~/domain/page-meta";
 import { formatPrice, riskBadgeVariant } from "~/domain/signal-display";
 import { loadDashboard } from "~/models/read-models/dashboard.server";
+import { liveCardFigures, type LiveCardFigures } from "~/models/read-models/track-record.server";
 import { getViewer } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -34,17 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
   // The page depends on the session cookie: never share a cached copy between visitors.
   const headers = { "Cache-Control": "private, no-cache", Vary: "Cookie" };
-  if (!viewer) return json({ signedIn: false as const }, { headers });
+  if (!viewer) return json({ signedIn: false as const, live: liveCardFigures() }, { headers });
   return json({ signedIn: true as const, dashboard: await loadDashboard(viewer.user, "home") }, { headers });
 }
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   if (data.signedIn) return <DashboardOverview data={data.dashboard} variant="home" />;
-  return <Landing />;
+  return <Landing live={data.live} />;
 }
 
-function Landing() {
+function Landing({ live }: { live: Record<string, LiveCardFigures> }) {
   return (
     <>
       <section
@@ -111,6 +113,7 @@ function Landing() {
                     <span className="text-3xl font-bold tabular-nums">{strategy.winRate}%</span>{" "}
                     <span className="text-sm text-slate-700 dark:text-slate-300">{HIGHLIGHTS_SECTION.winRateLabel}</span>
                   </p>
+                  <LiveWinRate live={live[strategy.slug] ?? { trades: 0, winRate: null }} className="mt-2" />
                   <Link
                     to={`/strategies/${strategy.slug}`}
                     className="mt-auto pt-4 text-sm font-semibold text-blue-800 underline-offset-4 hover:underline dark:text-blue-300"

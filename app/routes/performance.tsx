@@ -7,6 +7,11 @@
  * With JavaScript, links navigate client-side, the UI switches optimistically
  * from the pending navigation, and the tab list gets arrow-key navigation.
  *
+ * Above the spec's sample content (kept word for word, labelled as an
+ * illustration) the "Live track record" shows the figures computed from the
+ * closed signals for all strategies and each one, over the period of
+ * `?period=` (1W, 1M, 3M, 1Y up to now).
+ *
  * Charts: see ~/components/performance/chart-panel (a server-rendered
  * sparkline, replaced after hydration by a lazily loaded interactive chart).
  */
@@ -17,12 +22,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { LedgerHeadNote } from "~/components/ledger-head-note";
 import { CtaButtons } from "~/components/marketing";
 import { DisclaimersPanel, MethodologyPanel, VerificationPanel } from "~/components/performance/info-panels";
+import { LiveRecordSection } from "~/components/performance/live-record-section";
 import { OverviewPanel } from "~/components/performance/overview-panel";
 import { Badge } from "~/components/ui/badge";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { HYPOTHETICAL_BANNER, PERFORMANCE_TABS, type ChartPeriod, type PerformanceTab } from "~/content/performance";
+import { ILLUSTRATION_NOTE, ILLUSTRATION_TITLE } from "~/content/track-record";
 import { parsePerformanceParams, performanceHref } from "~/domain/performance-page";
+import { periodRange } from "~/domain/track-record";
+import { getTrackRecordFigures, getTrackRecordView } from "~/models/read-models/track-record.server";
+import { listStrategies } from "~/models/strategies.server";
 import type { CallToAction } from "~/content/pricing";
 import { pageMeta } from "~/domain/page-meta";
 import { getLedgerHead } from "~/models/signals.server";
@@ -36,7 +46,17 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ ...parsePerformanceParams(new URL(request.url).searchParams), ledgerHead: getLedgerHead() });
+  const params = parsePerformanceParams(new URL(request.url).searchParams);
+  const range = periodRange(params.period, new Date());
+  const live = {
+    all: getTrackRecordView("all", range, 0),
+    strategies: listStrategies().map((strategy) => ({
+      slug: strategy.slug,
+      name: strategy.name,
+      record: getTrackRecordFigures({ strategyId: strategy.id }, range),
+    })),
+  };
+  return json({ ...params, live, ledgerHead: getLedgerHead() });
 }
 
 /** The page's calls to action, in its header and again at its foot. */
@@ -60,7 +80,7 @@ function useViewState(): { tab: PerformanceTab; period: ChartPeriod } {
 
 export default function PerformancePage() {
   const { tab, period } = useViewState();
-  const { ledgerHead } = useLoaderData<typeof loader>();
+  const { live, period: livePeriod, ledgerHead } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
 
   return (
@@ -74,6 +94,13 @@ export default function PerformancePage() {
         </p>
         <CtaButtons actions={PAGE_ACTIONS} className="mt-6 flex flex-wrap gap-3" />
       </header>
+
+      <LiveRecordSection all={live.all} strategies={live.strategies} tab={tab} period={livePeriod} hydrated={hydrated} />
+
+      <h2 className="mt-12 text-2xl font-bold tracking-tight" data-testid="illustration-title">
+        {ILLUSTRATION_TITLE}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{ILLUSTRATION_NOTE}</p>
 
       <p
         role="note"

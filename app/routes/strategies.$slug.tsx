@@ -7,7 +7,8 @@
  * they work without JavaScript; with JavaScript the arrow keys move between
  * them. The strategy's signals are only queried for `?tab=signals`, after the
  * strategy itself was found, filtered by the URL's `?status=` group (links:
- * All, Open, Closed, Cancelled or expired; docs/decisions/0029).
+ * All, Open, Closed, Cancelled or expired; docs/decisions/0029); its live
+ * track record only for `?tab=performance`.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -20,9 +21,12 @@ import { StrategySidebar } from "~/components/strategies/strategy-sidebar";
 import { RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { STRATEGY_SIGNALS_LIMIT, STRATEGY_TABS, type StrategyTab } from "~/content/strategy-detail";
+import { LATEST_TRADES } from "~/content/track-record";
 import { parseStrategyTab } from "~/domain/strategy-detail";
 import { parseStatusFilter } from "~/domain/signal-status";
+import { getTrackRecordView } from "~/models/read-models/track-record.server";
 import { getLedgerHead, listSignalsForViewer } from "~/models/signals.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
@@ -50,11 +54,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : null;
   // "Size this trade" risks the signed-in viewer's risk template; visitors get the default.
   const sizeRiskPercent = riskPercentFor(viewer ? getDeliverySettings(viewer.id).riskTemplate : null);
+  const record = tab === "performance" ? getTrackRecordView({ strategyId: strategy.id }, {}, LATEST_TRADES) : null;
   return json({
     strategy: toApiStrategy(strategy),
     tab,
     status: filter.id,
     signals,
+    record,
     now: new Date().toISOString(),
     sizeRiskPercent,
     ledgerHead: getLedgerHead(),
@@ -87,8 +93,9 @@ export default function StrategyDetail() {
   const data = useLoaderData<typeof loader>();
   const { strategy } = data;
   const location = useLocation();
+  const hydrated = useHydrated();
 
-  // While another tab of this page is loading, select it at once; only the Signals panel waits for data.
+  // While another tab of this page is loading, select it at once; only the Signals and Performance panels wait for data.
   const pending = usePendingSearchParams();
   const pendingTab = pending ? parseStrategyTab(pending.get("tab")) : null;
   const selected = pendingTab ?? data.tab;
@@ -130,7 +137,9 @@ export default function StrategyDetail() {
           <TabPanel id={PANEL_ID} labelledBy={tabId(TAB_ID_PREFIX, selected)} className="pt-6">
             {selected === "overview" ? <OverviewPanel strategy={strategy} /> : null}
             {selected === "playbook" ? <PlaybookPanel slug={strategy.slug} /> : null}
-            {selected === "performance" ? <PerformancePanel slug={strategy.slug} /> : null}
+            {selected === "performance" && signalsReady && data.record ? (
+              <PerformancePanel slug={strategy.slug} record={data.record} hydrated={hydrated} />
+            ) : null}
             {selected === "signals" ? (
               <SignalsPanel
                 strategy={strategy}

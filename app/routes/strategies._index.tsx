@@ -6,6 +6,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ClosingCta } from "~/components/marketing";
 import { StrategyCard } from "~/components/strategy-card";
+import { liveCardFigures } from "~/models/read-models/track-record.server";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
 import { pageMeta } from "~/domain/page-meta";
 
@@ -16,11 +17,11 @@ export const meta: MetaFunction = () =>
   );
 
 export function loader() {
-  return json({ strategies: listStrategies().map(toApiStrategy) });
+  return json({ strategies: listStrategies().map(toApiStrategy), live: liveCardFigures() });
 }
 
 export default function StrategiesIndex() {
-  const { strategies } = useLoaderData<typeof loader>();
+  const { strategies, live } = useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -45,7 +46,7 @@ export default function StrategiesIndex() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {strategies.map((strategy) => (
               <li key={strategy.id}>
-                <StrategyCard strategy={strategy} />
+                <StrategyCard strategy={strategy} live={live[strategy.slug] ?? { trades: 0, winRate: null }} />
               </li>
             ))}
           </ul>

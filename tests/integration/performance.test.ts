@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { loader, meta } from "~/routes/performance";
 import { getRequest, routeArgs } from "../support/http";
 
+/** The tab and period the loader parsed (its live track record is tested in track-record-api.test.ts). */
 async function load(search: string) {
   const response = await loader(routeArgs(getRequest(`http://localhost/performance${search}`)));
   expect(response.status).toBe(200);
-  const { ledgerHead, ...params } = (await response.json()) as { tab: string; period: string; ledgerHead: unknown };
+  const { tab, period, ledgerHead } = (await response.json()) as { tab: string; period: string; ledgerHead: unknown };
   // The footer's ledger head: this file's database has no ledger events.
   expect(ledgerHead).toBeNull();
-  return params;
+  return { tab, period };
 }
 
 describe("/performance loader", () => {

@@ -213,6 +213,16 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "public", allowed: 405, form: {} },
     params: { slug: "strategySlug" },
   },
+  "api.strategies.$slug.performance.ts": {
+    GET: { access: "public", allowed: 200 },
+    POST: { access: "public", allowed: 405, form: {} },
+    params: { slug: "strategySlug" },
+  },
+  "api.strategies.$slug.trades[.]csv.ts": {
+    GET: { access: "public", allowed: 200 },
+    POST: { access: "public", allowed: 405, form: {} },
+    params: { slug: "strategySlug" },
+  },
   "api.strategies._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.strategy-access.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.subscription.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },

@@ -20,7 +20,7 @@ const PerformanceChart = lazy(() => import("./performance-chart.client"));
 /** Which series a chart card shows. */
 type ChartKind = "equity" | "drawdown";
 
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+export class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -133,7 +133,18 @@ const SPARK_HEIGHT = 200;
 const SPARK_PAD = 6;
 
 /** A server-rendered SVG line of the windowed points (the no-JavaScript chart). */
-function Sparkline({ kind, points, label }: { kind: ChartKind; points: ReadonlyArray<SeriesPoint>; label: string }) {
+export function Sparkline({
+  kind,
+  points,
+  label,
+  testId = `${kind}-sparkline`,
+}: {
+  kind: ChartKind;
+  points: ReadonlyArray<SeriesPoint>;
+  label: string;
+  /** `data-testid` of the SVG; default `<kind>-sparkline`. */
+  testId?: string;
+}) {
   const values = points.map((point) => point.value);
   let min = Math.min(...values);
   let max = kind === "drawdown" ? 0 : Math.max(...values);
@@ -161,7 +172,7 @@ function Sparkline({ kind, points, label }: { kind: ChartKind; points: ReadonlyA
       preserveAspectRatio="none"
       role="img"
       aria-label={label}
-      data-testid={`${kind}-sparkline`}
+      data-testid={testId}
       className="h-full w-full overflow-visible"
     >
       <line

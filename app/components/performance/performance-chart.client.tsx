@@ -36,6 +36,8 @@ interface PerformanceChartProps {
   /** Accessible name of the chart image. */
   label: string;
   className?: string;
+  /** `data-testid` of the chart element; default `performance-chart-<kind>`. */
+  testId?: string;
 }
 
 interface Palette {
@@ -133,7 +135,7 @@ const drawdownAutoscale: AutoscaleInfoProvider = (original) => {
 
 type ChartSeries = ISeriesApi<"Area"> | ISeriesApi<"Baseline">;
 
-export default function PerformanceChart({ kind, points, label, className = "" }: PerformanceChartProps) {
+export default function PerformanceChart({ kind, points, label, className = "", testId = `performance-chart-${kind}` }: PerformanceChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ChartSeries | null>(null);
@@ -200,7 +202,7 @@ export default function PerformanceChart({ kind, points, label, className = "" }
 
   return (
     <div className={`flex h-full w-full flex-col ${className}`}>
-      <div ref={container} role="img" aria-label={label} data-testid={`performance-chart-${kind}`} className="min-h-0 w-full flex-1" />
+      <div ref={container} role="img" aria-label={label} data-testid={testId} className="min-h-0 w-full flex-1" />
       <p className="mt-1 text-right text-xs text-slate-600 dark:text-slate-400">
         Chart by{" "}
         <a

@@ -1,9 +1,18 @@
-/** The Performance tab of /strategies/:slug: hypothetical sample charts, statistics and the performance disclaimer. */
+/**
+ * The Performance tab of /strategies/:slug: the strategy's live track record
+ * (tiles, equity and drawdown, monthly heatmap, latest trades, the CFTC Rule
+ * 4.41 statement and the methodology), then the hypothetical sample charts,
+ * statistics and the performance disclaimer, labelled as the illustration they are.
+ */
 import type { ReactNode } from "react";
 
+import { LatestTrades, LiveCharts, LiveTiles, MonthlyHeatmap, type LiveRecord } from "~/components/performance/live-record";
+import { HYPOTHETICAL_PERFORMANCE_DISCLAIMER } from "~/content/performance";
 import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL, SAMPLE_MONTHS } from "~/content/strategy-performance";
+import { LIVE_METHODOLOGY, LIVE_RECORD_INTRO, LIVE_RECORD_TITLE, NO_CLOSED_SIGNALS } from "~/content/track-record";
 import { equityCurve } from "~/domain/returns";
 import { performanceSampleFor } from "~/domain/strategy-detail";
+import { tradesCsvPath } from "~/domain/track-record";
 import { DisclaimerBox } from "./disclaimer-box";
 
 function SampleBadge() {
@@ -145,14 +154,66 @@ function MonthlyReturnsChart({ months }: { months: readonly SampleMonth[] }) {
   );
 }
 
-/** The tab for the strategy `slug` (its own sample, or the generic one). */
-export function PerformancePanel({ slug }: { slug: string }) {
+/** The strategy's live record: figures net of costs, charts, heatmap, latest trades, the 4.41 statement and the methodology. */
+function LivePerformance({ slug, record, hydrated }: { slug: string; record: LiveRecord; hydrated: boolean }) {
+  return (
+    <section aria-labelledby="live-record-title" data-testid="live-record">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="live-record-title" className="text-xl font-semibold">
+          {LIVE_RECORD_TITLE}
+        </h2>
+        <a href={tradesCsvPath(slug)} download className="text-sm font-medium text-blue-800 underline underline-offset-2 dark:text-blue-300">
+          Download trades (CSV)
+        </a>
+      </div>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{LIVE_RECORD_INTRO}</p>
+      {record.trades === 0 ? (
+        <p className="mt-4 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-700">{NO_CLOSED_SIGNALS}</p>
+      ) : (
+        <div className="mt-4 flex flex-col gap-4">
+          <LiveTiles record={record} />
+          <LiveCharts record={record} hydrated={hydrated} />
+          <h3 className="font-semibold">Monthly returns at {record.riskPct}% risk per signal</h3>
+          <MonthlyHeatmap record={record} />
+          <h3 className="font-semibold">Latest closed signals</h3>
+          <LatestTrades trades={record.latestTrades} />
+        </div>
+      )}
+      <DisclaimerBox id="cftc-4-41" title="CFTC Rule 4.41" level="h3" className="mt-4 rounded-lg">
+        {HYPOTHETICAL_PERFORMANCE_DISCLAIMER.paragraphs.join(" ")}
+      </DisclaimerBox>
+      <div className="mt-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <h3 className="font-semibold">Methodology</h3>
+        <dl className="mt-2 flex flex-col gap-2 text-sm">
+          {LIVE_METHODOLOGY.map((item) => (
+            <div key={item.title}>
+              <dt className="font-medium">{item.title}</dt>
+              <dd className="text-slate-700 dark:text-slate-300">{item.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+/** The tab for the strategy `slug`: its live record, then its sample (its own, or the generic one) as an illustration. */
+export function PerformancePanel({ slug, record, hydrated }: { slug: string; record: LiveRecord; hydrated: boolean }) {
   const sample = performanceSampleFor(slug);
   const months = sample.monthlyReturnsPct.map((returnPct, i) => ({ month: SAMPLE_MONTHS[i % 12]!, returnPct }));
   return (
+    <div className="flex flex-col gap-10">
+      <LivePerformance slug={slug} record={record} hydrated={hydrated} />
+      <SamplePerformance months={months} sample={sample} />
+    </div>
+  );
+}
+
+function SamplePerformance({ months, sample }: { months: SampleMonth[]; sample: ReturnType<typeof performanceSampleFor> }) {
+  return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-xl font-semibold">Performance</h2>
+        <h2 className="text-xl font-semibold">Illustration</h2>
         <SampleBadge />
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">

@@ -2,8 +2,11 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { limitParam } from "~/schemas/api/common";
 import { apiPostListSchema, apiPostSchema, apiStrategyListSchema, apiStrategySchema } from "~/schemas/api/catalogue";
+import { strategyPerformanceSchema, trackRecordQueryParams } from "~/schemas/api/track-record";
 import { z } from "~/schemas/api/zod";
 import { jsonResponse, notModifiedResponse, problemResponses, SECURITY } from "../responses";
+
+const slugParam = z.object({ slug: z.string().openapi({ description: "The strategy's slug, or `all` for every strategy.", example: "alpha-swing" }) });
 
 export const cataloguePaths: ZodOpenApiPathsObject = {
   "/api/strategies": {
@@ -31,6 +34,40 @@ export const cataloguePaths: ZodOpenApiPathsObject = {
         "200": jsonResponse(apiStrategySchema, "The strategy.", { get: true }),
         "304": notModifiedResponse,
         ...problemResponses(401, 404, 429),
+      },
+    },
+  },
+  "/api/strategies/{slug}/performance": {
+    get: {
+      operationId: "getStrategyPerformance",
+      tags: ["Strategies"],
+      summary: "Get a strategy's live track record",
+      description:
+        "Computed from the strategy's closed signals (or every strategy's, for the slug `all`), net of spread, commission and slippage; every figure traces to ledger events. Public.",
+      security: [...SECURITY.optional],
+      requestParams: { path: slugParam, query: trackRecordQueryParams },
+      responses: {
+        "200": jsonResponse(strategyPerformanceSchema, "The track record.", { get: true }),
+        "304": notModifiedResponse,
+        ...problemResponses(400, 401, 404, 429),
+      },
+    },
+  },
+  "/api/strategies/{slug}/trades.csv": {
+    get: {
+      operationId: "getStrategyTradesCsv",
+      tags: ["Strategies"],
+      summary: "Download a strategy's closed trades as CSV",
+      description: "One RFC 4180 row per closed signal, oldest first, with every per-trade figure of the track record. Public.",
+      security: [...SECURITY.optional],
+      requestParams: { path: slugParam, query: trackRecordQueryParams },
+      responses: {
+        "200": {
+          description: "The trades (`Content-Disposition: attachment`).",
+          content: { "text/csv": { schema: z.string().openapi({ description: "CSV with a header row." }) } },
+        },
+        "304": notModifiedResponse,
+        ...problemResponses(400, 401, 404, 429),
       },
     },
   },

@@ -1,0 +1,130 @@
+/**
+ * "Live track record" on /performance: period links (1W, 1M, 3M, 1Y, plain
+ * `?period=` links that work without JavaScript), the figures and charts of
+ * all strategies together, and one row of figures per strategy.
+ */
+import { Link } from "@remix-run/react";
+
+import { CHART_PERIODS, type ChartPeriod, type PerformanceTab } from "~/content/performance";
+import { LIVE_PERIOD_LABEL, LIVE_RECORD_INTRO, LIVE_RECORD_TITLE, NO_CLOSED_SIGNALS } from "~/content/track-record";
+import { performanceHref } from "~/domain/performance-page";
+import { formatDay, formatPct } from "~/domain/performance-series";
+import { formatR, tradesCsvPath } from "~/domain/track-record";
+import type { TrackRecordFigures } from "~/models/read-models/track-record.server";
+import { LiveCharts, LiveTiles, type LiveRecord } from "./live-record";
+
+/** One strategy's figures in the period, with its name and slug. */
+export interface StrategyRecord {
+  slug: string;
+  name: string;
+  record: TrackRecordFigures;
+}
+
+function PeriodLinks({ tab, period }: { tab: PerformanceTab; period: ChartPeriod }) {
+  return (
+    <nav aria-label={LIVE_PERIOD_LABEL} className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+      {CHART_PERIODS.map((choice) => (
+        <Link
+          key={choice.id}
+          to={`${performanceHref(tab, choice.id)}#live-record`}
+          preventScrollReset
+          aria-current={choice.id === period ? "true" : undefined}
+          data-testid={`live-period-${choice.id}`}
+          className={`inline-flex h-9 min-w-11 items-center justify-center rounded-md px-3 text-sm font-semibold ${
+            choice.id === period
+              ? "bg-blue-700 text-white dark:bg-blue-500 dark:text-slate-950"
+              : "text-slate-800 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-900"
+          }`}
+        >
+          {choice.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function StrategyTable({ strategies }: { strategies: ReadonlyArray<StrategyRecord> }) {
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Live figures by strategy" tabIndex={0}>
+      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="live-strategies">
+        <caption className="sr-only">Live figures of each strategy in the period, net of costs</caption>
+        <thead className="bg-slate-50 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          <tr>
+            {["Strategy", "Closed signals", "Win rate", "Expectancy", "Profit factor", "Net result", "Max drawdown", "CSV"].map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 font-medium">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 tabular-nums dark:divide-slate-700">
+          {strategies.map(({ slug, name, record }) => (
+            <tr key={slug}>
+              <th scope="row" className="px-3 py-2 font-medium">
+                <Link to={`/strategies/${slug}?tab=performance`} className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
+                  {name}
+                </Link>
+              </th>
+              <td className="px-3 py-2">{record.trades}</td>
+              <td className="px-3 py-2">{record.winRate === null ? "—" : `${record.winRate.toFixed(1)}%`}</td>
+              <td className="px-3 py-2">{formatR(record.expectancyR)}</td>
+              <td className="px-3 py-2">{record.profitFactor === null ? "—" : record.profitFactor.toFixed(2)}</td>
+              <td className="px-3 py-2">{formatR(record.totalNetR, 1)}</td>
+              <td className="px-3 py-2">{formatPct(record.maxDrawdownPercent)}</td>
+              <td className="px-3 py-2">
+                <a href={tradesCsvPath(slug)} download className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
+                  Trades<span className="sr-only"> of {name} (CSV)</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The section: all strategies' record for the period, then each strategy's. */
+export function LiveRecordSection({
+  all,
+  strategies,
+  tab,
+  period,
+  hydrated,
+}: {
+  all: LiveRecord;
+  strategies: ReadonlyArray<StrategyRecord>;
+  tab: PerformanceTab;
+  period: ChartPeriod;
+  hydrated: boolean;
+}) {
+  return (
+    <section id="live-record" aria-labelledby="live-record-title" className="mt-10 scroll-mt-20" data-testid="live-record">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="max-w-3xl">
+          <h2 id="live-record-title" className="text-2xl font-bold tracking-tight">
+            {LIVE_RECORD_TITLE}
+          </h2>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{LIVE_RECORD_INTRO}</p>
+          {all.from && all.to ? (
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="live-period">
+              {formatDay(all.from.slice(0, 10))} to {formatDay(all.to.slice(0, 10))}, all strategies, {all.riskPct}% risk per signal.
+            </p>
+          ) : null}
+        </div>
+        <PeriodLinks tab={tab} period={period} />
+      </div>
+      {all.trades === 0 ? (
+        <p className="mt-4 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-700">{NO_CLOSED_SIGNALS}</p>
+      ) : (
+        <div className="mt-4 flex flex-col gap-4">
+          <LiveTiles record={all} />
+          <LiveCharts record={all} hydrated={hydrated} />
+        </div>
+      )}
+      <div className="mt-4">
+        <StrategyTable strategies={strategies} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The live track record's pieces, shared by a strategy's Performance tab and
+ * the "Live track record" section of /performance: metric tiles, the equity
+ * and drawdown charts (a server-drawn SVG that needs no JavaScript, replaced
+ * after hydration by lightweight-charts, loaded only then), the monthly
+ * heatmap and the latest trades.
+ */
+import { Link } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+
+import type { MetricTone } from "~/content/performance";
+import { formatUsd } from "~/domain/money";
+import { formatDay, formatPct, type SeriesPoint } from "~/domain/performance-series";
+import { formatR, type TradeResult } from "~/domain/track-record";
+import type { TrackRecordView } from "~/models/read-models/track-record.server";
+import { ChartBoundary, Sparkline } from "./chart-panel";
+import { signTone, toneClass } from "./tone";
+
+const PerformanceChart = lazy(() => import("./performance-chart.client"));
+
+/** A track record as the loader serialised it (dates stay ISO strings). */
+export type LiveRecord = TrackRecordView;
+
+function number(value: number | null, decimals = 2): string {
+  return value === null ? "—" : value.toFixed(decimals);
+}
+
+function percent(value: number | null, decimals = 1): string {
+  return value === null ? "—" : `${value.toFixed(decimals)}%`;
+}
+
+/** The headline figures of `record`, net of costs. */
+export function liveTiles(record: LiveRecord): Array<{ id: string; label: string; value: string; tone: MetricTone }> {
+  return [
+    { id: "trades", label: "Closed signals", value: String(record.trades), tone: "neutral" },
+    { id: "win-rate", label: "Win rate", value: percent(record.winRate), tone: "neutral" },
+    { id: "expectancy", label: "Expectancy", value: formatR(record.expectancyR), tone: signTone(record.expectancyR ?? 0) },
+    { id: "profit-factor", label: "Profit factor", value: number(record.profitFactor), tone: "neutral" },
+    { id: "net-r", label: "Net result", value: formatR(record.totalNetR, 1), tone: signTone(record.totalNetR) },
+    { id: "net-pips", label: "Net pips", value: record.totalNetPips.toFixed(1), tone: signTone(record.totalNetPips) },
+    { id: "max-drawdown", label: "Max drawdown", value: `${formatR(record.maxDrawdownR, 1)} / ${formatPct(record.maxDrawdownPercent)}`, tone: signTone(record.maxDrawdownR) },
+    { id: "return", label: `Return at ${record.riskPct}% risk`, value: formatPct(record.totalReturnPct), tone: signTone(record.totalReturnPct) },
+    { id: "cagr", label: "CAGR", value: record.cagr === null ? "—" : formatPct(record.cagr), tone: signTone(record.cagr ?? 0) },
+    { id: "sharpe", label: "Sharpe (monthly, ×√12)", value: number(record.sharpe), tone: "neutral" },
+    { id: "sortino", label: "Sortino (monthly, ×√12)", value: number(record.sortino), tone: "neutral" },
+    { id: "streaks", label: "Longest streaks", value: `${record.longestWinStreak} wins / ${record.longestLossStreak} losses`, tone: "neutral" },
+  ];
+}
+
+export function LiveTiles({ record }: { record: LiveRecord }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="live-tiles">
+      {liveTiles(record).map((tile) => (
+        <div key={tile.id} className="rounded-md bg-slate-50 p-3 dark:bg-slate-800" data-testid={`live-tile-${tile.id}`}>
+          <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{tile.label}</dt>
+          <dd className={`mt-1 text-lg font-bold tabular-nums ${toneClass[tile.tone]}`}>{tile.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function series(record: LiveRecord, kind: "equity" | "drawdown"): SeriesPoint[] {
+  return record.equity.byDay.map((point) => ({ time: point.time, value: kind === "equity" ? point.equity : point.drawdownPct }));
+}
+
+/** The equity and drawdown charts of `record`: SVG on the server and without JavaScript, lightweight-charts once hydrated. */
+export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated: boolean }) {
+  const days = record.equity.byDay;
+  if (days.length === 0) return null;
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  const range = `${formatDay(first.time)} to ${formatDay(last.time)}`;
+  const charts = [
+    {
+      kind: "equity" as const,
+      title: "Equity curve",
+      label: `Equity at ${record.riskPct}% risk per signal from ${range}: ${formatUsd(record.startingEquity)} to ${formatUsd(last.equity)}.`,
+    },
+    {
+      kind: "drawdown" as const,
+      title: "Drawdown",
+      label: `Drawdown below the running equity peak from ${range}: deepest ${formatPct(record.maxDrawdownPercent, 2)}.`,
+    },
+  ];
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {charts.map(({ kind, title, label }) => {
+        const points = series(record, kind);
+        const svg = <Sparkline kind={kind} points={points} label={label} testId={`live-${kind}-sparkline`} />;
+        return (
+          <figure key={kind} className="m-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+            <figcaption className="font-semibold">{title}</figcaption>
+            <div className="mt-3 h-48 w-full" data-testid={`live-${kind}-chart`} data-chart={hydrated ? "interactive" : "svg"}>
+              {hydrated ? (
+                <ChartBoundary fallback={svg}>
+                  <Suspense fallback={svg}>
+                    <PerformanceChart kind={kind} points={points} label={label} testId={`live-performance-chart-${kind}`} />
+                  </Suspense>
+                </ChartBoundary>
+              ) : (
+                svg
+              )}
+            </div>
+            <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">{label}</p>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** Background of a heatmap cell: green for a gain, red for a loss, deeper from 1% and 3%. */
+function heat(returnPct: number): string {
+  const size = Math.abs(returnPct);
+  if (size < 0.005) return "bg-slate-50 dark:bg-slate-800";
+  const level = size >= 3 ? 2 : size >= 1 ? 1 : 0;
+  const green = ["bg-green-50 dark:bg-green-950", "bg-green-100 dark:bg-green-900", "bg-green-200 dark:bg-green-800"];
+  const red = ["bg-red-50 dark:bg-red-950", "bg-red-100 dark:bg-red-900", "bg-red-200 dark:bg-red-800"];
+  return (returnPct > 0 ? green : red)[level]!;
+}
+
+/** The monthly returns (percent at the record's risk) as a year × month table coloured by sign and size. */
+export function MonthlyHeatmap({ record }: { record: LiveRecord }) {
+  if (record.monthly.length === 0) return null;
+  const years = [...new Set(record.monthly.map((m) => m.month.slice(0, 4)))];
+  const byMonth = new Map(record.monthly.map((m) => [m.month, m]));
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Monthly returns" tabIndex={0}>
+      <table className="w-full min-w-[40rem] text-center text-xs tabular-nums" data-testid="monthly-heatmap">
+        <caption className="sr-only">Monthly returns in percent at {record.riskPct}% risk per signal</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="px-2 py-2 text-left">
+              Year
+            </th>
+            {MONTHS.map((month) => (
+              <th key={month} scope="col" className="px-1 py-2 font-medium">
+                {month}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {years.map((year) => (
+            <tr key={year}>
+              <th scope="row" className="px-2 py-1 text-left font-semibold">
+                {year}
+              </th>
+              {MONTHS.map((name, i) => {
+                const row = byMonth.get(`${year}-${String(i + 1).padStart(2, "0")}`);
+                return (
+                  <td key={name} className={`px-1 py-1 ${row ? heat(row.returnPct) : ""}`}>
+                    {row ? formatPct(row.returnPct) : ""}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The latest closed signals, each linking to its page. */
+export function LatestTrades({ trades }: { trades: ReadonlyArray<TradeResult> }) {
+  if (trades.length === 0) return null;
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" aria-label="Latest closed signals" tabIndex={0}>
+      <table className="w-full min-w-[36rem] text-left text-sm" data-testid="latest-trades">
+        <caption className="sr-only">Latest closed signals, newest first, net of costs</caption>
+        <thead className="bg-slate-50 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          <tr>
+            {["Signal", "Closed", "Symbol", "Side", "Reason", "Net pips", "Net R"].map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 font-medium">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+          {trades.map((trade) => (
+            <tr key={trade.id}>
+              <td className="px-3 py-1.5">
+                <Link to={`/signals/${trade.id}`} className="font-medium text-blue-800 underline underline-offset-2 dark:text-blue-300">
+                  #{trade.id}
+                </Link>
+              </td>
+              <td className="px-3 py-1.5">{formatDay(trade.closedAt.slice(0, 10))}</td>
+              <td className="px-3 py-1.5">{trade.symbol}</td>
+              <td className="px-3 py-1.5">{trade.side}</td>
+              <td className="px-3 py-1.5">{trade.closeReason}</td>
+              <td className={`px-3 py-1.5 tabular-nums ${toneClass[signTone(trade.netPips)]}`}>{trade.netPips.toFixed(1)}</td>
+              <td className={`px-3 py-1.5 tabular-nums ${toneClass[signTone(trade.netR)]}`}>{formatR(trade.netR)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Fixed texts of the live track record (issue 10): the Performance tab of a
+ * strategy, the "Live track record" section of /performance, and the strategy
+ * cards. The figures themselves are computed (app/domain/track-record.ts).
+ */
+
+export const LIVE_RECORD_TITLE = "Live track record";
+
+export const LIVE_RECORD_INTRO =
+  "Computed from every closed signal, net of spreads, commission and slippage. Every signal, its levels and its exits are in the public signal ledger, so each figure can be checked.";
+
+/** Closed signals a strategy needs before its cards show computed figures. */
+export const MIN_CLOSED_SIGNALS_FOR_FIGURES = 20;
+
+export const TRACK_RECORD_PENDING = "Track record starts after 20 closed signals";
+
+export const NO_CLOSED_SIGNALS = "No signal has closed in this period yet.";
+
+/** How many of the latest closed signals the Performance tab lists. */
+export const LATEST_TRADES = 50;
+
+export const LIVE_METHODOLOGY: ReadonlyArray<{ title: string; text: string }> = [
+  {
+    title: "Costs",
+    text: "Each closed signal is charged once per round turn: the spread (EURUSD 0.8, GBPUSD 1.2, USDJPY 0.9, XAUUSD 2.5 pips, 1.5 pips for other symbols), a commission of $3.50 per standard lot converted into pips of the instrument, and 0.5 pips of slippage. Partial closes share the charge in proportion to the part of the position they closed.",
+  },
+  {
+    title: "R multiples",
+    text: "R is the result divided by the risk the signal was published with: the distance from its entry to its original stop loss. A signal that hit its original stop lost about 1R before costs. Results within 0.05R of zero count as breakeven.",
+  },
+  {
+    title: "Equity and ratios",
+    text: "The equity curve risks 1% of equity on each signal, compounded from 10,000, in the order the signals closed. The Sharpe and Sortino ratios use the monthly returns of that curve, annualised by the square root of 12, with a risk-free rate of 0.",
+  },
+];
+
+
+/** Heading and note that label the spec's sample content on /performance as an illustration. */
+export const ILLUSTRATION_TITLE = "Illustration: hypothetical sample";
+export const ILLUSTRATION_NOTE =
+  "Everything below this point is fixed sample content that shows how the figures are presented. It is not the live track record above.";
+
+/** Caption of the period buttons of the live record. */
+export const LIVE_PERIOD_LABEL = "Live record period";

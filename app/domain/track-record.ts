@@ -1,0 +1,688 @@
+/**
+ * The live track record: what each closed signal made after trading costs, and
+ * the statistics, equity curve, drawdowns and monthly returns of a list of
+ * them. Pure: no I/O, no clock (the caller passes every date).
+ *
+ * Units: prices in the instrument's quote currency; pips as in
+ * `instruments.ts` (0.0001, 0.01 for JPY quotes and metals); R is a multiple
+ * of the ORIGINAL risk distance (published entry to the stop at publish, the
+ * risk unit of `computeOutcome` in `signal-lifecycle.ts`); percentages are
+ * percent (2.5 = 2.5%); times are UTC; durations in hours or days.
+ * Conventions and their reasons: docs/decisions/0038-track-record-maths.md.
+ * tests/fixtures/track-record/compute.py recomputes every figure independently.
+ */
+import { COST_ASSUMPTIONS, type ChartPeriod } from "~/content/performance";
+import { instrumentSpec } from "./instruments";
+import { fractionBelowPeak } from "./performance-series";
+import { tenthsOfPip, type CloseReason, type SignalSide } from "./signal-lifecycle";
+
+// ---------------------------------------------------------------------------
+// Costs
+
+/** Spread in pips for a symbol the spec states no spread for (a typical retail spread on minors and crosses). */
+export const DEFAULT_SPREAD_PIPS = 1.5;
+/**
+ * Value of one pip per standard lot in USD, assumed when neither currency of
+ * the pair is USD (no conversion rate is recorded with a signal): $10, exact
+ * for every XXXUSD pair and within about ±40% for the crosses.
+ */
+export const DEFAULT_PIP_VALUE_USD = 10;
+/** |net R| below this is a breakeven, neither a win nor a loss. */
+export const BREAKEVEN_R = 0.05;
+/** Risk per trade in percent of equity when none is given. */
+export const DEFAULT_RISK_PCT = 1;
+/** Starting equity of the compounded curve, in USD. */
+export const STARTING_EQUITY = 10_000;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Days in a mean Julian year, the year of the CAGR. */
+const YEAR_DAYS = 365.25;
+
+/** The spread in pips charged on `symbol` (spec section 9; `DEFAULT_SPREAD_PIPS` for any other symbol). */
+export function spreadPips(symbol: string): number {
+  return COST_ASSUMPTIONS.spreads.find((spread) => spread.pair === symbol)?.pips ?? DEFAULT_SPREAD_PIPS;
+}
+
+/**
+ * The USD value of one pip on one standard lot (100,000 base units; 100 oz
+ * XAU; 5,000 oz XAG, the contract sizes of `instruments.ts`):
+ *   quote USD (EURUSD, XAUUSD):  pipSize × contractSize
+ *   base USD (USDJPY, USDCHF):   pipSize × contractSize / fillPrice
+ *   otherwise (crosses, symbols outside the catalogue): DEFAULT_PIP_VALUE_USD
+ * @param fillPrice the fill, quote units per base unit (the rate at which the quote converts back to USD).
+ */
+export function pipValueUsdPerLot(symbol: string, pipSize: number, fillPrice: number): number {
+  const spec = usdContract(symbol);
+  if (spec?.quote === "USD") return pipSize * spec.contractSize;
+  if (spec?.base === "USD") return (pipSize * spec.contractSize) / fillPrice;
+  return DEFAULT_PIP_VALUE_USD;
+}
+
+const contracts = new Map<string, { base: string | null; quote: string | null; contractSize: number } | null>();
+
+/** `instrumentSpec(symbol)`'s currencies and contract size, or null for a symbol it refuses; remembered per symbol. */
+function usdContract(symbol: string) {
+  if (!contracts.has(symbol)) {
+    try {
+      const { base, quote, contractSize } = instrumentSpec(symbol);
+      contracts.set(symbol, { base, quote, contractSize });
+    } catch {
+      contracts.set(symbol, null);
+    }
+  }
+  return contracts.get(symbol)!;
+}
+
+/**
+ * The round-turn commission in pips of the instrument: commission per lot
+ * (spec: $3.50 per 100k lot round turn) ÷ pip value per lot. The commission is
+ * charged per lot and so is the pip value, so the result does not depend on
+ * the position size: EURUSD 3.5 / 10 = 0.35 pips; USDJPY at 150 is
+ * 3.5 / (1000 / 150) = 0.525 pips; XAUUSD 3.5 / 1 = 3.5 pips.
+ */
+export function commissionPips(symbol: string, pipSize: number, fillPrice: number): number {
+  return COST_ASSUMPTIONS.commissionUsdPerLotRoundTurn / pipValueUsdPerLot(symbol, pipSize, fillPrice);
+}
+
+// ---------------------------------------------------------------------------
+// Per trade
+
+/** One exit of a closed signal: price and share of the original position (the shares of a signal sum to 1). */
+export interface TradeExit {
+  exitPrice: number;
+  fraction: number;
+}
+
+/** A closed signal as the track record reads it (the signal row, and its exits from the ledger). */
+export interface ClosedTrade {
+  id: number;
+  strategyId: number;
+  symbol: string;
+  side: SignalSide;
+  /** The published entry: with `originalSl` it sets the risk unit. */
+  entryPrice: number;
+  originalSl: number;
+  fillPrice: number;
+  pipSize: number;
+  /** When the position was filled. */
+  openedAt: Date;
+  /** When the last of it was closed. */
+  closedAt: Date;
+  closeReason: CloseReason;
+  /** Partial exits then the final one. */
+  exits: ReadonlyArray<TradeExit>;
+}
+
+export type TradeOutcome = "win" | "loss" | "breakeven";
+
+/** Every per-trade figure (the CSV has one column for each). */
+export interface TradeResult {
+  id: number;
+  strategyId: number;
+  symbol: string;
+  side: SignalSide;
+  /** ISO 8601 UTC. */
+  openedAt: string;
+  closedAt: string;
+  closeReason: CloseReason;
+  entryPrice: number;
+  originalSl: number;
+  fillPrice: number;
+  /** Volume-weighted exit: Σ fraction × exitPrice / Σ fraction. */
+  exitPrice: number;
+  riskPips: number;
+  grossPips: number;
+  spreadPips: number;
+  commissionPips: number;
+  slippagePips: number;
+  costPips: number;
+  netPips: number;
+  grossR: number;
+  netR: number;
+  holdingHours: number;
+  outcome: TradeOutcome;
+}
+
+/**
+ * One closed signal's result, costs charged once per round turn:
+ *   d          = +1 LONG, −1 SHORT
+ *   grossPips  = Σ (fraction_i × d) × tenthsOfPip(fill, exit_i) / Σ fraction_i / 10
+ *   riskPips   = |tenthsOfPip(entryPrice, originalSl)| / 10
+ *   costPips   = spreadPips(symbol) + commissionPips(symbol, pipSize, fill) + slippage (0.5)
+ *   netPips    = grossPips − costPips
+ *   grossR     = grossPips / riskPips;   netR = netPips / riskPips
+ *   outcome    = breakeven when |netR| < BREAKEVEN_R, else win (netR > 0) or loss
+ *   holdingHours = (closedAt − openedAt) / 1 h
+ * The gross pips are those of `computeOutcome` before its rounding (R multiples
+ * after Van Tharp, "Trade Your Way to Financial Freedom", ch. 12).
+ * @throws Error when the trade has no exit or no risk distance (the publish rules make both impossible).
+ */
+export function tradeResult(trade: ClosedTrade): TradeResult {
+  if (trade.exits.length === 0) throw new Error(`Signal ${trade.id} has no exit`);
+  const direction = trade.side === "LONG" ? 1 : -1;
+  let tenths = 0;
+  let weightedPrice = 0;
+  let fractions = 0;
+  for (const exit of trade.exits) {
+    tenths += exit.fraction * direction * tenthsOfPip(trade.fillPrice, exit.exitPrice, trade.pipSize);
+    weightedPrice += exit.fraction * exit.exitPrice;
+    fractions += exit.fraction;
+  }
+  const riskPips = Math.abs(tenthsOfPip(trade.entryPrice, trade.originalSl, trade.pipSize)) / 10;
+  if (riskPips === 0) throw new Error(`Signal ${trade.id} has no risk distance`);
+  const grossPips = tenths / fractions / 10;
+  const spread = spreadPips(trade.symbol);
+  const commission = commissionPips(trade.symbol, trade.pipSize, trade.fillPrice);
+  const slippage = COST_ASSUMPTIONS.averageSlippagePips;
+  const costPips = spread + commission + slippage;
+  const netPips = grossPips - costPips;
+  const netR = netPips / riskPips;
+  return {
+    id: trade.id,
+    strategyId: trade.strategyId,
+    symbol: trade.symbol,
+    side: trade.side,
+    openedAt: trade.openedAt.toISOString(),
+    closedAt: trade.closedAt.toISOString(),
+    closeReason: trade.closeReason,
+    entryPrice: trade.entryPrice,
+    originalSl: trade.originalSl,
+    fillPrice: trade.fillPrice,
+    exitPrice: weightedPrice / fractions,
+    riskPips,
+    grossPips,
+    spreadPips: spread,
+    commissionPips: commission,
+    slippagePips: slippage,
+    costPips,
+    netPips,
+    grossR: grossPips / riskPips,
+    netR,
+    holdingHours: (trade.closedAt.getTime() - trade.openedAt.getTime()) / HOUR_MS,
+    outcome: Math.abs(netR) < BREAKEVEN_R ? "breakeven" : netR > 0 ? "win" : "loss",
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The record
+
+/** What to compute over: risk per trade and the period (trades closed in [from, to]). */
+export interface TrackRecordOptions {
+  /** Percent of equity risked per trade (the loss at −1 R), in (0, 100]; default 1. */
+  riskPct?: number;
+  /** Start of the period; default the earliest fill of the trades in it. */
+  from?: Date;
+  /** End of the period; default the latest close of the trades in it. */
+  to?: Date;
+}
+
+/** A point of the equity curve by trade: the start, then one after each trade. */
+export interface TradeEquityPoint {
+  /** ISO 8601 UTC: the period start, then each trade's close. */
+  time: string;
+  /** Null for the start point. */
+  tradeId: number | null;
+  equity: number;
+  /** Percent below the running equity peak (≤ 0). */
+  drawdownPct: number;
+  cumulativeR: number;
+  /** R below the running peak of cumulative R (≤ 0). */
+  drawdownR: number;
+}
+
+/** A point of the daily equity curve: equity at the end of a UTC day. */
+export interface DayEquityPoint {
+  /** `YYYY-MM-DD`. */
+  time: string;
+  equity: number;
+  drawdownPct: number;
+}
+
+/** One calendar month (UTC) of the compounded curve. */
+export interface MonthlyRow {
+  /** `YYYY-MM`. */
+  month: string;
+  /** End equity / previous month's end equity − 1, in percent (the first month against the starting equity). */
+  returnPct: number;
+  /** Trades closed in the month. */
+  trades: number;
+  endEquity: number;
+}
+
+/** The deepest fall of cumulative R: when it peaked, bottomed and got back to the peak. */
+export interface DrawdownSpan {
+  /** ISO 8601 UTC, null when there was no drawdown. */
+  peakAt: string | null;
+  troughAt: string | null;
+  /** First close at or above the peak again; null while not recovered. */
+  recoveredAt: string | null;
+  /** (recoveredAt − troughAt) in days; null while not recovered. */
+  recoveryDays: number | null;
+}
+
+export interface TrackRecord {
+  riskPct: number;
+  startingEquity: number;
+  /** The period, ISO 8601 UTC; null with no trades and no dates given. */
+  from: string | null;
+  to: string | null;
+  trades: number;
+  wins: number;
+  losses: number;
+  breakevens: number;
+  /** wins / trades × 100; null with no trades. */
+  winRate: number | null;
+  /** Mean net R of the wins / of the losses (the latter negative); null when there are none. */
+  avgWinR: number | null;
+  avgLossR: number | null;
+  /** totalNetR / trades; null with no trades. */
+  expectancyR: number | null;
+  /** Σ net R of wins / |Σ net R of losses|; null when there is no loss. */
+  profitFactor: number | null;
+  totalGrossPips: number;
+  totalCostPips: number;
+  totalNetPips: number;
+  totalGrossR: number;
+  totalNetR: number;
+  /** Best net R of a win, worst net R of a loss; null when there are none. */
+  largestWinR: number | null;
+  largestLossR: number | null;
+  longestWinStreak: number;
+  longestLossStreak: number;
+  /** Mean holding time in hours; null with no trades. */
+  avgHoldingHours: number | null;
+  /** Peak-to-trough fall of cumulative R (≤ 0). */
+  maxDrawdownR: number;
+  maxDrawdown: DrawdownSpan;
+  endingEquity: number;
+  totalReturnPct: number;
+  /** Deepest fall of the compounded equity below its running peak, percent (≤ 0). */
+  maxDrawdownPercent: number;
+  /** Compound annual growth rate in percent; null with no trades or an empty period. */
+  cagr: number | null;
+  /** Of the monthly returns, annualised by √12, risk-free 0; null with fewer than 2 months or no dispersion. */
+  sharpe: number | null;
+  sortino: number | null;
+  monthly: MonthlyRow[];
+  equity: { byTrade: TradeEquityPoint[]; byDay: DayEquityPoint[] };
+}
+
+/** `YYYY-MM-DD` of a UTC instant. */
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function byCloseTime(a: TradeResult, b: TradeResult): number {
+  return a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id;
+}
+
+/** Results sorted by close time, then id: the order every cumulative figure is taken in (sorted in place, unless they already are). */
+function chronological(results: TradeResult[]): TradeResult[] {
+  for (let i = 1; i < results.length; i++) {
+    if (byCloseTime(results[i - 1]!, results[i]!) > 0) return results.sort(byCloseTime);
+  }
+  return results;
+}
+
+/**
+ * The compounded equity after each trade:
+ *   E_0 = STARTING_EQUITY;  E_k = max(0, E_{k−1} × (1 + riskPct/100 × netR_k))
+ * (fixed-fractional sizing: each trade risks riskPct of the equity before it;
+ * an account cannot go below 0, so a loss beyond −100% ends the curve at 0).
+ */
+function compound(netRs: number[], riskPct: number): number[] {
+  const fraction = riskPct / 100;
+  const equity = [STARTING_EQUITY];
+  for (const r of netRs) equity.push(Math.max(0, equity[equity.length - 1]! * (1 + fraction * r)));
+  return equity;
+}
+
+/**
+ * Cumulative R and its deepest fall:
+ *   C_0 = 0, C_k = C_{k−1} + netR_k;  peak_k = max(C_0..C_k);  drawdownR_k = C_k − peak_k
+ * The max drawdown is the lowest drawdownR (the first if tied); its peak is the
+ * latest point at the running peak before it; recovery is the first later point with C ≥ that peak.
+ */
+function cumulativeR(netRs: number[], times: string[]) {
+  const cumulative = [0];
+  const drawdown = [0];
+  let peak = 0;
+  let peakIndex = 0;
+  let max = { depth: 0, peakIndex: 0, troughIndex: 0 };
+  netRs.forEach((r, i) => {
+    const value = cumulative[i]! + r;
+    cumulative.push(value);
+    if (value >= peak) {
+      peak = value;
+      peakIndex = i + 1;
+    }
+    drawdown.push(value - peak);
+    if (value - peak < max.depth) max = { depth: value - peak, peakIndex, troughIndex: i + 1 };
+  });
+  const span: DrawdownSpan = { peakAt: null, troughAt: null, recoveredAt: null, recoveryDays: null };
+  if (max.depth < 0) {
+    span.peakAt = times[max.peakIndex]!;
+    span.troughAt = times[max.troughIndex]!;
+    const target = cumulative[max.peakIndex]!;
+    for (let k = max.troughIndex + 1; k < cumulative.length; k++) {
+      if (cumulative[k]! >= target) {
+        span.recoveredAt = times[k]!;
+        span.recoveryDays = (Date.parse(times[k]!) - Date.parse(span.troughAt)) / DAY_MS;
+        break;
+      }
+    }
+  }
+  return { cumulative, drawdown, maxDrawdownR: max.depth, span };
+}
+
+/** Longest runs of consecutive wins and of consecutive losses (a breakeven ends both). */
+function streaks(outcomes: TradeOutcome[]): { win: number; loss: number } {
+  let win = 0;
+  let loss = 0;
+  let best = { win: 0, loss: 0 };
+  for (const outcome of outcomes) {
+    win = outcome === "win" ? win + 1 : 0;
+    loss = outcome === "loss" ? loss + 1 : 0;
+    best = { win: Math.max(best.win, win), loss: Math.max(best.loss, loss) };
+  }
+  return best;
+}
+
+/** Every calendar month (`YYYY-MM`, UTC) from the one of `startMs` to the one of `endMs`. */
+function monthsBetween(startMs: number, endMs: number): string[] {
+  const index = (ms: number) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth();
+  const months: string[] = [];
+  for (let k = index(startMs); k <= index(endMs); k++) {
+    months.push(`${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, "0")}`);
+  }
+  return months;
+}
+
+/**
+ * Monthly returns of the compounded curve: for each month of the period,
+ * end equity (after the last trade closed by the month's end) over the
+ * previous month's end equity (the starting equity for the first), − 1, in
+ * percent; 0 after the equity reached 0.
+ */
+function monthlyReturns(sorted: TradeResult[], equity: number[], months: string[]): MonthlyRow[] {
+  let k = 0;
+  let previous = equity[0]!;
+  return months.map((month) => {
+    let trades = 0;
+    while (k < sorted.length && sorted[k]!.closedAt.slice(0, 7) === month) {
+      k++;
+      trades++;
+    }
+    const endEquity = equity[k]!;
+    const returnPct = previous > 0 ? (endEquity / previous - 1) * 100 : 0;
+    previous = endEquity;
+    return { month, returnPct, trades, endEquity };
+  });
+}
+
+/** Equity at the end of each UTC day from `startMs` to `endMs`, and its percent below the running peak (the starting equity counts as a peak). */
+function dailyEquity(sorted: TradeResult[], equity: number[], startMs: number, endMs: number): DayEquityPoint[] {
+  const days: string[] = [];
+  for (let ms = Date.parse(`${isoDay(startMs)}T00:00:00Z`); ms <= endMs; ms += DAY_MS) days.push(isoDay(ms));
+  let k = 0;
+  const values = days.map((day) => {
+    while (k < sorted.length && sorted[k]!.closedAt.slice(0, 10) <= day) k++;
+    return equity[k]!;
+  });
+  const drawdowns = fractionBelowPeak([equity[0]!, ...values]);
+  return days.map((time, i) => ({ time, equity: values[i]!, drawdownPct: drawdowns[i + 1]! * 100 }));
+}
+
+/**
+ * Sharpe and Sortino ratios of monthly returns r_1..r_N (fractions), risk-free 0, annualised by √12:
+ *   mean = Σ r / N;  sd = √(Σ (r − mean)² / (N − 1))
+ *   sharpe  = mean / sd × √12                              (Sharpe 1994, "The Sharpe Ratio")
+ *   downside = √(Σ min(r, 0)² / N);  sortino = mean / downside × √12
+ *   (Sortino and Price 1994; the target-0 downside deviation over all N
+ *   months, as quantstats computes it)
+ * Each is null with fewer than 2 months or a zero denominator.
+ */
+function ratios(returns: number[]): { sharpe: number | null; sortino: number | null } {
+  const n = returns.length;
+  if (n < 2) return { sharpe: null, sortino: null };
+  let sum = 0;
+  for (const r of returns) sum += r;
+  const mean = sum / n;
+  let squares = 0;
+  let downSquares = 0;
+  for (const r of returns) {
+    squares += (r - mean) * (r - mean);
+    const down = Math.min(r, 0);
+    downSquares += down * down;
+  }
+  const sd = Math.sqrt(squares / (n - 1));
+  const downside = Math.sqrt(downSquares / n);
+  return {
+    sharpe: sd > 0 ? (mean / sd) * Math.sqrt(12) : null,
+    sortino: downside > 0 ? (mean / downside) * Math.sqrt(12) : null,
+  };
+}
+
+function mean(values: number[]): number | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum / values.length;
+}
+
+/** Whether a trade closed within the period ([from, to], either end open). */
+function inPeriod(trade: ClosedTrade, options: TrackRecordOptions): boolean {
+  const closed = trade.closedAt.getTime();
+  return (!options.from || closed >= options.from.getTime()) && (!options.to || closed <= options.to.getTime());
+}
+
+/**
+ * The record of the trades that closed in the period, net of costs
+ * (`tradeResult`), at `riskPct` per trade compounded from STARTING_EQUITY:
+ *   wins / losses / breakevens by `outcome`; winRate = wins / trades × 100
+ *   avgWinR, avgLossR = mean net R of the wins, of the losses
+ *   expectancyR = Σ net R / trades
+ *   profitFactor = Σ net R of wins / |Σ net R of losses|
+ *   totals = sums over the trades, in close order
+ *   streaks: a breakeven ends a run of wins or losses
+ *   maxDrawdownR, maxDrawdown: see `cumulativeR`
+ *   equity: see `compound`; maxDrawdownPercent = min over the curve by trade of (E − running peak) / running peak × 100
+ *   totalReturnPct = (E_end / E_0 − 1) × 100
+ *   cagr = ((E_end / E_0)^(1 / years) − 1) × 100, years = (to − from) / 365.25 days
+ *   sharpe, sortino: of the monthly returns (`ratios`)
+ * @returns the record (figures over no trades are 0, or null where an average or ratio has no meaning).
+ * @throws Error from `tradeResult` for a trade without exit or risk.
+ */
+export function computeTrackRecord(trades: ReadonlyArray<ClosedTrade>, options: TrackRecordOptions = {}): TrackRecord {
+  return summarizeResults(trades.filter((trade) => inPeriod(trade, options)).map(tradeResult), options);
+}
+
+function lowest(values: number[]): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (const value of values) if (value < min) min = value;
+  return min;
+}
+
+function highest(values: number[]): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}
+
+/**
+ * The record of results already computed by `tradeResult` (any order; those
+ * closed outside the period are left out), for callers that keep the per-trade
+ * results between calls: the same figures as `computeTrackRecord` over the
+ * trades they came from.
+ */
+export function summarizeResults(results: ReadonlyArray<TradeResult>, options: TrackRecordOptions = {}): TrackRecord {
+  const riskPct = options.riskPct ?? DEFAULT_RISK_PCT;
+  const from = options.from?.toISOString();
+  const to = options.to?.toISOString();
+  const sorted = chronological(results.filter((r) => (!from || r.closedAt >= from) && (!to || r.closedAt <= to)));
+  const n = sorted.length;
+  const netRs = sorted.map((r) => r.netR);
+  const wins = sorted.filter((r) => r.outcome === "win");
+  const losses = sorted.filter((r) => r.outcome === "loss");
+  let totalGrossPips = 0;
+  let totalCostPips = 0;
+  let totalNetPips = 0;
+  let totalGrossR = 0;
+  let totalNetR = 0;
+  for (const r of sorted) {
+    totalGrossPips += r.grossPips;
+    totalCostPips += r.costPips;
+    totalNetPips += r.netPips;
+    totalGrossR += r.grossR;
+    totalNetR += r.netR;
+  }
+  let winR = 0;
+  for (const r of wins) winR += r.netR;
+  let lossR = 0;
+  for (const r of losses) lossR += r.netR;
+
+  let firstOpen = sorted[0]?.openedAt ?? "";
+  for (const r of sorted) if (r.openedAt < firstOpen) firstOpen = r.openedAt;
+  const startMs = options.from?.getTime() ?? (n > 0 ? Date.parse(firstOpen) : null);
+  const endMs = options.to?.getTime() ?? (n > 0 ? Date.parse(sorted[n - 1]!.closedAt) : null);
+  const hasPeriod = startMs !== null && endMs !== null && endMs >= startMs;
+
+  const equity = compound(netRs, riskPct);
+  const times = [hasPeriod ? new Date(startMs).toISOString() : (sorted[0]?.openedAt ?? ""), ...sorted.map((r) => r.closedAt)];
+  const cumulative = cumulativeR(netRs, times);
+  const equityDrawdowns = fractionBelowPeak(equity);
+  const byTrade: TradeEquityPoint[] =
+    n === 0
+      ? []
+      : equity.map((value, i) => ({
+          time: times[i]!,
+          tradeId: i === 0 ? null : sorted[i - 1]!.id,
+          equity: value,
+          drawdownPct: equityDrawdowns[i]! * 100,
+          cumulativeR: cumulative.cumulative[i]!,
+          drawdownR: cumulative.drawdown[i]!,
+        }));
+  const monthly = hasPeriod ? monthlyReturns(sorted, equity, monthsBetween(startMs, endMs)) : [];
+  const endingEquity = equity[n]!;
+  const years = hasPeriod ? (endMs - startMs) / DAY_MS / YEAR_DAYS : 0;
+  const { sharpe, sortino } = ratios(monthly.map((m) => m.returnPct / 100));
+  const streak = streaks(sorted.map((r) => r.outcome));
+
+  return {
+    riskPct,
+    startingEquity: STARTING_EQUITY,
+    from: hasPeriod ? new Date(startMs).toISOString() : null,
+    to: hasPeriod ? new Date(endMs).toISOString() : null,
+    trades: n,
+    wins: wins.length,
+    losses: losses.length,
+    breakevens: n - wins.length - losses.length,
+    winRate: n > 0 ? (wins.length / n) * 100 : null,
+    avgWinR: wins.length > 0 ? winR / wins.length : null,
+    avgLossR: losses.length > 0 ? lossR / losses.length : null,
+    expectancyR: n > 0 ? totalNetR / n : null,
+    profitFactor: losses.length > 0 ? winR / -lossR : null,
+    totalGrossPips,
+    totalCostPips,
+    totalNetPips,
+    totalGrossR,
+    totalNetR,
+    largestWinR: wins.length > 0 ? highest(wins.map((r) => r.netR)) : null,
+    largestLossR: losses.length > 0 ? lowest(losses.map((r) => r.netR)) : null,
+    longestWinStreak: streak.win,
+    longestLossStreak: streak.loss,
+    avgHoldingHours: mean(sorted.map((r) => r.holdingHours)),
+    maxDrawdownR: cumulative.maxDrawdownR,
+    maxDrawdown: cumulative.span,
+    endingEquity,
+    totalReturnPct: (endingEquity / STARTING_EQUITY - 1) * 100,
+    maxDrawdownPercent: Math.min(0, lowest(equityDrawdowns)) * 100,
+    cagr: n > 0 && years > 0 ? (Math.pow(endingEquity / STARTING_EQUITY, 1 / years) - 1) * 100 : null,
+    sharpe,
+    sortino,
+    monthly,
+    equity: { byTrade, byDay: hasPeriod ? dailyEquity(sorted, equity, startMs, endMs) : [] },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// CSV
+
+/** The CSV columns, in order: the strategy, then every field of `TradeResult`. */
+export const TRADE_CSV_COLUMNS = [
+  "strategySlug",
+  "strategyName",
+  "id",
+  "symbol",
+  "side",
+  "openedAt",
+  "closedAt",
+  "closeReason",
+  "entryPrice",
+  "originalSl",
+  "fillPrice",
+  "exitPrice",
+  "riskPips",
+  "grossPips",
+  "spreadPips",
+  "commissionPips",
+  "slippagePips",
+  "costPips",
+  "netPips",
+  "grossR",
+  "netR",
+  "holdingHours",
+  "outcome",
+] as const;
+
+/** One RFC 4180 field: quoted (with inner quotes doubled) when it holds a comma, a quote, CR or LF. */
+function csvField(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The trades as RFC 4180 CSV: a header row of `TRADE_CSV_COLUMNS`, then one
+ * row per result, lines ended by CRLF (the last one too); numbers unrounded.
+ * @param strategies slug and name of each strategy id (a missing one gives empty fields).
+ */
+export function tradesCsv(results: ReadonlyArray<TradeResult>, strategies: ReadonlyMap<number, { slug: string; name: string }>): string {
+  const lines = [TRADE_CSV_COLUMNS.join(",")];
+  for (const r of results) {
+    const strategy = strategies.get(r.strategyId);
+    const row: Record<(typeof TRADE_CSV_COLUMNS)[number], string | number> = {
+      ...r,
+      strategySlug: strategy?.slug ?? "",
+      strategyName: strategy?.name ?? "",
+    };
+    lines.push(TRADE_CSV_COLUMNS.map((column) => csvField(row[column])).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Where the trades CSV of a strategy slug (or `all`) is served. */
+export function tradesCsvPath(slug: string): string {
+  return `/api/strategies/${encodeURIComponent(slug)}/trades.csv`;
+}
+
+/** An R multiple for display: "+1.25R", "-0.80R", "0.00R"; "—" for null. */
+export function formatR(value: number | null, decimals = 2): string {
+  if (value === null) return "—";
+  const text = Math.abs(value).toFixed(decimals);
+  if (Number(text) === 0) return `${(0).toFixed(decimals)}R`;
+  return `${value < 0 ? "-" : "+"}${text}R`;
+}
+
+/** Calendar days each period button of the live record covers. */
+export const LIVE_PERIOD_DAYS: Readonly<Record<ChartPeriod, number>> = { "1W": 7, "1M": 30, "3M": 91, "1Y": 365 };
+
+/**
+ * The period a button stands for, in whole UTC days: from the start of the day
+ * `LIVE_PERIOD_DAYS` days before `asOf` to the end of `asOf`'s day (so the
+ * period, and the cached record for it, stay the same all day).
+ */
+export function periodRange(period: ChartPeriod, asOf: Date): { from: Date; to: Date } {
+  const today = Math.floor(asOf.getTime() / DAY_MS) * DAY_MS;
+  return { from: new Date(today - LIVE_PERIOD_DAYS[period] * DAY_MS), to: new Date(today + DAY_MS - 1) };
+}

@@ -1,0 +1,261 @@
+/**
+ * The live track record read model: the closed signals with a recorded
+ * outcome, turned into per-trade results (`tradeResult`) and summarized on
+ * read (`summarizeResults`), per strategy or for all of them.
+ *
+ * Cache (docs/decisions/0039-track-record-cache.md): the per-trade results and
+ * the records already asked for are kept in memory under the ledger head (seq
+ * and hash). Every write to a signal appends a ledger event and so moves the
+ * head: the next read sees a new key and rebuilds, so no figure outlives a close.
+ *
+ * Only CLOSED signals with an exit price, a fill and an original stop count:
+ * signals closed before the ledger recorded exits carry no outcome and stay
+ * out (docs/decisions/0027-signal-ledger-storage.md).
+ */
+import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import { signalEvents, signals, strategies } from "../../../db/schema";
+import { instrumentSpec } from "~/domain/instruments";
+import { projectSignal, type SignalEvent } from "~/domain/signal-lifecycle";
+import {
+  summarizeResults,
+  tradeResult,
+  type ClosedTrade,
+  type TrackRecord,
+  type TrackRecordOptions,
+  type TradeResult,
+} from "~/domain/track-record";
+import { getLedgerHead } from "~/models/signals.server";
+import { getStrategyBySlug } from "~/models/strategies.server";
+import { getDb } from "~/platform/db.server";
+
+/** What a record is computed over: one strategy (by id) or every strategy. */
+export type TrackRecordScope = { strategyId: number } | "all";
+
+/** How many computed records each ledger head keeps (the API's `risk`/`from`/`to` make many keys possible). */
+const MAX_RECORDS_PER_HEAD = 200;
+
+interface CacheEntry {
+  /** The ledger head the entry reflects (seq 0 and hash "" for an empty ledger). */
+  seq: number;
+  hash: string;
+  /** Every closed signal's result, in close order (then id). */
+  results: TradeResult[];
+  records: Map<string, TrackRecord>;
+}
+
+/** Above this many changed signals since the cached head, everything is read afresh (one query instead of a long id list). */
+const MAX_INCREMENTAL_SIGNALS = 1_000;
+
+let cache: CacheEntry | null = null;
+
+/** The exits of the signals (of `ids`, or all) that had partial closes, from their ledger events (the row keeps only the VWAP exit). */
+function partialExits(ids: readonly number[] | null): Map<number, ClosedTrade["exits"]> {
+  const db = getDb();
+  const partial = eq(signalEvents.type, "partially_closed");
+  const withPartials = db
+    .select({ id: signalEvents.signalId })
+    .from(signalEvents)
+    .where(ids ? and(partial, inArray(signalEvents.signalId, [...ids])) : partial);
+  const rows = db
+    .select({ signalId: signalEvents.signalId, type: signalEvents.type, payload: signalEvents.payload, occurredAt: signalEvents.occurredAt })
+    .from(signalEvents)
+    .where(inArray(signalEvents.signalId, withPartials))
+    .orderBy(asc(signalEvents.seq))
+    .all();
+  const events = new Map<number, SignalEvent[]>();
+  for (const row of rows) {
+    const list = events.get(row.signalId) ?? [];
+    list.push({ type: row.type, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) } as SignalEvent);
+    events.set(row.signalId, list);
+  }
+  const exits = new Map<number, ClosedTrade["exits"]>();
+  for (const [signalId, history] of events) {
+    const state = projectSignal(history);
+    if (state.status === "CLOSED") exits.set(signalId, state.exits);
+  }
+  return exits;
+}
+
+/** The closed signals with an outcome (of `ids`, or all), as the domain reads them. */
+function loadClosedTrades(ids: readonly number[] | null): ClosedTrade[] {
+  const closed = and(eq(signals.status, "CLOSED"), isNotNull(signals.exitPrice), isNotNull(signals.fillPrice), isNotNull(signals.originalSl), isNotNull(signals.closedAt));
+  const rows = getDb()
+    .select({
+      id: signals.id,
+      strategyId: signals.strategyId,
+      symbol: signals.symbol,
+      side: signals.side,
+      entryPrice: signals.entryPrice,
+      originalSl: signals.originalSl,
+      fillPrice: signals.fillPrice,
+      exitPrice: signals.exitPrice,
+      closeReason: signals.closeReason,
+      createdAt: signals.createdAt,
+      triggeredAt: signals.triggeredAt,
+      closedAt: signals.closedAt,
+    })
+    .from(signals)
+    .where(ids ? and(closed, inArray(signals.id, [...ids])) : closed)
+    .all();
+  const partials = rows.length > 0 ? partialExits(ids) : new Map<number, ClosedTrade["exits"]>();
+  const pipSizes = new Map<string, number>();
+  return rows.map((row) => {
+    let pipSize = pipSizes.get(row.symbol);
+    if (pipSize === undefined) {
+      pipSize = instrumentSpec(row.symbol).pipSize;
+      pipSizes.set(row.symbol, pipSize);
+    }
+    return {
+      id: row.id,
+      strategyId: row.strategyId,
+      symbol: row.symbol,
+      side: row.side,
+      entryPrice: row.entryPrice,
+      originalSl: row.originalSl!,
+      fillPrice: row.fillPrice!,
+      pipSize,
+      openedAt: row.triggeredAt ?? row.createdAt,
+      closedAt: row.closedAt!,
+      closeReason: row.closeReason ?? "MANUAL",
+      exits: partials.get(row.id) ?? [{ exitPrice: row.exitPrice!, fraction: 1 }],
+    };
+  });
+}
+
+function byCloseTime(a: TradeResult, b: TradeResult): number {
+  return a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id;
+}
+
+/** Every closed signal's result, read afresh. */
+function fullLoad(seq: number, hash: string): CacheEntry {
+  return { seq, hash, results: loadClosedTrades(null).map(tradeResult).sort(byCloseTime), records: new Map() };
+}
+
+/**
+ * The cache entry for the current ledger head. When the head moved on from the
+ * cached one (the cached head's row is still in the ledger), only the signals
+ * with events after it are read again, and only the records of their
+ * strategies (and of all) are dropped; otherwise everything is read afresh.
+ */
+function current(): CacheEntry {
+  const head = getLedgerHead() ?? { seq: 0, hash: "" };
+  if (cache && cache.seq === head.seq && cache.hash === head.hash) return cache;
+  if (!cache || cache.seq === 0 || cache.seq > head.seq || !isInLedger(cache.seq, cache.hash)) {
+    cache = fullLoad(head.seq, head.hash);
+    return cache;
+  }
+  const changedIds = getDb()
+    .selectDistinct({ id: signalEvents.signalId })
+    .from(signalEvents)
+    .where(gt(signalEvents.seq, cache.seq))
+    .all()
+    .map((row) => row.id);
+  if (changedIds.length > MAX_INCREMENTAL_SIGNALS) {
+    cache = fullLoad(head.seq, head.hash);
+    return cache;
+  }
+  const changed = new Set(changedIds);
+  const fresh = loadClosedTrades(changedIds).map(tradeResult);
+  const results = cache.results.filter((r) => !changed.has(r.id)).concat(fresh).sort(byCloseTime);
+  const touched = new Set(fresh.map((r) => r.strategyId));
+  const records = new Map(
+    [...cache.records].filter(([key]) => {
+      const [scope] = JSON.parse(key) as [TrackRecordScope];
+      return scope !== "all" && !touched.has(scope.strategyId);
+    }),
+  );
+  cache = { seq: head.seq, hash: head.hash, results, records };
+  return cache;
+}
+
+/** Whether the ledger row `seq` has `hash` (the cached head is still part of this ledger). */
+function isInLedger(seq: number, hash: string): boolean {
+  return getDb().select({ hash: signalEvents.hash }).from(signalEvents).where(eq(signalEvents.seq, seq)).get()?.hash === hash;
+}
+
+/** The records map's key: JSON of [scope, risk, from, to] (so it starts with `"all"` or `{"strategyId":…}`). */
+function recordKey(scope: TrackRecordScope, options: TrackRecordOptions): string {
+  return JSON.stringify([scope, options.riskPct ?? null, options.from?.getTime() ?? null, options.to?.getTime() ?? null]);
+}
+
+function inScope(scope: TrackRecordScope) {
+  return scope === "all" ? () => true : (result: TradeResult) => result.strategyId === scope.strategyId;
+}
+
+/**
+ * The track record of `scope` over `options` (risk % per trade, period), as
+ * of the current ledger head; computed once per head and options.
+ */
+export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): TrackRecord {
+  const entry = current();
+  const key = recordKey(scope, options);
+  const cached = entry.records.get(key);
+  if (cached) return cached;
+  const record = summarizeResults(entry.results.filter(inScope(scope)), options);
+  if (entry.records.size >= MAX_RECORDS_PER_HEAD) entry.records.clear();
+  entry.records.set(key, record);
+  return record;
+}
+
+/**
+ * The per-trade results of `scope` closed in [from, to] (either end open), oldest first.
+ * @param options.latest keep only the last `latest` of them.
+ */
+export function listTradeResults(scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number } = {}): TradeResult[] {
+  const from = options.from?.toISOString();
+  const to = options.to?.toISOString();
+  const matches = inScope(scope);
+  const list = current().results.filter((r) => matches(r) && (!from || r.closedAt >= from) && (!to || r.closedAt <= to));
+  return options.latest === undefined ? list : list.slice(Math.max(0, list.length - options.latest));
+}
+
+/** Slug and name of every strategy, by id (for labelling trade rows). */
+export function strategyLabels(): Map<number, { slug: string; name: string }> {
+  const rows = getDb().select({ id: strategies.id, slug: strategies.slug, name: strategies.name }).from(strategies).all();
+  return new Map(rows.map((s) => [s.id, { slug: s.slug, name: s.name }]));
+}
+
+/** The scope a URL slug names: `all` (any case), or the strategy with that slug; null when there is none. */
+export function trackRecordScope(slug: string): TrackRecordScope | null {
+  if (slug.toLowerCase() === "all") return "all";
+  const strategy = getStrategyBySlug(slug);
+  return strategy ? { strategyId: strategy.id } : null;
+}
+
+/** The figures of a record without its series (a row of a table). */
+export type TrackRecordFigures = Omit<TrackRecord, "equity" | "monthly">;
+
+/** The figures of `scope` over `options`, without the series. */
+export function getTrackRecordFigures(scope: TrackRecordScope, options: TrackRecordOptions): TrackRecordFigures {
+  const { equity: _equity, monthly: _monthly, ...figures } = getTrackRecord(scope, options);
+  return figures;
+}
+
+/** What a page shows of a record: every figure, the daily series (not the one by trade) and the latest trades, newest first. */
+export type TrackRecordView = Omit<TrackRecord, "equity"> & { equity: { byDay: TrackRecord["equity"]["byDay"] }; latestTrades: TradeResult[] };
+
+/**
+ * The record of `scope` over `options` for a page, with its `latest` most
+ * recent trades of the period (newest first).
+ */
+export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecordOptions, latest: number): TrackRecordView {
+  const { equity, ...figures } = getTrackRecord(scope, options);
+  const latestTrades = listTradeResults(scope, { from: options.from, to: options.to, latest }).reverse();
+  return { ...figures, equity: { byDay: equity.byDay }, latestTrades };
+}
+
+/** A strategy card's live figures: closed signals and win rate (percent, null with none). */
+export interface LiveCardFigures {
+  trades: number;
+  winRate: number | null;
+}
+
+/** Every strategy's live card figures (all time), by slug. */
+export function liveCardFigures(): Record<string, LiveCardFigures> {
+  const figures: Record<string, LiveCardFigures> = {};
+  for (const [id, { slug }] of strategyLabels()) {
+    const { trades, winRate } = getTrackRecord({ strategyId: id });
+    figures[slug] = { trades, winRate };
+  }
+  return figures;
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getTrackRecord, trackRecordScope } from "~/models/read-models/track-record.server";
+import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
+import { strategyPerformanceSchema } from "~/schemas/api/track-record";
+import { apiHandler, apiJsonOf, methodNotAllowed, problem, validationProblem } from "~/services/http.server";
+import { getApiCaller } from "~/services/session.server";
+
+/**
+ * GET /api/strategies/{slug}/performance?from=&to=&risk=: the live track
+ * record of one strategy, or of all of them for the slug `all`, net of costs
+ * (every field of `TrackRecord` in app/domain/track-record.ts, plus `slug`).
+ * Public (closed signals are public). 404 for an unknown slug; 400 naming
+ * `risk`, `from` or `to` when one is invalid.
+ */
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await getApiCaller(request);
+  const slug = params.slug ?? "";
+  const scope = trackRecordScope(slug);
+  if (!scope) return problem(404, `No strategy with slug "${slug}"`);
+  const query = trackRecordQuerySchema.safeParse(trackRecordQueryInput(new URL(request.url)));
+  if (!query.success) return validationProblem(query.error);
+  const { risk, from, to } = query.data;
+  return apiJsonOf(strategyPerformanceSchema, { slug: slug.toLowerCase(), ...getTrackRecord(scope, { riskPct: risk, from, to }) });
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { tradesCsv } from "~/domain/track-record";
+import { listTradeResults, strategyLabels, trackRecordScope } from "~/models/read-models/track-record.server";
+import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
+import { apiHandler, applySecurityHeaders, methodNotAllowed, problem, validationProblem } from "~/services/http.server";
+import { getApiCaller } from "~/services/session.server";
+
+/**
+ * GET /api/strategies/{slug}/trades.csv?from=&to=: one RFC 4180 row per
+ * closed signal of the strategy (or of all, for `all`), oldest first, with
+ * every per-trade figure. Public. 404 for an unknown slug; 400 naming `from`
+ * or `to` (or `risk`, which the rows do not use but is checked like the performance endpoint's).
+ */
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await getApiCaller(request);
+  const slug = (params.slug ?? "").toLowerCase();
+  const scope = trackRecordScope(slug);
+  if (!scope) return problem(404, `No strategy with slug "${params.slug}"`);
+  const query = trackRecordQuerySchema.safeParse(trackRecordQueryInput(new URL(request.url)));
+  if (!query.success) return validationProblem(query.error);
+  const csv = tradesCsv(listTradeResults(scope, query.data), strategyLabels());
+  const headers = applySecurityHeaders(
+    new Headers({
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="${slug}-trades.csv"`,
+      "Cache-Control": "no-store",
+    }),
+  );
+  return new Response(csv, { status: 200, headers });
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,98 @@
+/**
+ * The live track record as GET /api/strategies/{slug}/performance returns it:
+ * every field of `TrackRecord` (app/domain/track-record.ts) plus `slug`, typed
+ * against the domain's type so the document cannot drift from the answer.
+ */
+import { CLOSE_REASONS } from "~/domain/signal-lifecycle";
+import type { TrackRecord } from "~/domain/track-record";
+import { isoDateTime } from "./common";
+import { z } from "./zod";
+
+const r = (description: string) => z.number().openapi({ description: `${description} In R (multiples of the original risk distance).` });
+const nullableR = (description: string) => r(description).nullable();
+
+const drawdownSpan = z
+  .object({
+    peakAt: isoDateTime.nullable(),
+    troughAt: isoDateTime.nullable(),
+    recoveredAt: isoDateTime.nullable().openapi({ description: "First close at or above the peak again; null while not recovered." }),
+    recoveryDays: z.number().nullable(),
+  })
+  .strict();
+
+const tradeEquityPoint = z
+  .object({
+    time: isoDateTime,
+    tradeId: z.number().int().nullable().openapi({ description: "Null for the start point." }),
+    equity: z.number().openapi({ description: "Equity in account currency units, starting from `startingEquity`." }),
+    drawdownPct: z.number().openapi({ description: "Percent below the running equity peak (≤ 0)." }),
+    cumulativeR: z.number(),
+    drawdownR: z.number().openapi({ description: "R below the running peak of cumulative R (≤ 0)." }),
+  })
+  .strict();
+
+const dayEquityPoint = z
+  .object({
+    time: z.string().openapi({ description: "UTC day, YYYY-MM-DD.", example: "2026-11-20" }),
+    equity: z.number(),
+    drawdownPct: z.number(),
+  })
+  .strict();
+
+const monthlyRow = z
+  .object({
+    month: z.string().openapi({ example: "2026-10" }),
+    returnPct: z.number().openapi({ description: "Compounded return of the month, percent." }),
+    trades: z.number().int(),
+    endEquity: z.number(),
+  })
+  .strict();
+
+const trackRecordFields = {
+    riskPct: z.number().openapi({ description: "Percent of equity risked per trade (the loss at −1 R).", example: 1 }),
+    startingEquity: z.number().openapi({ example: 10000 }),
+    from: isoDateTime.nullable(),
+    to: isoDateTime.nullable(),
+    trades: z.number().int(),
+    wins: z.number().int(),
+    losses: z.number().int(),
+    breakevens: z.number().int(),
+    winRate: z.number().nullable().openapi({ description: "Percent of trades won; null with no trades." }),
+    avgWinR: nullableR("Mean net result of the wins."),
+    avgLossR: nullableR("Mean net result of the losses (negative)."),
+    expectancyR: nullableR("Mean net result per trade."),
+    profitFactor: z.number().nullable().openapi({ description: "Σ net R of wins / |Σ net R of losses|; null when there is no loss." }),
+    totalGrossPips: z.number(),
+    totalCostPips: z.number().openapi({ description: "Spread, commission and slippage charged, in pips." }),
+    totalNetPips: z.number(),
+    totalGrossR: r("Sum before costs."),
+    totalNetR: r("Sum after costs."),
+    largestWinR: nullableR("Best win."),
+    largestLossR: nullableR("Worst loss."),
+    longestWinStreak: z.number().int(),
+    longestLossStreak: z.number().int(),
+    avgHoldingHours: z.number().nullable(),
+    maxDrawdownR: r("Peak-to-trough fall of cumulative R (≤ 0)."),
+    maxDrawdown: drawdownSpan,
+    endingEquity: z.number(),
+    totalReturnPct: z.number(),
+    maxDrawdownPercent: z.number().openapi({ description: "Deepest fall of compounded equity below its peak, percent (≤ 0)." }),
+    cagr: z.number().nullable().openapi({ description: "Compound annual growth rate, percent." }),
+    sharpe: z.number().nullable().openapi({ description: "Of monthly returns, annualised by √12, risk-free 0." }),
+    sortino: z.number().nullable(),
+    monthly: z.array(monthlyRow),
+    equity: z.object({ byTrade: z.array(tradeEquityPoint), byDay: z.array(dayEquityPoint) }).strict(),
+};
+
+/** GET /api/strategies/{slug}/performance: the record and the slug asked for. */
+export const strategyPerformanceSchema: z.ZodType<TrackRecord & { slug: string }> = z
+  .object({ slug: z.string().openapi({ description: "The strategy's slug, or `all`.", example: "alpha-swing" }), ...trackRecordFields })
+  .strict()
+  .openapi({ ref: "TrackRecord", description: `Net of costs; close reasons are ${CLOSE_REASONS.join(", ")}.` });
+
+/** The query both track record endpoints take. */
+export const trackRecordQueryParams = z.object({
+  risk: z.string().optional().openapi({ description: "Percent of equity risked per trade, greater than 0 and at most 100 (default 1).", example: "1" }),
+  from: z.string().optional().openapi({ description: "First UTC day of the period, YYYY-MM-DD (inclusive).", example: "2026-01-01" }),
+  to: z.string().optional().openapi({ description: "Last UTC day of the period, YYYY-MM-DD (inclusive).", example: "2026-11-20" }),
+});

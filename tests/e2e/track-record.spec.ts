@@ -1,0 +1,77 @@
+/**
+ * The live track record in the browser, with and without JavaScript: the
+ * strategy's Performance tab shows lightweight-charts (JS) or the server's SVG
+ * (no JS) and the same figures as the performance API; the trades CSV link;
+ * the period links of /performance's "Live track record".
+ */
+import { expect, test } from "./support/fixtures";
+import { ACCOUNTS, signIn } from "./support/auth";
+
+/** Publishes and closes one Alpha Swing signal through the admin API (signed in as the admin), so the record has a trade. */
+async function closeOneSignal(page: import("@playwright/test").Page): Promise<void> {
+  await signIn(page, ACCOUNTS.admin);
+  const strategy = await (await page.request.get("/api/strategies/alpha-swing")).json();
+  const published = await page.request.post("/api/admin/signals", {
+    data: {
+      strategyId: strategy.id,
+      symbol: "EURUSD",
+      side: "LONG",
+      entryJson: { price: 1.085, method: "market" },
+      sl: 1.08,
+      tpJson: { tp1: 1.09, tp2: 1.095 },
+      rationale: "Track record check",
+      expiresAt: new Date(Date.now() + 6 * 60 * 60 * 1000).toISOString(),
+    },
+  });
+  expect(published.status()).toBe(201);
+  const { id } = await published.json();
+  const closed = await page.request.post(`/api/admin/signals/${id}/close`, { data: { exitPrice: 1.09, reason: "TP1" } });
+  expect(closed.status()).toBe(200);
+}
+
+test("the Performance tab shows the live record: charts with JavaScript, the SVG without, the API's figures", async ({ page, javaScriptEnabled }) => {
+  await closeOneSignal(page);
+  const api = await (await page.request.get("/api/strategies/alpha-swing/performance")).json();
+  await page.goto("/strategies/alpha-swing?tab=performance");
+
+  const live = page.getByTestId("live-record");
+  await expect(live.getByRole("heading", { name: "Live track record" })).toBeVisible();
+  await expect(live.getByTestId("live-tile-trades").locator("dd")).toHaveText(String(api.trades));
+  await expect(live.getByTestId("live-tile-win-rate").locator("dd")).toHaveText(`${api.winRate.toFixed(1)}%`);
+  await expect(live.getByTestId("live-tile-profit-factor").locator("dd")).toHaveText(api.profitFactor === null ? "—" : api.profitFactor.toFixed(2));
+
+  const equity = live.getByTestId("live-equity-chart");
+  if (javaScriptEnabled) {
+    await expect(equity).toHaveAttribute("data-chart", "interactive");
+    await expect(equity.getByTestId("live-performance-chart-equity").locator("canvas").first()).toBeVisible();
+  } else {
+    await expect(equity).toHaveAttribute("data-chart", "svg");
+    await expect(equity.getByTestId("live-equity-sparkline")).toBeVisible();
+  }
+  await expect(live.getByText("CFTC Rule 4.41")).toBeVisible();
+  await expect(live.getByTestId("latest-trades").getByRole("link").first()).toHaveAttribute("href", /^\/signals\/\d+$/);
+
+  const csvHref = await live.getByRole("link", { name: "Download trades (CSV)" }).getAttribute("href");
+  expect(csvHref).toBe("/api/strategies/alpha-swing/trades.csv");
+  const csv = await page.request.get(csvHref!);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect((await csv.text()).split("\r\n")).toHaveLength(api.trades + 2);
+});
+
+/** "16 Nov 2026" for the UTC day `daysAgo` days before now (the page's date format). */
+function dayLabel(daysAgo: number): string {
+  const day = new Date(Date.now() - daysAgo * 86_400_000);
+  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][day.getUTCMonth()];
+  return `${day.getUTCDate()} ${month} ${day.getUTCFullYear()}`;
+}
+
+test("the period links of /performance filter the live record", async ({ page }) => {
+  await page.goto("/performance");
+  await expect(page.getByTestId("live-period-1Y")).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("live-period")).toContainText(dayLabel(365));
+  await page.getByTestId("live-period-1W").click();
+  await expect(page).toHaveURL(/period=1W/);
+  await expect(page.getByTestId("live-period-1W")).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("live-period")).toContainText(dayLabel(7));
+  await expect(page.getByTestId("illustration-title")).toBeVisible();
+});
