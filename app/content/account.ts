@@ -34,6 +34,7 @@ export const SUBSCRIPTION_TOASTS = {
     description: "Your subscription will remain active until the end of the current billing period.",
   },
   cancelledNow: { title: "Subscription Cancelled", description: "Your paused subscription has ended." },
+  trialCancelled: { title: "Trial Cancelled", description: "Your free trial has ended. Nothing was charged." },
 } as const;
 
 /* Security ------------------------------------------------------------ */
