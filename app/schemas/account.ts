@@ -95,12 +95,12 @@ const sessionTimeoutField = z.coerce
   .int("Choose one of the listed session timeouts")
   .refine((value) => ALLOWED_MINUTES.includes(value), "Choose one of the listed session timeouts");
 
-/** A 6-digit code as typed (spaces allowed); whether it is right is for the model to say. */
-const codeField = z.string().max(16, INVALID_CODE_MESSAGE).optional();
+/** A 6-digit code or a recovery code as typed (spaces, dashes allowed); whether it is right is for the model to say. */
+const codeField = z.string().max(32, INVALID_CODE_MESSAGE).optional();
 
 /**
  * The Security tab's forms: two-factor setup (start, confirm, cancel,
- * disable), sign-in preferences, signing out one session or all others.
+ * disable, new recovery codes), sign-in preferences, signing out one session or all others.
  */
 export const securityIntentSchema = z.discriminatedUnion(
   "intent",
@@ -109,6 +109,7 @@ export const securityIntentSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("2fa-confirm"), code: codeField }),
     z.object({ intent: z.literal("2fa-cancel") }),
     z.object({ intent: z.literal("2fa-disable"), code: codeField }),
+    z.object({ intent: z.literal("2fa-recovery-codes"), code: codeField }),
     z.object({
       intent: z.literal("settings"),
       loginNotifications: z
