@@ -66,6 +66,8 @@ export type LifecycleResult =
   | { ok: true; subscription: SubscriptionState; billing: BillingEntry[] }
   | { ok: false; error: LifecycleError };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Most renewals one settle applies (about 100 years of monthly periods), so bad data cannot loop forever. */
 export const MAX_RENEWALS_PER_SETTLE = 1200;
 
@@ -527,4 +529,19 @@ export function confirmationFor(
     choices: [{ label: `Start ${target} and pay ${price} today` }],
     keep,
   });
+}
+
+/** A trial with less than this many days left is shown as a warning (docs/decisions/0047-journey-spec-departures.md). */
+export const TRIAL_WARNING_DAYS = 2;
+
+/**
+ * How a live trial reads: 'Pro trial · 6 days left' (whole days, rounded up;
+ * '1 day left' on the last day), and whether it ends soon enough (less than
+ * TRIAL_WARNING_DAYS days) to be shown as a warning.
+ * @param planName the trial plan's name; `endDate` and `now` are UTC instants.
+ */
+export function trialStatus(planName: string, endDate: Date, now: Date): { label: string; ending: boolean } {
+  const left = endDate.getTime() - now.getTime();
+  const days = Math.max(1, Math.ceil(left / DAY_MS));
+  return { label: `${planName} trial · ${days} ${days === 1 ? "day" : "days"} left`, ending: left < TRIAL_WARNING_DAYS * DAY_MS };
 }

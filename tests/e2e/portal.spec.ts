@@ -39,7 +39,8 @@ test.describe("portal dashboard", () => {
     const subscription = page.getByTestId("subscription-card");
     await expect(subscription.getByRole("heading", { name: "Subscription" })).toBeVisible();
     await expect(subscription.getByTestId("subscription-plan")).toHaveText("Pro");
-    await expect(subscription.getByTestId("subscription-status")).toContainText("TRIAL");
+    await expect(subscription.getByTestId("subscription-status")).toHaveText("✓Pro trial · 7 days left");
+    await expect(subscription.getByTestId("subscription-status")).not.toHaveAttribute("data-warning");
     await expect(subscription.getByRole("link", { name: "Manage Subscription" })).toHaveAttribute("href", /^\/portal\/account(\/subscription)?$/);
   });
 });

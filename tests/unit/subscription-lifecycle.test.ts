@@ -18,6 +18,7 @@ import {
   picksToKeep,
   resume,
   settle,
+  trialStatus,
   strategyLimitLabel,
   type LifecycleResult,
   type SubscriptionState,
@@ -383,5 +384,17 @@ describe("confirmationFor", () => {
     expect(c.keep).toBe(1);
     expect(confirmationFor(state({ status: "PAUSED" }), { kind: "pause" }, 3, NOW)).toMatchObject({ ok: false, error: { code: "not-active" } });
     expect(confirmationFor(state(), { kind: "change-plan", plan: "pro" }, 3, NOW)).toMatchObject({ ok: false, error: { code: "same-plan" } });
+  });
+});
+
+describe("trialStatus", () => {
+  const end = new Date("2026-11-29T10:00:00.000Z");
+
+  it("counts whole days left, rounded up, and warns only when fewer than 2 days remain", () => {
+    expect(trialStatus("Pro", end, new Date("2026-11-22T10:00:00.000Z"))).toEqual({ label: "Pro trial · 7 days left", ending: false });
+    expect(trialStatus("Pro", end, new Date("2026-11-23T09:00:00.000Z"))).toEqual({ label: "Pro trial · 7 days left", ending: false });
+    expect(trialStatus("Pro", end, new Date("2026-11-27T10:00:00.000Z"))).toEqual({ label: "Pro trial · 2 days left", ending: false });
+    expect(trialStatus("Pro", end, new Date("2026-11-27T10:00:00.001Z"))).toEqual({ label: "Pro trial · 2 days left", ending: true });
+    expect(trialStatus("Pro", end, new Date("2026-11-29T09:00:00.000Z"))).toEqual({ label: "Pro trial · 1 day left", ending: true });
   });
 });

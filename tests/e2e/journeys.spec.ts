@@ -1,0 +1,46 @@
+/**
+ * Subscriber journeys that used to end badly (issue 13), walked as a person
+ * would, with JavaScript on and off: a new trial's status reads as the good
+ * state it is, and an insights search shows its results first.
+ */
+import { signUpFresh } from "./support/auth";
+import { expect, test } from "./support/fixtures";
+
+test.describe("a new trial's status", () => {
+  test("the dashboard shows 'Pro trial · 7 days left' in the normal style, not as a warning", async ({ page }) => {
+    await signUpFresh(page, "/dashboard", { lastName: "Trialist" });
+    const stat = page.getByTestId("stat-subscription");
+    await expect(stat).toContainText("Pro trial · 7 days left");
+    await expect(stat).not.toHaveAttribute("data-warning");
+    await expect(stat).not.toContainText("⚠");
+
+    await page.goto("/portal/dashboard");
+    const badge = page.getByTestId("subscription-card").getByTestId("subscription-status");
+    await expect(badge).toHaveText("✓Pro trial · 7 days left");
+    await expect(badge).not.toHaveAttribute("data-warning");
+  });
+});
+
+test.describe("insights search", () => {
+  test("a search or a category puts the results first and hides the featured block", async ({ page }) => {
+    await page.goto("/insights");
+    await expect(page.getByRole("heading", { name: "Featured", exact: true })).toBeVisible();
+
+    const search = page.getByRole("searchbox", { name: "Search insights" });
+    await search.fill("risk");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/insights\?q=risk/);
+    const latest = page.getByRole("region", { name: "Latest Insights" });
+    await expect(latest).toContainText(/\d+ results? for “risk”/);
+    await expect(page.getByRole("heading", { name: "Featured", exact: true })).toHaveCount(0);
+    // The first result starts within the first screen (under the search form), not below three cards.
+    const firstResult = latest.getByRole("listitem").first();
+    await expect(firstResult).toBeInViewport();
+
+    await page.goto("/insights");
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Risk Management", exact: true }).click();
+    await expect(page).toHaveURL(/category=risk-management/);
+    await expect(page.getByRole("heading", { name: "Featured", exact: true })).toHaveCount(0);
+    await expect(latest.getByRole("listitem").first()).toBeInViewport();
+  });
+});
