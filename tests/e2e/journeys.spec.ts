@@ -44,3 +44,24 @@ test.describe("insights search", () => {
     await expect(latest.getByRole("listitem").first()).toBeInViewport();
   });
 });
+
+test.describe("sign-up after an error", () => {
+  test("fixing a too-short password and clicking Create account once creates the account", async ({ page }) => {
+    await page.goto("/signup?returnTo=%2Fdashboard");
+    await page.getByLabel("First name").fill("Sam");
+    await page.getByLabel("Last name").fill("Steady");
+    await page.getByLabel("Email").fill(`steady.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`);
+    const password = page.getByLabel("Password");
+    await password.fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(password).toHaveAccessibleDescription("Password must be at least 10 characters");
+
+    // The error stays put while the user types, so the button does not move under the pointer.
+    const button = page.getByRole("button", { name: "Create account" });
+    const before = await button.boundingBox();
+    await password.fill("a-long-enough-password");
+    expect(await button.boundingBox()).toEqual(before);
+    await button.click();
+    await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
+  });
+});
