@@ -65,3 +65,20 @@ test.describe("sign-up after an error", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
   });
 });
+
+test.describe("copy that tells the truth about the track record", () => {
+  test("the landing page and the Verification tab both point to the public ledger, which answers", async ({ page }) => {
+    await page.goto("/");
+    const main = page.getByRole("main");
+    await expect(main).toContainText("Every signal is recorded in a public, tamper-evident ledger that anyone can check with their own code.");
+    await expect(main).not.toContainText("independent tracking platforms");
+    await expect(main).not.toContainText("tracked by independent platforms");
+
+    await page.goto("/performance?tab=verification");
+    await expect(page.getByRole("main")).toContainText("Every signal we publish is recorded in a public, tamper-evident ledger at /api/ledger");
+    await expect(page.getByRole("main")).not.toContainText("every figure on this page is hypothetical sample data");
+
+    const ledger = await page.request.get("/api/ledger");
+    expect(ledger.status()).toBe(200);
+  });
+});
