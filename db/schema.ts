@@ -147,6 +147,8 @@ export const subscriptions = sqliteTable(
     /** End of the current period (trial end, or next billing date). */
     endDate: integer("end_date", { mode: "timestamp_ms" }).notNull(),
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** Plan chosen during a trial, which starts (and is charged) when the trial ends; null when none is scheduled. */
+    pendingPlan: text("pending_plan", { enum: PLAN_IDS }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("subscriptions_user_unique").on(t.userId)],
@@ -247,7 +249,26 @@ export const twoFactor = sqliteTable("two_factor", {
   createdAt: createdAt(),
 });
 
-export const BILLING_EVENTS = ["trial_started", "plan_changed", "paused", "resumed", "cancelled", "renewed"] as const;
+/**
+ * One-time recovery codes for two-factor sign-in (docs/decisions/0049-two-factor-recovery-codes.md):
+ * only the SHA-256 of each code is stored; `usedAt` is set when the code is spent.
+ */
+export const twoFactorRecoveryCodes = sqliteTable(
+  "two_factor_recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the normalized code. */
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("two_factor_recovery_codes_hash_unique").on(t.userId, t.codeHash)],
+);
+
+export const BILLING_EVENTS = ["trial_started", "plan_changed", "plan_scheduled", "paused", "resumed", "cancelled", "renewed"] as const;
 
 /** What happened to a subscription and what it cost; no payment provider yet, so these are records, not charges. */
 export const billingRecords = sqliteTable(

@@ -35,6 +35,7 @@ export const SUBSCRIPTION_TOASTS = {
     description: "Your subscription will remain active until the end of the current billing period.",
   },
   cancelledNow: { title: "Subscription Cancelled", description: "Your paused subscription has ended." },
+  trialCancelled: { title: "Trial Cancelled", description: "Your free trial has ended. Nothing was charged." },
 } as const;
 
 /* Security ------------------------------------------------------------ */
@@ -44,6 +45,7 @@ export const INVALID_CODE_MESSAGE = "Invalid code. Enter the current 6-digit cod
 /** Flash toasts after a successful post (post/redirect/get). */
 export const SECURITY_TOASTS = {
   enabled: { title: "Two-Factor Enabled", description: "Sign-in now asks for a code from your authenticator app." },
+  recoveryCodes: { title: "New Recovery Codes", description: "Your old recovery codes no longer work." },
   disabled: { title: "Two-Factor Disabled", description: "Sign-in no longer asks for a code." },
   cancelled: { title: "Two-Factor Setup Cancelled", description: "Two-factor authentication stays off." },
   saved: { title: "Security Settings Saved" },
@@ -90,3 +92,15 @@ export const REVOKED_TOAST = {
   description: "Programs using that key are refused from now on.",
 } as const;
 export const API_KEY_NOT_FOUND_MESSAGE = "That key was not found or is already revoked.";
+
+/* Two-factor recovery codes (docs/decisions/0049-two-factor-recovery-codes.md) ---- */
+
+export const RECOVERY_CODE_TEXTS = {
+  savePrompt: "Save your recovery codes",
+  saveHelp:
+    "If you lose your authenticator app, sign in with one of these codes instead of a 6-digit code. Each code works once. Keep them somewhere safe, such as a password manager: they are shown only now.",
+  saved: "I have saved my recovery codes",
+  invalid: "Invalid recovery code. Check it for typos, or use another unused code.",
+  codeLabel: "Authenticator or recovery code",
+  signInHelp: "Lost your authenticator app? Enter one of your recovery codes instead.",
+} as const;

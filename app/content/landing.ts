@@ -20,7 +20,7 @@ export const HERO: {
 } = {
   eyebrow: "Rules-based FX strategies and signals",
   title: "Trade forex with a plan, not a hunch",
-  lead: "Systematic strategies on the majors, minors and gold. Every signal comes with an entry, a stop loss, targets and the reasoning behind it, delivered where you trade and tracked by independent platforms.",
+  lead: "Systematic strategies on the majors, minors and gold. Every signal comes with an entry, a stop loss, targets and the reasoning behind it, delivered where you trade and recorded in a public ledger you can verify yourself.",
   primary: { label: "Start Free Trial", to: SIGNUP_PATH },
   secondary: { label: "View Strategies", to: "/strategies" },
   note: `${TRIAL_DAYS}-day free trial · No setup fees · ${REFUND_DAYS}-day refund promise`,
@@ -34,7 +34,10 @@ interface TrustBadge {
 export const TRUST_BADGES: TrustBadge[] = [
   { title: "Methodology", description: "Published rules for every setup, entry, exit and market filter." },
   { title: "Risk Controls", description: "A hard stop loss on every signal and fixed risk per trade." },
-  { title: "Third-Party Tracking", description: "Results recorded by independent tracking platforms." },
+  {
+    title: "Third-Party Tracking",
+    description: "Every signal is recorded in a public, tamper-evident ledger that anyone can check with their own code.",
+  },
   { title: "Secure Billing", description: "Encrypted checkout, simple monthly plans, no setup fees." },
 ];
 
@@ -66,7 +69,7 @@ interface WhyPoint {
 
 export const WHY_SECTION = {
   title: "Why FX Trader",
-  lead: "We publish the rules, show the risk and let independently tracked results speak for themselves.",
+  lead: "We publish the rules, show the risk and record every signal in a public ledger you can check.",
 };
 
 export const WHY_POINTS: WhyPoint[] = [

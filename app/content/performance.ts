@@ -367,7 +367,7 @@ export const TRACKING_PLATFORMS: ReadonlyArray<TrackingPlatform> = [
 ];
 
 export const VERIFICATION_INTRO =
-  "Third-party tracking lets you check results against an independent record instead of taking our word for it. Public tracking links are not available yet; until they are, every figure on this page is hypothetical sample data.";
+  "Every signal we publish is recorded in a public, tamper-evident ledger at /api/ledger: each event is hash-chained to the one before it, so anyone can check with their own code that nothing was changed, reordered or removed. Third-party account tracking links are not available yet, and the sample figures on this page are hypothetical, not results from the ledger.";
 
 /* ------------------------------------------------------------------ */
 /* Disclaimers                                                         */

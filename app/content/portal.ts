@@ -114,11 +114,6 @@ export const INACTIVE_STRATEGY_TEXT = "This strategy is currently inactive. New 
 export const MY_STRATEGIES_TOASTS = {
   strategiesSaved: { title: "Strategies Updated", one: "You now follow 1 strategy.", many: "You now follow {n} strategies." },
   sentToMt5: { title: "Sent to MT5", description: "The signal is queued for your MT5 Expert Advisor." },
-  alreadyQueued: {
-    title: "Already queued",
-    description: "This signal is already in your MT5 queue.",
-    variant: "destructive",
-  },
   notAllowed: {
     title: "Cannot Send to MT5",
     description: "Only active signals of strategies in your plan can be sent to MT5.",

@@ -31,6 +31,8 @@ export interface SubscriptionState {
   endDate: Date;
   /** ACTIVE but ends (becomes CANCELLED) when the current period ends. */
   cancelAtPeriodEnd: boolean;
+  /** TRIAL only: the plan that starts, and is charged, when the trial ends (null: the trial just ends). */
+  pendingPlan: PlanId | null;
 }
 
 /** One row for the billing history. */
@@ -50,7 +52,9 @@ export type LifecycleErrorCode =
   | "paused"
   | "not-active"
   | "not-paused"
-  | "already-cancelling";
+  | "already-cancelling"
+  | "not-trial"
+  | "keep-required";
 
 /** Why a transition is not allowed, with a message fit to show the user. */
 export interface LifecycleError {
@@ -61,6 +65,8 @@ export interface LifecycleError {
 export type LifecycleResult =
   | { ok: true; subscription: SubscriptionState; billing: BillingEntry[] }
   | { ok: false; error: LifecycleError };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Most renewals one settle applies (about 100 years of monthly periods), so bad data cannot loop forever. */
 export const MAX_RENEWALS_PER_SETTLE = 1200;
@@ -139,12 +145,19 @@ function fail(code: LifecycleErrorCode, message: string): LifecycleResult {
 }
 
 function startNewPeriod(plan: PlanId, now: Date): SubscriptionState {
-  return { plan, status: "ACTIVE", startDate: now, endDate: oneMonthAfter(now), cancelAtPeriodEnd: false };
+  return { plan, status: "ACTIVE", startDate: now, endDate: oneMonthAfter(now), cancelAtPeriodEnd: false, pendingPlan: null };
 }
+
+/** When a plan chosen during a trial starts: when the trial ends (the default), or at once (ending the trial). */
+export type PlanTiming = "trial-end" | "now";
 
 /**
  * Choose a plan.
- * - none, TRIAL, EXPIRED or CANCELLED → ACTIVE on `plan` with a new one-month period starting `now`.
+ * - TRIAL, `timing` 'trial-end' (the default) → stays TRIAL with `pendingPlan`:
+ *   the plan starts, and is charged, when the trial ends (see `settle`); a
+ *   'plan_scheduled' record of $0. Choosing again replaces the scheduled plan.
+ * - TRIAL, `timing` 'now' → the trial ends and `plan` starts at once, charged today.
+ * - none, EXPIRED or CANCELLED → ACTIVE on `plan` with a new one-month period starting `now`.
  * - ACTIVE → switches to `plan` at once, keeping the current period (no proration)
  *   and withdrawing a pending cancellation.
  * - ACTIVE with a pending cancellation, same plan → the cancellation is withdrawn
@@ -152,9 +165,32 @@ function startNewPeriod(plan: PlanId, now: Date): SubscriptionState {
  * The record's amount is the new plan's monthly price.
  * Errors: `same-plan` (already ACTIVE on it), `paused` (resume first).
  */
-export function changePlan(state: SubscriptionState | null, plan: PlanId, now: Date): LifecycleResult {
+export function changePlan(
+  state: SubscriptionState | null,
+  plan: PlanId,
+  now: Date,
+  timing: PlanTiming = "trial-end",
+): LifecycleResult {
   const price = planPriceCents(plan);
   const record: BillingEntry = { event: "plan_changed", plan, amountCents: price, description: planPriceLabel(plan), at: now };
+  if (state?.status === "TRIAL" && timing === "trial-end") {
+    if (state.pendingPlan === plan) {
+      return fail("same-plan", `Your ${PLAN_RULES[plan].name} plan already starts when your trial ends on ${utcDate(state.endDate)}.`);
+    }
+    return {
+      ok: true,
+      subscription: { ...state, pendingPlan: plan },
+      billing: [
+        {
+          event: "plan_scheduled",
+          plan,
+          amountCents: 0,
+          description: `${PLAN_RULES[plan].name} plan — starts ${utcDate(state.endDate)}, when the free trial ends`,
+          at: now,
+        },
+      ],
+    };
+  }
   if (!state || state.status === "TRIAL" || state.status === "EXPIRED" || state.status === "CANCELLED") {
     return { ok: true, subscription: startNewPeriod(plan, now), billing: [record] };
   }
@@ -235,7 +271,8 @@ export function resume(state: SubscriptionState | null, now: Date): LifecycleRes
  * - ACTIVE → stays ACTIVE with `cancelAtPeriodEnd`: it stays active to the end
  *   of the period, then ends (see `settle`).
  * - PAUSED → CANCELLED at once (a paused subscription grants nothing, so nothing is cut short).
- * Errors: `already-cancelling`, `not-active` (TRIAL, EXPIRED, CANCELLED), `no-subscription`.
+ * - TRIAL → EXPIRED at once (the trial ends now, a scheduled plan never starts, nothing is charged).
+ * Errors: `already-cancelling`, `not-active` (EXPIRED, CANCELLED), `no-subscription`.
  */
 export function cancel(state: SubscriptionState | null, now: Date): LifecycleResult {
   if (!state) return fail("no-subscription", "You have no subscription to cancel.");
@@ -248,7 +285,11 @@ export function cancel(state: SubscriptionState | null, now: Date): LifecycleRes
     };
   }
   if (state.status === "TRIAL") {
-    return fail("not-active", `Your free trial ends on its own on ${utcDate(state.endDate)}; there is nothing to cancel.`);
+    return {
+      ok: true,
+      subscription: { ...state, status: "EXPIRED", endDate: now, pendingPlan: null },
+      billing: [{ event: "cancelled", plan: state.plan, amountCents: 0, description: `${name} trial cancelled — nothing charged`, at: now }],
+    };
   }
   if (state.status !== "ACTIVE") return fail("not-active", "Your subscription has already ended.");
   if (state.cancelAtPeriodEnd) {
@@ -279,6 +320,8 @@ export function needsSettlement(state: SubscriptionState | null | undefined, now
  * Applies what happens when the current period ends (call it lazily, before
  * reading or changing a subscription):
  * - ACTIVE with `cancelAtPeriodEnd` → CANCELLED (end date kept);
+ * - TRIAL with a `pendingPlan` → ACTIVE on that plan from the trial's end, with
+ *   a 'plan_changed' record at its price dated at the trial's end (then renewed as below);
  * - TRIAL → EXPIRED;
  * - ACTIVE → renewed month by month until the period covers `now`, one
  *   'renewed' record at the plan's price per renewal, dated at the renewal;
@@ -286,6 +329,19 @@ export function needsSettlement(state: SubscriptionState | null | undefined, now
  */
 export function settle(state: SubscriptionState, now: Date): { subscription: SubscriptionState; billing: BillingEntry[]; changed: boolean } {
   if (!needsSettlement(state, now)) return { subscription: state, billing: [], changed: false };
+  if (state.status === "TRIAL" && state.pendingPlan) {
+    const plan = state.pendingPlan;
+    const started = startNewPeriod(plan, state.endDate);
+    const record: BillingEntry = {
+      event: "plan_changed",
+      plan,
+      amountCents: planPriceCents(plan),
+      description: planPriceLabel(plan),
+      at: state.endDate,
+    };
+    const later = settle(started, now);
+    return { subscription: later.subscription, billing: [record, ...later.billing], changed: true };
+  }
   if (state.status === "TRIAL") {
     return { subscription: { ...state, status: "EXPIRED" }, billing: [], changed: true };
   }
@@ -333,4 +389,159 @@ export function strategyLimitLabel(plan: PlanId): string {
   const limit = PLAN_RULES[plan].strategyLimit;
   if (limit === null) return "All strategies";
   return `${limit} ${limit === 1 ? "strategy" : "strategies"}`;
+}
+
+/**
+ * How many of `pickCount` followed strategies a move to `plan` lets the user
+ * keep: the plan's strategy limit when it is smaller than `pickCount`, else
+ * null (every pick stays, nothing to choose).
+ */
+export function picksToKeep(plan: PlanId, pickCount: number): number | null {
+  const limit = PLAN_RULES[plan].strategyLimit;
+  return limit !== null && pickCount > limit ? limit : null;
+}
+
+/**
+ * The user's picks reordered for a move to `plan`: the strategies in `keep`
+ * first, then the others (entitlements honour the earliest picks up to the
+ * plan's limit, so the others lock when the plan applies).
+ * @param picks strategy ids the user follows, oldest pick first.
+ * @param keep strategy ids the user chose to keep (ignored when `picksToKeep` is null).
+ * @returns the new order, or `keep-required` when a choice is needed and `keep`
+ *   is empty, too long, or names a strategy the user does not follow.
+ */
+export function orderPicksForPlan(
+  picks: readonly number[],
+  keep: readonly number[],
+  plan: PlanId,
+): { ok: true; picks: number[] } | { ok: false; error: LifecycleError } {
+  const limit = picksToKeep(plan, picks.length);
+  if (limit === null) return { ok: true, picks: [...picks] };
+  const kept = new Set(keep);
+  const valid = kept.size >= 1 && kept.size <= limit && [...kept].every((id) => picks.includes(id));
+  if (!valid) {
+    const what = limit === 1 ? "the 1 strategy" : `up to ${limit} strategies`;
+    return { ok: false, error: { code: "keep-required", message: `Choose ${what} to keep on the ${PLAN_RULES[plan].name} plan.` } };
+  }
+  return { ok: true, picks: [...picks.filter((id) => kept.has(id)), ...picks.filter((id) => !kept.has(id))] };
+}
+
+/** A change the Subscription tab asks the user to confirm first. */
+export type ConfirmableChange = { kind: "pause" } | { kind: "cancel" } | { kind: "change-plan"; plan: PlanId };
+
+/** What a confirmation says: what happens and when, and the button(s) that confirm it. */
+export interface Confirmation {
+  title: string;
+  /** One sentence each: what happens, when, and what is charged. */
+  consequences: string[];
+  /** One confirm button per choice; `timing` is posted with a plan chosen during a trial. */
+  choices: { label: string; timing?: PlanTiming }[];
+  /** How many followed strategies the user keeps (a downgrade), or null when nothing is to choose. */
+  keep: number | null;
+}
+
+/**
+ * The confirmation for `change` from `state` at `now`, or the reason the
+ * change is not allowed (the same refusal the transition itself gives).
+ * @param pickCount how many strategies the user follows now.
+ */
+export function confirmationFor(
+  state: SubscriptionState | null,
+  change: ConfirmableChange,
+  pickCount: number,
+  now: Date,
+): { ok: true; confirmation: Confirmation } | { ok: false; error: LifecycleError } {
+  const check =
+    change.kind === "pause" ? pause(state, now) : change.kind === "cancel" ? cancel(state, now) : changePlan(state, change.plan, now);
+  if (!check.ok) return check;
+  const current = state as SubscriptionState | null;
+  const ok = (confirmation: Confirmation) => ({ ok: true as const, confirmation });
+  const name = current ? PLAN_RULES[current.plan].name : "";
+  const end = current ? utcDate(current.endDate) : "";
+  if (change.kind === "pause") {
+    return ok({
+      title: `Pause your ${name} subscription?`,
+      consequences: [
+        "Live signals lock as soon as you pause, and nothing is charged while the subscription is paused.",
+        `Resume before ${end} and your current period carries on; resume later and a new monthly period starts that day at ${formatUsdCents(planPriceCents(current!.plan))}.`,
+      ],
+      choices: [{ label: "Pause Subscription" }],
+      keep: null,
+    });
+  }
+  if (change.kind === "cancel") {
+    if (current!.status === "TRIAL") {
+      const pending = current!.pendingPlan ? ` The ${PLAN_RULES[current!.pendingPlan].name} plan you chose will not start.` : "";
+      return ok({
+        title: "Cancel your free trial?",
+        consequences: [`Your ${name} trial ends now and live signals lock.`, `Nothing is charged.${pending}`],
+        choices: [{ label: "Cancel Trial" }],
+        keep: null,
+      });
+    }
+    return ok({
+      title: `Cancel your ${name} subscription?`,
+      consequences:
+        current!.status === "PAUSED"
+          ? ["Your paused subscription ends now.", "Nothing more is charged."]
+          : [`Your subscription stays active until ${end}, then ends.`, "No further renewals are charged."],
+      choices: [{ label: "Confirm Cancellation" }],
+      keep: null,
+    });
+  }
+  const target = PLAN_RULES[change.plan].name;
+  const price = formatUsdCents(planPriceCents(change.plan));
+  const keep = picksToKeep(change.plan, pickCount);
+  const keepLine = (when: string) =>
+    `The ${target} plan includes ${strategyLimitLabel(change.plan).toLowerCase()}: choose which to keep. The others lock ${when}.`;
+  if (current?.status === "TRIAL") {
+    return ok({
+      title: `Choose the ${target} plan`,
+      consequences: [
+        `Your free trial continues until ${end}. Then the ${target} plan starts: ${price} is charged on ${end} and every month after.`,
+        `Or start it now: your trial ends today and ${price} is charged today.`,
+        ...(keep === null ? [] : [keepLine("when the plan starts")]),
+      ],
+      choices: [
+        { label: "Start when my trial ends", timing: "trial-end" },
+        { label: `Start now and pay ${price} today`, timing: "now" },
+      ],
+      keep,
+    });
+  }
+  if (current?.status === "ACTIVE") {
+    return ok({
+      title: `Change to the ${target} plan?`,
+      consequences: [
+        `The ${target} plan applies at once and ${price} is charged today; your billing date stays ${end}.`,
+        ...(keep === null ? [] : [keepLine("at once")]),
+      ],
+      choices: [{ label: "Change Plan" }],
+      keep,
+    });
+  }
+  return ok({
+    title: `Start the ${target} plan?`,
+    consequences: [
+      `The ${target} plan starts today: ${price} is charged today and every month after, until you cancel.`,
+      ...(keep === null ? [] : [keepLine("at once")]),
+    ],
+    choices: [{ label: `Start ${target} and pay ${price} today` }],
+    keep,
+  });
+}
+
+/** A trial with less than this many days left is shown as a warning (docs/decisions/0047-journey-spec-departures.md). */
+export const TRIAL_WARNING_DAYS = 2;
+
+/**
+ * How a live trial reads: 'Pro trial · 6 days left' (whole days, rounded up;
+ * '1 day left' on the last day), and whether it ends soon enough (less than
+ * TRIAL_WARNING_DAYS days) to be shown as a warning.
+ * @param planName the trial plan's name; `endDate` and `now` are UTC instants.
+ */
+export function trialStatus(planName: string, endDate: Date, now: Date): { label: string; ending: boolean } {
+  const left = endDate.getTime() - now.getTime();
+  const days = Math.max(1, Math.ceil(left / DAY_MS));
+  return { label: `${planName} trial · ${days} ${days === 1 ? "day" : "days"} left`, ending: left < TRIAL_WARNING_DAYS * DAY_MS };
 }

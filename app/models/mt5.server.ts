@@ -35,6 +35,16 @@ export function queueSignalForMt5(user: PublicUser, signalId: number, now = new 
   return inserted.changes > 0 ? "queued" : "already-queued";
 }
 
+/** When `userId` queued each signal they sent to MT5: signal id → ISO 8601 UTC time. */
+export function listQueuedAt(userId: number): Record<number, string> {
+  const rows = getDb()
+    .select({ signalId: mt5Queue.signalId, createdAt: mt5Queue.createdAt })
+    .from(mt5Queue)
+    .where(eq(mt5Queue.userId, userId))
+    .all();
+  return Object.fromEntries(rows.map((row) => [row.signalId, row.createdAt.toISOString()]));
+}
+
 export interface Mt5QueueItem {
   /** Queue entry id; pass the last one seen as `after` to get only newer entries. */
   id: number;

@@ -130,6 +130,7 @@ function toState(sub: Subscription): SubscriptionState {
     startDate: sub.startDate,
     endDate: sub.endDate,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    pendingPlan: sub.pendingPlan,
   };
 }
 
@@ -158,12 +159,37 @@ function writeSubscription(tx: Tx, userId: number, state: SubscriptionState, now
     .get();
 }
 
+function picksInTx(tx: Tx, userId: number): number[] {
+  return tx
+    .select({ id: strategyAccess.strategyId })
+    .from(strategyAccess)
+    .where(eq(strategyAccess.userId, userId))
+    .orderBy(asc(strategyAccess.createdAt), asc(strategyAccess.strategyId))
+    .all()
+    .map((row) => row.id);
+}
+
+/** Rewrites the user's picks as `ids` in that order, keeping at most `limit` of them (null: all). */
+function writePicks(tx: Tx, userId: number, ids: readonly number[], limit: number | null, now: Date): void {
+  tx.delete(strategyAccess).where(eq(strategyAccess.userId, userId)).run();
+  ids.slice(0, limit ?? ids.length).forEach((strategyId, index) => {
+    tx.insert(strategyAccess)
+      .values({ userId, strategyId, createdAt: new Date(now.getTime() + index) })
+      .run();
+  });
+}
+
 /** Inside `tx`: the user's subscription with any ended period settled (and persisted, with its records). */
 function settleInTx(tx: Tx, userId: number, now: Date): Subscription | undefined {
   const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
   if (!sub || !lifecycle.needsSettlement(sub, now)) return sub;
   const settled = lifecycle.settle(toState(sub), now);
   insertBilling(tx, userId, settled.billing);
+  if (settled.subscription.plan !== sub.plan) {
+    // A plan scheduled during the trial has started: picks beyond its limit lock for good.
+    const limit = PLAN_RULES[settled.subscription.plan].strategyLimit;
+    writePicks(tx, userId, picksInTx(tx, userId), limit, now);
+  }
   return writeSubscription(tx, userId, settled.subscription, now);
 }
 
@@ -211,9 +237,44 @@ function transition(
   });
 }
 
-/** Moves the user to `plan` (see `changePlan` in app/domain/subscription-lifecycle.ts). */
-export function changePlan(userId: number, plan: PlanId, now = new Date()): SubscriptionChange {
-  return transition(userId, now, (state) => lifecycle.changePlan(state, plan, now));
+/**
+ * Moves the user to `plan` (see `changePlan` in app/domain/subscription-lifecycle.ts)
+ * in one transaction with the strategy picks: when the plan allows fewer
+ * strategies than the user follows, `keep` (strategy ids) says which stay;
+ * they are ordered first, and when the plan applies at once the others are removed.
+ * @param options.timing for a trial: start the plan when the trial ends (default) or now.
+ * @param options.keep strategy ids to keep on a smaller plan.
+ * Refusals: the lifecycle's errors, and `keep-required` when a needed choice is missing or invalid.
+ */
+export function changePlan(
+  userId: number,
+  plan: PlanId,
+  now = new Date(),
+  options: { timing?: lifecycle.PlanTiming; keep?: readonly number[] } = {},
+): SubscriptionChange {
+  return getDb().transaction((tx): SubscriptionChange => {
+    const current = settleInTx(tx, userId, now);
+    const result = lifecycle.changePlan(current ? toState(current) : null, plan, now, options.timing);
+    if (!result.ok) return { ok: false, error: result.error };
+    const ordered = lifecycle.orderPicksForPlan(picksInTx(tx, userId), options.keep ?? [], plan);
+    if (!ordered.ok) return { ok: false, error: ordered.error };
+    const appliesNow = result.subscription.pendingPlan === null;
+    writePicks(tx, userId, ordered.picks, appliesNow ? PLAN_RULES[plan].strategyLimit : null, now);
+    const row = writeSubscription(tx, userId, result.subscription, now);
+    insertBilling(tx, userId, result.billing);
+    return { ok: true, subscription: row };
+  });
+}
+
+/** The strategies the user follows, oldest pick first, with their names. */
+export function listChosenStrategies(userId: number): { id: number; name: string }[] {
+  return getDb()
+    .select({ id: strategies.id, name: strategies.name })
+    .from(strategyAccess)
+    .innerJoin(strategies, eq(strategies.id, strategyAccess.strategyId))
+    .where(eq(strategyAccess.userId, userId))
+    .orderBy(asc(strategyAccess.createdAt), asc(strategyAccess.strategyId))
+    .all();
 }
 
 /** Pauses the user's ACTIVE subscription; entitlements stop at once. */
@@ -226,7 +287,7 @@ export function resumeSubscription(userId: number, now = new Date()): Subscripti
   return transition(userId, now, (state) => lifecycle.resume(state, now));
 }
 
-/** Cancels at period end (ACTIVE stays ACTIVE until then); a PAUSED subscription ends at once. */
+/** Cancels at period end (ACTIVE stays ACTIVE until then); a PAUSED subscription or a trial ends at once. */
 export function cancelSubscription(userId: number, now = new Date()): SubscriptionChange {
   return transition(userId, now, (state) => lifecycle.cancel(state, now));
 }

@@ -1,14 +1,27 @@
 /**
  * Two-factor authentication (TOTP, RFC 6238) per user: enrolment with a
  * pending secret, confirmation, sign-in verification with replay protection,
- * and disabling. The secret never leaves the server except while enrolment
- * shows it (QR code and text) to its owner.
+ * and disabling; and the ten one-time recovery codes issued at enrolment
+ * (docs/decisions/0049-two-factor-recovery-codes.md), stored as SHA-256
+ * hashes only. The secret never leaves the server except while enrolment
+ * shows it (QR code and text) to its owner; a recovery code is shown once.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
-import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { twoFactor, users } from "../../db/schema";
+import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import { twoFactor, twoFactorRecoveryCodes, users } from "../../db/schema";
+import {
+  formatRecoveryCode,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_BYTES,
+  RECOVERY_CODE_COUNT,
+  recoveryCodeFromBytes,
+} from "~/domain/recovery-codes";
 import { getDb } from "~/platform/db.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Settings every authenticator app understands (Google Authenticator ignores anything else). */
 export const TOTP_CONFIG = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
@@ -145,8 +158,7 @@ async function matchStep(secret: string, code: string): Promise<number | null> {
  * Records `step` as used unless it is not newer than the last used one.
  * A single conditional UPDATE, so two concurrent requests with the same code cannot both win.
  */
-function claimStep(userId: number, step: number, enable: boolean): boolean {
-  const db = getDb();
+function claimStep(db: Db | Tx, userId: number, step: number, enable: boolean): boolean {
   const enabledCondition = enable ? isNull(twoFactor.enabledAt) : isNotNull(twoFactor.enabledAt);
   const result = db
     .update(twoFactor)
@@ -162,20 +174,94 @@ function claimStep(userId: number, step: number, enable: boolean): boolean {
   return result.changes === 1;
 }
 
+/** Hex SHA-256 of a normalized recovery code (80 random bits each, so a fast hash is enough: see decision 0049). */
+function hashRecoveryCode(normalized: string): string {
+  return createHash("sha256").update(normalized).digest("hex");
+}
+
+/** Inside `tx`: replaces the user's recovery codes with RECOVERY_CODE_COUNT fresh ones and returns them, formatted. */
+function issueRecoveryCodes(tx: Tx, userId: number): string[] {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCodeFromBytes(randomBytes(RECOVERY_CODE_BYTES)));
+  tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();
+  const now = new Date();
+  for (const code of codes) {
+    tx.insert(twoFactorRecoveryCodes).values({ userId, codeHash: hashRecoveryCode(code), usedAt: null, createdAt: now }).run();
+  }
+  return codes.map(formatRecoveryCode);
+}
+
 /**
- * Confirms the pending enrolment with a code from the authenticator app and turns two-factor on.
- * @returns true when enabled now; false for a wrong code or when nothing is pending.
+ * Confirms the pending enrolment with a code from the authenticator app and
+ * turns two-factor on, issuing the recovery codes in the same transaction.
+ * @returns the ten recovery codes (formatted, shown once), or null for a wrong code or when nothing is pending.
  */
-export async function confirmEnrolment(userId: number, code: string): Promise<boolean> {
+export async function confirmEnrolment(userId: number, code: string): Promise<string[] | null> {
   const row = getDb()
     .select({ secret: twoFactor.secret })
     .from(twoFactor)
     .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt)))
     .get();
-  if (!row) return false;
+  if (!row) return null;
   const step = await matchStep(row.secret, code);
-  if (step === null) return false;
-  return claimStep(userId, step, true);
+  if (step === null) return null;
+  return getDb().transaction((tx) => (claimStep(tx, userId, step, true) ? issueRecoveryCodes(tx, userId) : null));
+}
+
+/**
+ * Replaces the recovery codes of a user with two-factor on (the old ones stop working).
+ * @returns the ten new codes (formatted, shown once), or null when two-factor is off.
+ */
+export function regenerateRecoveryCodes(userId: number): string[] | null {
+  return getDb().transaction((tx) => {
+    const enabled = tx
+      .select({ userId: twoFactor.userId })
+      .from(twoFactor)
+      .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)))
+      .get();
+    return enabled ? issueRecoveryCodes(tx, userId) : null;
+  });
+}
+
+/** How many of the user's recovery codes are still unused (0 to RECOVERY_CODE_COUNT). */
+export function recoveryCodesLeft(userId: number): number {
+  const row = getDb()
+    .select({ n: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Spends one recovery code: a single conditional UPDATE, so a code works once
+ * even when two requests race with it.
+ * @returns true when `input` was an unused code of this user with two-factor on.
+ */
+function spendRecoveryCode(userId: number, input: string): boolean {
+  const normalized = normalizeRecoveryCode(input);
+  if (!normalized || !isTwoFactorEnabled(userId)) return false;
+  const result = getDb()
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(normalized)),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .run();
+  return result.changes === 1;
+}
+
+/**
+ * Checks a second factor for a user with two-factor on: a 6-digit code from
+ * the authenticator app (see `verifyCode`) or one unused recovery code, which is spent.
+ * @returns 'totp' or 'recovery' for the factor that matched, or null.
+ */
+export async function verifySecondFactor(userId: number, input: string): Promise<"totp" | "recovery" | null> {
+  if (normalizeCode(input)) return (await verifyCode(userId, input)) ? "totp" : null;
+  return spendRecoveryCode(userId, input) ? "recovery" : null;
 }
 
 /**
@@ -194,16 +280,20 @@ export async function verifyCode(userId: number, code: string): Promise<boolean>
   const step = await matchStep(row.secret, code);
   if (step === null) return false;
   if (row.lastUsedStep !== null && step <= row.lastUsedStep) return false;
-  return claimStep(userId, step, false);
+  return claimStep(getDb(), userId, step, false);
 }
 
 /**
- * Turns two-factor off after a valid (unused) code.
+ * Turns two-factor off after a valid (unused) code from the app or a recovery
+ * code, and deletes the recovery codes with it.
  * @returns true when it was disabled; false for a wrong or replayed code, or when it was off.
  */
 export async function disableTwoFactor(userId: number, code: string): Promise<boolean> {
-  if (!(await verifyCode(userId, code))) return false;
-  return getDb().delete(twoFactor).where(eq(twoFactor.userId, userId)).run().changes > 0;
+  if (!(await verifySecondFactor(userId, code))) return false;
+  return getDb().transaction((tx) => {
+    tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();
+    return tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).run().changes > 0;
+  });
 }
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";

@@ -7,6 +7,8 @@
  *   (debounced, replacing the history entry).
  * - Category buttons are links (`?category=`) that filter the list (the spec's
  *   buttons do not filter; see docs/decisions/insights-and-contact.md).
+ * - While a search or a category is set, the results come first and the
+ *   featured block is hidden.
  * - The newsletter box is a native POST form (intent=newsletter): the email is
  *   stored once (subscribing again is a success), rate limited per IP; the
  *   confirmation shows inline and, with JavaScript, as a toast. A body that is
@@ -102,8 +104,9 @@ export default function Insights() {
         <CategoryLinks q={q} active={category} />
       </div>
 
-      <FeaturedInsights />
-      <LatestPosts posts={posts} q={q} searching={searching} />
+      {/* A search or a category shows its results first: the featured block would push them below the fold. */}
+      {q || category ? null : <FeaturedInsights />}
+      <LatestPosts posts={posts} q={q} searching={searching} filtered={Boolean(q || category)} />
       <Newsletter />
     </div>
   );

@@ -64,7 +64,9 @@ export default function Login() {
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
+    // Validate on submit only: a message appearing or vanishing on blur moved the button under the pointer and swallowed the click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";

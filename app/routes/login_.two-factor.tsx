@@ -8,7 +8,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormInputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { verifyCode } from "~/models/two-factor.server";
+import { RECOVERY_CODE_TEXTS } from "~/content/account";
+import { normalizeRecoveryCode, recoveryCodesLeftText } from "~/domain/recovery-codes";
+import { recoveryCodesLeft, verifySecondFactor } from "~/models/two-factor.server";
 import { readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader } from "~/services/http.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
@@ -25,12 +27,18 @@ export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control
 
 export const INVALID_CODE_MESSAGE = "Invalid code. Enter the current 6-digit code from your authenticator app.";
 
-/** The code step's form: six digits, spaces allowed ("123 456"). */
+const SIX_DIGITS = /^\d{6}$/;
+
+/** The code step's form: six digits (spaces allowed, "123 456") or a recovery code ("7k2m-9qfa-x3bd-h8pe"). */
 const twoFactorCodeSchema = z.object({
   code: z
     .string({ required_error: "Enter the 6-digit code from your authenticator app" })
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, "The code is 6 digits")),
+    .max(64, "The code is 6 digits, or a recovery code")
+    .transform((value) => value.trim())
+    .refine(
+      (value) => SIX_DIGITS.test(value.replace(/[\s-]/g, "")) || normalizeRecoveryCode(value) !== null,
+      "The code is 6 digits, or a recovery code",
+    ),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -58,11 +66,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Retry-After": String(retryAfter) },
     });
   }
-  if (!(await verifyCode(pending.userId, submission.value.code))) {
-    return json(submission.reply({ fieldErrors: { code: [INVALID_CODE_MESSAGE] }, hideFields: ["code"] }), { status: 400 });
+  const factor = await verifySecondFactor(pending.userId, submission.value.code);
+  if (!factor) {
+    const message = SIX_DIGITS.test(submission.value.code.replace(/[\s-]/g, "")) ? INVALID_CODE_MESSAGE : RECOVERY_CODE_TEXTS.invalid;
+    return json(submission.reply({ fieldErrors: { code: [message] }, hideFields: ["code"] }), { status: 400 });
   }
   await resetSignInLimit(limitKey);
-  return startSession(request, pending.userId, pending.returnTo, { "Set-Cookie": await clearPendingTwoFactor(request) });
+  const toast =
+    factor === "recovery"
+      ? {
+          title: "Signed In With a Recovery Code",
+          description: `${recoveryCodesLeftText(recoveryCodesLeft(pending.userId))}. Generate new ones in Account → Security.`,
+        }
+      : undefined;
+  return startSession(request, pending.userId, pending.returnTo, { "Set-Cookie": await clearPendingTwoFactor(request, toast) });
 }
 
 export default function TwoFactorSignIn() {
@@ -82,6 +99,7 @@ export default function TwoFactorSignIn() {
         <CardHeader>
           <h1 className="text-2xl font-bold">Two-factor verification</h1>
           <CardDescription>Open your authenticator app and enter the 6-digit code it shows for FX Trader.</CardDescription>
+          <CardDescription>{RECOVERY_CODE_TEXTS.signInHelp}</CardDescription>
         </CardHeader>
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -92,7 +110,6 @@ export default function TwoFactorSignIn() {
               // Conform's constraint would add the 6-digit pattern; spaces are allowed, so the server decides.
               pattern={undefined}
               label="Authentication code"
-              inputMode="numeric"
               autoComplete="one-time-code"
               spellCheck={false}
               autoFocus

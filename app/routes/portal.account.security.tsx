@@ -1,6 +1,7 @@
 /**
  * /portal/account/security — two-factor authentication (set up, confirm,
- * cancel, disable), sign-in preferences, and the active sessions with Sign
+ * cancel, disable; recovery codes shown once at enrolment and regenerable
+ * with a code, docs/decisions/0049-two-factor-recovery-codes.md), sign-in preferences, and the active sessions with Sign
  * out and "Logout All Other Sessions". Every form posts a hidden `intent`
  * handled by `handleIntent` with `securityIntentSchema`; success redirects
  * with a flash toast, refusals re-render with a 4xx status, a message and a
@@ -27,8 +28,11 @@ import {
   enrolmentQrCode,
   getPendingEnrolment,
   isTwoFactorEnabled,
+  recoveryCodesLeft,
+  regenerateRecoveryCodes,
   startEnrolment,
   twoFactorEnabledAt,
+  verifySecondFactor,
 } from "~/models/two-factor.server";
 import { getSecuritySettings, saveSecuritySettings } from "~/models/user-settings.server";
 import { securityIntentSchema } from "~/schemas/account";
@@ -53,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         enabled: enabledAt !== null,
         enabledAt: enabledAt?.toISOString() ?? null,
         enabledText: enabledAt ? formatDateTime(enabledAt) : null,
+        recoveryCodesLeft: enabledAt ? recoveryCodesLeft(userId) : null,
         pending: pending
           ? { secret: groupSecret(pending.secret), otpauthUri: pending.otpauthUri, qrDataUrl: await enrolmentQrCode(pending.otpauthUri) }
           : null,
@@ -74,7 +79,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type Refusal = { toast: ToastMessage };
+/** What a re-rendered page carries: a toast for JavaScript users and, once, freshly issued recovery codes. */
+type Refusal = { toast: ToastMessage; recoveryCodes?: string[] };
 
 /** A refused action: `message` on the `field` (else the form), a destructive toast, status 400 unless told. */
 function refuse(
@@ -88,8 +94,21 @@ function refuse(
     : { formErrors: [refusal.message], data, status, headers };
 }
 
-/** Disables two-factor with `code`; codes are guessable in bulk, so attempts share the sign-in code step's budget. */
-async function disable(ip: string, userId: number, code: string): Promise<IntentOutcome<Refusal>> {
+/** The page re-rendered (200) with freshly issued recovery codes, shown once, and `toast` for JavaScript users. */
+function showRecoveryCodes(recoveryCodes: string[], toast: ToastMessage): IntentOutcome<Refusal> {
+  return { data: { toast, recoveryCodes }, status: 200 };
+}
+
+/**
+ * Runs `act` with a second factor (an authenticator code or a recovery code)
+ * of a user with two-factor on; codes are guessable in bulk, so attempts share
+ * the sign-in code step's budget. `act` returns null for a wrong code.
+ */
+async function withSecondFactor(
+  ip: string,
+  userId: number,
+  act: () => Promise<IntentOutcome<Refusal> | null>,
+): Promise<IntentOutcome<Refusal>> {
   if (!isTwoFactorEnabled(userId)) return refuse(SECURITY_REFUSALS.notEnabled);
   const limitKey = `2fa:${userId}`;
   const retryAfter = await limitSignIn(ip, limitKey);
@@ -97,9 +116,10 @@ async function disable(ip: string, userId: number, code: string): Promise<Intent
     const message = `${SECURITY_REFUSALS.tooManyAttempts.message} ${retryMessage(retryAfter)}`;
     return refuse({ ...SECURITY_REFUSALS.tooManyAttempts, message }, { status: 429, field: "code", headers: { "Retry-After": String(retryAfter) } });
   }
-  if (!(await disableTwoFactor(userId, code))) return refuse(SECURITY_REFUSALS.invalidCode, { field: "code" });
+  const outcome = await act();
+  if (!outcome) return refuse(SECURITY_REFUSALS.invalidCode, { field: "code" });
   await resetSignInLimit(limitKey);
-  return { toast: SECURITY_TOASTS.disabled, redirectTo: SECURITY_PAGE };
+  return outcome;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -112,15 +132,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (isTwoFactorEnabled(userId)) return refuse(SECURITY_REFUSALS.alreadyEnabled);
         startEnrolment(userId);
         return redirect(`${SECURITY_PAGE}#two-factor`);
-      case "2fa-confirm":
+      case "2fa-confirm": {
         if (!getPendingEnrolment(userId)) return refuse(SECURITY_REFUSALS.setupExpired);
-        if (!(await confirmEnrolment(userId, value.code ?? ""))) return refuse(SECURITY_REFUSALS.invalidCode, { field: "code" });
-        return { toast: SECURITY_TOASTS.enabled, redirectTo: SECURITY_PAGE };
+        const codes = await confirmEnrolment(userId, value.code ?? "");
+        if (!codes) return refuse(SECURITY_REFUSALS.invalidCode, { field: "code" });
+        return showRecoveryCodes(codes, SECURITY_TOASTS.enabled);
+      }
       case "2fa-cancel":
         cancelEnrolment(userId);
         return { toast: SECURITY_TOASTS.cancelled, redirectTo: SECURITY_PAGE };
       case "2fa-disable":
-        return disable(clientIp(context), userId, value.code ?? "");
+        return withSecondFactor(clientIp(context), userId, async () =>
+          (await disableTwoFactor(userId, value.code ?? "")) ? { toast: SECURITY_TOASTS.disabled, redirectTo: SECURITY_PAGE } : null,
+        );
+      case "2fa-recovery-codes":
+        return withSecondFactor(clientIp(context), userId, async () => {
+          if (!(await verifySecondFactor(userId, value.code ?? ""))) return null;
+          const codes = regenerateRecoveryCodes(userId);
+          return codes ? showRecoveryCodes(codes, SECURITY_TOASTS.recoveryCodes) : refuse(SECURITY_REFUSALS.notEnabled);
+        });
       case "settings": {
         const saved = saveSecuritySettings(userId, value);
         return { toast: securitySavedToast(saved), redirectTo: SECURITY_PAGE };
@@ -144,7 +174,7 @@ export default function SecurityPage() {
   return (
     <div className="flex flex-col gap-6">
       <UnknownIntentAlert reply={reply} />
-      <TwoFactorCard twoFactor={twoFactor} reply={reply} />
+      <TwoFactorCard twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.data?.recoveryCodes ?? null} />
       <SignInPreferences settings={settings} timeoutOptions={timeoutOptions} reply={reply} />
       <SessionsCard sessions={sessions} reply={reply} />
     </div>

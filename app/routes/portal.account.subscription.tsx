@@ -4,37 +4,52 @@
  *
  * Shows the plan, start date, status (ACTIVE normal, anything else as a
  * warning), the next billing date (or when a cancelled or trial period ends),
- * the plan choice and the billing history. Change Plan, Pause, Resume and
- * Cancel are native forms posted to this route's action with a hidden
- * `intent`, handled by `handleIntent` with `subscriptionIntentSchema`; each
- * runs one transaction (app/models/subscriptions.server.ts) and redirects with
- * the spec's toast. Refused transitions re-render with 400 and a message. No payment is taken: changes are recorded in the billing history
- * (docs/decisions/subscriptions-and-billing.md).
+ * the plan choice and the billing history. A plan choice, Pause and Cancel
+ * (or Cancel Trial) first open a confirmation from the URL
+ * (`?confirm=pause|cancel|change-plan&plan=…`; a page without JavaScript, a
+ * dialog with it) that says what happens, when and what is charged, and on a
+ * smaller plan asks which strategies to keep (docs/decisions/0048-trials-and-plan-changes.md).
+ * The confirmations, Keep My Subscription and Resume are native forms posted
+ * to this route's action with a hidden `intent`, handled by `handleIntent`
+ * with `subscriptionIntentSchema`; each runs one transaction
+ * (app/models/subscriptions.server.ts) and redirects with the spec's toast.
+ * Refused transitions re-render with 400 and a message. No payment is taken:
+ * changes are recorded in the billing history (docs/decisions/subscriptions-and-billing.md).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BillingHistory } from "~/components/account/subscription/billing-history";
 import { CurrentSubscription } from "~/components/account/subscription/current-subscription";
+import { ConfirmChange, type ConfirmationView } from "~/components/account/subscription/confirm-change";
 import { PlanChoice } from "~/components/account/subscription/plan-choice";
 import { type IntentReplyData, replyFormError, UnknownIntentAlert } from "~/components/portal/intent-form";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Alert } from "~/components/ui/form-alert";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { SUBSCRIPTION_TOASTS } from "~/content/account";
 import { formatUsdCents } from "~/domain/money";
 import { PLAN_RULES } from "~/content/plans";
 import { formatDate } from "~/domain/signal-display";
-import { periodLabel, planPriceCents, strategyLimitLabel } from "~/domain/subscription-lifecycle";
+import {
+  confirmationFor,
+  periodLabel,
+  planPriceCents,
+  strategyLimitLabel,
+  type ConfirmableChange,
+} from "~/domain/subscription-lifecycle";
 import {
   cancelSubscription,
   changePlan,
   listBillingHistory,
+  listChosenStrategies,
   pauseSubscription,
   resumeSubscription,
   settleSubscription,
   type SubscriptionChange,
 } from "~/models/subscriptions.server";
-import { PLAN_CHOICES, subscriptionIntentSchema } from "~/schemas/account";
+import { confirmChangeSchema, PLAN_CHOICES, subscriptionIntentSchema } from "~/schemas/account";
+import type { Subscription } from "../../db/schema";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
 import { requireViewer } from "~/services/session.server";
 
@@ -42,26 +57,46 @@ export const meta: MetaFunction = () => [{ title: "Subscription | FX Trader" }];
 
 const PAGE = "/portal/account/subscription";
 
+function subscriptionView(sub: Subscription) {
+  const pending = sub.status === "TRIAL" ? sub.pendingPlan : null;
+  return {
+    plan: sub.plan,
+    planName: PLAN_RULES[sub.plan].name,
+    status: sub.status,
+    startDate: sub.startDate.toISOString(),
+    startText: formatDate(sub.startDate),
+    endDate: sub.endDate.toISOString(),
+    endText: formatDate(sub.endDate),
+    periodLabel: periodLabel(sub),
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    priceText: `${formatUsdCents(planPriceCents(sub.plan))}/month`,
+    pendingPlan: pending,
+    pendingPlanName: pending ? PLAN_RULES[pending].name : null,
+    pendingPriceText: pending ? formatUsdCents(planPriceCents(pending)) : null,
+  };
+}
+
+/** The confirmation the URL asks for (`?confirm=…`), its refusal as a message, or null when none is asked. */
+function confirmationView(url: URL, userId: number, sub: Subscription | undefined, now: Date): ConfirmationView | { refusal: string } | null {
+  if (!url.searchParams.has("confirm")) return null;
+  const asked = confirmChangeSchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!asked.success) return { refusal: "Choose Starter, Pro or Institutional" };
+  const change: ConfirmableChange =
+    asked.data.confirm === "change-plan" ? { kind: "change-plan", plan: asked.data.plan } : { kind: asked.data.confirm };
+  const picks = listChosenStrategies(userId);
+  const result = confirmationFor(sub ?? null, change, picks.length, now);
+  if (!result.ok) return { refusal: result.error.message };
+  return { ...result.confirmation, change: change.kind, plan: change.kind === "change-plan" ? change.plan : null, picks };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request);
   const now = new Date();
   const sub = settleSubscription(user.id, now);
   return json(
     {
-      subscription: sub
-        ? {
-            plan: sub.plan,
-            planName: PLAN_RULES[sub.plan].name,
-            status: sub.status,
-            startDate: sub.startDate.toISOString(),
-            startText: formatDate(sub.startDate),
-            endDate: sub.endDate.toISOString(),
-            endText: formatDate(sub.endDate),
-            periodLabel: periodLabel(sub),
-            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-            priceText: `${formatUsdCents(planPriceCents(sub.plan))}/month`,
-          }
-        : null,
+      subscription: sub ? subscriptionView(sub) : null,
+      confirmation: confirmationView(new URL(request.url), user.id, sub, now),
       plans: PLAN_CHOICES.map((id) => ({
         id,
         name: PLAN_RULES[id].name,
@@ -92,49 +127,61 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleIntent(request, subscriptionIntentSchema, (value) => {
     switch (value.intent) {
       case "change-plan":
-        return outcomeOf(changePlan(user.id, value.plan, now), SUBSCRIPTION_TOASTS.updated);
+        return outcomeOf(changePlan(user.id, value.plan, now, { timing: value.timing, keep: value.keep }), SUBSCRIPTION_TOASTS.updated);
       case "pause":
         return outcomeOf(pauseSubscription(user.id, now), SUBSCRIPTION_TOASTS.updated);
       case "resume":
         return outcomeOf(resumeSubscription(user.id, now), SUBSCRIPTION_TOASTS.updated);
       case "cancel": {
         const change = cancelSubscription(user.id, now);
-        const ended = change.ok && change.subscription.status === "CANCELLED";
-        return outcomeOf(change, ended ? SUBSCRIPTION_TOASTS.cancelledNow : SUBSCRIPTION_TOASTS.cancelled);
+        const status = change.ok ? change.subscription.status : null;
+        const toast =
+          status === "EXPIRED"
+            ? SUBSCRIPTION_TOASTS.trialCancelled
+            : status === "CANCELLED"
+            ? SUBSCRIPTION_TOASTS.cancelledNow
+            : SUBSCRIPTION_TOASTS.cancelled;
+        return outcomeOf(change, toast);
       }
     }
   });
 }
 
 export default function SubscriptionPage() {
-  const { subscription, plans, billing } = useLoaderData<typeof loader>();
+  const { subscription, confirmation, plans, billing } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData;
-  const refusal = replyFormError(reply);
+  const hydrated = useHydrated();
+  const confirming = confirmation && "change" in confirmation ? confirmation : null;
+  const refusal = (confirmation && "refusal" in confirmation ? confirmation.refusal : null) ?? (confirming ? null : replyFormError(reply));
 
+  // Without JavaScript a confirmation is a page of its own; with it, a dialog over the tab.
+  if (confirming && !hydrated) return <ConfirmChange view={confirming} reply={reply} backTo={PAGE} />;
   return (
     <div className="flex flex-col gap-8">
+      {confirming ? <ConfirmChange view={confirming} reply={reply} backTo={PAGE} /> : null}
       <UnknownIntentAlert reply={reply} />
       {refusal ? <Alert>{refusal}</Alert> : null}
-      {subscription ? (
-        <CurrentSubscription sub={subscription} reply={reply} />
-      ) : (
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold">No Active Subscription</h2>
-            <CardDescription>
-              You are on the Free tier: closed signals are visible, live signals are locked. Choose a plan below to follow
-              strategies.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Link to="/pricing" className="text-sm font-medium text-blue-800 underline underline-offset-2 dark:text-blue-300">
-              Compare plans
-            </Link>
-          </CardContent>
-        </Card>
-      )}
-      <PlanChoice plans={plans} current={subscription} reply={reply} />
+      {subscription ? <CurrentSubscription sub={subscription} reply={reply} /> : <NoSubscription />}
+      <PlanChoice plans={plans} current={subscription} />
       <BillingHistory rows={billing} />
     </div>
+  );
+}
+
+function NoSubscription() {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-xl font-semibold">No Active Subscription</h2>
+        <CardDescription>
+          You are on the Free tier: closed signals are visible, live signals are locked. Choose a plan below to follow strategies.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Link to="/pricing" className="text-sm font-medium text-blue-800 underline underline-offset-2 dark:text-blue-300">
+          Compare plans
+        </Link>
+      </CardContent>
+    </Card>
   );
 }

@@ -65,7 +65,7 @@ export default function PortalDashboard() {
           <RiskMeter />
 
           <MyStrategiesCard strategies={data.strategies} strategyCount={data.strategyCount} />
-          <SubscriptionCard subscription={data.subscription} />
+          <SubscriptionCard subscription={data.subscription} now={data.now} />
         </div>
       </div>
     </div>

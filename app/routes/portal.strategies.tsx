@@ -64,9 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!Number.isSafeInteger(signalId) || signalId <= 0) return refuseMt5(MY_STRATEGIES_TOASTS.notFound, 404);
         switch (queueSignalForMt5(user, signalId, now)) {
           case "queued":
-            return { toast: MY_STRATEGIES_TOASTS.sentToMt5, redirectTo: tabUrl("signals") };
           case "already-queued":
-            return refuseMt5(MY_STRATEGIES_TOASTS.alreadyQueued, 409, signalId);
+            // Sending again is a no-op: the signal reaches MT5 once, and the row already shows it as queued.
+            return { toast: MY_STRATEGIES_TOASTS.sentToMt5, redirectTo: tabUrl("signals") };
           case "not-allowed":
             return refuseMt5(MY_STRATEGIES_TOASTS.notAllowed, 403, signalId);
           default:

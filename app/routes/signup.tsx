@@ -65,7 +65,9 @@ export default function Signup() {
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(signupSchema),
-    shouldValidate: "onBlur",
+    // Validate on submit only: a message appearing or vanishing on blur moved the button under the pointer and swallowed the click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
   const busy = navigation.state !== "idle" && navigation.formAction === "/signup";

@@ -47,13 +47,31 @@ export const profileSchema = z.object({
 
 /* Subscription -------------------------------------------------------- */
 
-/** Change Plan: one of the three plans. */
+const planField = z.enum(PLAN_CHOICES, {
+  errorMap: () => ({ message: "Choose Starter, Pro or Institutional" }),
+});
+
+/** Most strategy ids a downgrade's "keep" choice may post. */
+const KEEP_MAX_ITEMS = 50;
+
+/**
+ * Change Plan (posted from its confirmation): the plan; during a trial, when it
+ * starts (`trial-end`, the default, or `now`); on a smaller plan, the strategy
+ * ids to keep (checkboxes named `keep`).
+ */
 export const planChangeSchema = z.object({
   intent: z.literal("change-plan"),
-  plan: z.enum(PLAN_CHOICES, {
-    errorMap: () => ({ message: "Choose Starter, Pro or Institutional" }),
-  }),
+  plan: planField,
+  timing: z.enum(["trial-end", "now"]).default("trial-end"),
+  keep: z.array(z.coerce.number().int().positive()).max(KEEP_MAX_ITEMS).default([]),
 });
+
+/** The changes the Subscription tab confirms first (`?confirm=<kind>&plan=<plan>`): read by its loader from the URL. */
+export const confirmChangeSchema = z.discriminatedUnion("confirm", [
+  z.object({ confirm: z.literal("pause") }),
+  z.object({ confirm: z.literal("cancel") }),
+  z.object({ confirm: z.literal("change-plan"), plan: planField }),
+]);
 
 /** The Subscription tab's forms: change plan, pause, resume, cancel. */
 export const subscriptionIntentSchema = z.discriminatedUnion(
@@ -77,12 +95,12 @@ const sessionTimeoutField = z.coerce
   .int("Choose one of the listed session timeouts")
   .refine((value) => ALLOWED_MINUTES.includes(value), "Choose one of the listed session timeouts");
 
-/** A 6-digit code as typed (spaces allowed); whether it is right is for the model to say. */
-const codeField = z.string().max(16, INVALID_CODE_MESSAGE).optional();
+/** A 6-digit code or a recovery code as typed (spaces, dashes allowed); whether it is right is for the model to say. */
+const codeField = z.string().max(32, INVALID_CODE_MESSAGE).optional();
 
 /**
  * The Security tab's forms: two-factor setup (start, confirm, cancel,
- * disable), sign-in preferences, signing out one session or all others.
+ * disable, new recovery codes), sign-in preferences, signing out one session or all others.
  */
 export const securityIntentSchema = z.discriminatedUnion(
   "intent",
@@ -91,6 +109,7 @@ export const securityIntentSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("2fa-confirm"), code: codeField }),
     z.object({ intent: z.literal("2fa-cancel") }),
     z.object({ intent: z.literal("2fa-disable"), code: codeField }),
+    z.object({ intent: z.literal("2fa-recovery-codes"), code: codeField }),
     z.object({
       intent: z.literal("settings"),
       loginNotifications: z

@@ -5,6 +5,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { getFlashStorage } from "./cookies.server";
+import { flashToast, type Toast } from "./toast.server";
 
 const KEY = "pendingTwoFactor";
 /** How long the code step stays open after the first factor, in milliseconds. */
@@ -36,10 +37,18 @@ export async function readPendingTwoFactor(request: Request): Promise<PendingTwo
   return value;
 }
 
-/** A Set-Cookie value that forgets the pending first factor. */
-export async function clearPendingTwoFactor(request: Request): Promise<string> {
+/**
+ * A Set-Cookie value that forgets the pending first factor and, when given,
+ * flashes `toast` to the next page (both live in the one flash cookie, so they
+ * are written together).
+ */
+export async function clearPendingTwoFactor(request: Request, toast?: Toast): Promise<string> {
   const storage = getFlashStorage();
   const session = await storage.getSession(request.headers.get("Cookie"));
   session.unset(KEY);
-  return storage.commitSession(session);
+  const cleared = await storage.commitSession(session);
+  if (!toast) return cleared;
+  // flashToast reads the flash cookie from a request: hand it the cookie just cleared.
+  const clearedPair = cleared.split(";")[0];
+  return flashToast(new Request(request.url, { headers: { Cookie: clearedPair } }), toast);
 }

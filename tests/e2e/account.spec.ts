@@ -51,35 +51,103 @@ test.describe("Profile", () => {
 });
 
 test.describe("Subscription", () => {
-  test("change plan to Starter, pause, resume, cancel; billing history records each step", async ({ page, javaScriptEnabled }) => {
+  /** The confirmation of a change: a modal dialog with JavaScript, the page itself without. */
+  function confirmation(page: Page, javaScriptEnabled: boolean, title: string): Locator {
+    return javaScriptEnabled ? page.getByRole("dialog", { name: title }) : page.getByRole("region", { name: title });
+  }
+
+  test("a trial user schedules Starter for the trial's end keeping one strategy, then cancels the trial", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signUpFresh(page, "/portal/account/subscription");
     const current = page.locator("dl").filter({ has: page.locator("dt", { hasText: "Start date" }) });
-    await expect(detail(current, "Plan")).toHaveText("Pro");
     await expect(detail(current, "Status")).toHaveText("TRIAL");
-    if (javaScriptEnabled) await hydrated(page, "form[method='post']");
+    const trialEnd = (await detail(current, "Trial ends").textContent())!.trim();
+    if (javaScriptEnabled) await hydrated(page, "form[method='get']");
 
-    // Change plan (from the trial: "Choose Plan").
+    // Choosing Starter during the trial asks first: when it starts, what it costs, which strategy to keep.
     await page.getByRole("radio", { name: /Starter/ }).check();
     await page.getByRole("button", { name: "Choose Plan" }).click();
+    const choose = confirmation(page, javaScriptEnabled, "Choose the Starter plan");
+    await expect(choose).toContainText(`Your free trial continues until ${trialEnd}. Then the Starter plan starts: $97.00 is charged on ${trialEnd}`);
+    await expect(choose).toContainText("Or start it now: your trial ends today and $97.00 is charged today.");
+    const picks = choose.getByRole("group", { name: "Strategy to keep" }).getByRole("checkbox");
+    await expect(picks).toHaveCount(3);
+    await expect(picks.nth(0)).toBeChecked();
+    const kept = Number(await picks.nth(1).getAttribute("value"));
+    await picks.nth(0).uncheck();
+    await picks.nth(1).check();
+    await choose.getByRole("button", { name: "Start when my trial ends" }).click();
+
+    await expectToast(page, javaScriptEnabled, "Subscription Updated");
+    await expect(detail(current, "Status")).toHaveText("TRIAL");
+    await expect(page.getByText(`Your Starter plan starts on ${trialEnd}, when your trial ends: $97.00 is charged then.`)).toBeVisible();
+    const rows = page.getByRole("region", { name: "Billing history" }).locator("tbody tr");
+    await expect(rows.first().locator("td:nth-child(2)")).toHaveText(`Starter plan — starts ${trialEnd}, when the free trial ends`);
+    await expect(rows.first().locator("td").last()).toHaveText("$0.00");
+    // The kept strategy is now the first pick, so it is the one that stays on Starter.
+    const entitled: number[] = await (await page.request.get("/api/user/strategy-access")).json();
+    expect(entitled[0]).toBe(kept);
+
+    // Cancel Trial: confirmed first, ends the trial now, charges nothing.
+    await page.getByRole("button", { name: "Cancel Trial" }).click();
+    const cancel = confirmation(page, javaScriptEnabled, "Cancel your free trial?");
+    await expect(cancel).toContainText("Your Pro trial ends now and live signals lock.");
+    await expect(cancel).toContainText("Nothing is charged. The Starter plan you chose will not start.");
+    await cancel.getByRole("button", { name: "Cancel Trial" }).click();
+    await expectToast(page, javaScriptEnabled, "Trial Cancelled", "Your free trial has ended. Nothing was charged.");
+    await expect(detail(current, "Status")).toHaveText("EXPIRED");
+    await expect(page.getByRole("heading", { name: "No Active Subscription" })).toBeVisible();
+    await expect(rows.first().locator("td:nth-child(2)")).toHaveText("Pro trial cancelled — nothing charged");
+  });
+
+  test("start a plan now with the charge stated, downgrade keeping one strategy, pause, resume, cancel — each confirmed", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await signUpFresh(page, "/portal/account/subscription");
+    const current = page.locator("dl").filter({ has: page.locator("dt", { hasText: "Start date" }) });
+    if (javaScriptEnabled) await hydrated(page, "form[method='get']");
+
+    // Start Pro now, ending the trial: the confirmation states today's charge.
+    await page.getByRole("radio", { name: /Pro/ }).check();
+    await page.getByRole("button", { name: "Choose Plan" }).click();
+    await confirmation(page, javaScriptEnabled, "Choose the Pro plan").getByRole("button", { name: "Start now and pay $197.00 today" }).click();
     await expectToast(page, javaScriptEnabled, "Subscription Updated", "Your subscription has been updated successfully.");
-    await expect(detail(current, "Plan")).toHaveText("Starter");
+    await expect(detail(current, "Plan")).toHaveText("Pro");
     await expect(detail(current, "Status")).toHaveText("ACTIVE");
+
+    // Downgrade to Starter: lists the three strategies and keeps the one chosen.
+    await page.getByRole("radio", { name: /Starter/ }).check();
+    await page.getByRole("button", { name: "Change Plan" }).click();
+    const downgrade = confirmation(page, javaScriptEnabled, "Change to the Starter plan?");
+    await expect(downgrade).toContainText("The Starter plan applies at once and $97.00 is charged today");
+    await expect(downgrade).toContainText("The Starter plan includes 1 strategy: choose which to keep. The others lock at once.");
+    await downgrade.getByRole("button", { name: "Change Plan" }).click();
+    await expect(detail(current, "Plan")).toHaveText("Starter");
     await expect(page.getByRole("radio", { name: /Starter.*\(current\)/ })).toBeChecked();
 
-    // Pause.
+    // Pause asks first; "Go back" changes nothing.
     await page.getByRole("button", { name: "Pause Subscription" }).click();
+    const pause = confirmation(page, javaScriptEnabled, "Pause your Starter subscription?");
+    await expect(pause).toContainText("Live signals lock as soon as you pause");
+    await pause.getByRole("link", { name: "Go back" }).click();
+    await expect(pause).toHaveCount(0);
+    await expect(detail(current, "Status")).toHaveText("ACTIVE");
+    await page.getByRole("button", { name: "Pause Subscription" }).click();
+    await confirmation(page, javaScriptEnabled, "Pause your Starter subscription?").getByRole("button", { name: "Pause Subscription" }).click();
     await expect(detail(current, "Status")).toHaveText("PAUSED");
     await expect(page.getByText("Your subscription is paused: live signals are locked")).toBeVisible();
     await expect(page.getByText("Resume your subscription to change plan.")).toBeVisible();
 
-    // Resume.
     await page.getByRole("button", { name: "Resume Subscription" }).click();
     await expect(detail(current, "Status")).toHaveText("ACTIVE");
-    await expect(page.getByRole("button", { name: "Pause Subscription" })).toBeVisible();
 
-    // Cancel (confirmation inside a <details>).
-    await page.locator("summary", { hasText: "Cancel Subscription" }).click();
-    await page.getByRole("button", { name: "Confirm Cancellation" }).click();
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    const cancel = confirmation(page, javaScriptEnabled, "Cancel your Starter subscription?");
+    await expect(cancel).toContainText(/Your subscription stays active until .+, then ends\./);
+    await cancel.getByRole("button", { name: "Confirm Cancellation" }).click();
     await expectToast(
       page,
       javaScriptEnabled,
@@ -91,17 +159,16 @@ test.describe("Subscription", () => {
     await expect(page.getByRole("button", { name: "Keep My Subscription" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Pause Subscription" })).toHaveCount(0);
 
-    // Billing history, newest first.
     const rows = page.getByRole("region", { name: "Billing history" }).locator("tbody tr");
     await expect(rows.locator("td:nth-child(2)")).toHaveText([
       /^Starter plan cancelled — active until /,
       "Starter plan resumed",
       "Starter plan paused",
       "Starter plan — $97.00/month",
+      "Pro plan — $197.00/month",
       "Pro plan — 7-day free trial",
     ]);
-    await expect(rows.nth(3).locator("td").last()).toHaveText("$97.00");
-    await expect(rows.nth(4).locator("td").last()).toHaveText("$0.00");
+    await expect(rows.nth(4).locator("td").last()).toHaveText("$197.00");
   });
 });
 

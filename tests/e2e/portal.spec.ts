@@ -39,7 +39,8 @@ test.describe("portal dashboard", () => {
     const subscription = page.getByTestId("subscription-card");
     await expect(subscription.getByRole("heading", { name: "Subscription" })).toBeVisible();
     await expect(subscription.getByTestId("subscription-plan")).toHaveText("Pro");
-    await expect(subscription.getByTestId("subscription-status")).toContainText("TRIAL");
+    await expect(subscription.getByTestId("subscription-status")).toHaveText("✓Pro trial · 7 days left");
+    await expect(subscription.getByTestId("subscription-status")).not.toHaveAttribute("data-warning");
     await expect(subscription.getByRole("link", { name: "Manage Subscription" })).toHaveAttribute("href", /^\/portal\/account(\/subscription)?$/);
   });
 });
@@ -94,9 +95,12 @@ test.describe("My Strategies", () => {
 
   test("Live Signals: Send to MT5 queues the signal for the MT5 API", async ({ page, javaScriptEnabled }) => {
     await signUpFresh(page, "/portal/strategies?tab=signals", { lastName: "Portal" });
-    const row = page.getByTestId("portal-signal").filter({ has: page.getByRole("button", { name: /^Send .* signal to MT5$/ }) }).first();
-    await expect(row).toBeVisible();
-    const signalId = Number(await row.locator("input[name='signalId']").inputValue());
+    const first = page.getByTestId("portal-signal").filter({ has: page.getByRole("button", { name: /^Send .* signal to MT5$/ }) }).first();
+    await expect(first).toBeVisible();
+    const signalId = Number(await first.locator("input[name='signalId']").inputValue());
+    const index = await first.evaluate((li) => [...li.parentElement!.children].indexOf(li));
+    // The same row before and after sending (its form is replaced by the queued state).
+    const row = page.getByTestId("portal-signal").nth(index);
     expect(signalId).toBeGreaterThan(0);
     if (javaScriptEnabled) await hydrated(page, "form[action='/portal/strategies?tab=signals']");
 
@@ -114,15 +118,17 @@ test.describe("My Strategies", () => {
     expect(body.items[0]!.signal).toMatchObject({ status: "ACTIVE", locked: false });
     expect(body.nextCursor).toBe(body.items[0]!.id);
 
-    // Each signal is queued once per user: a second send is refused.
-    const again = page
-      .getByTestId("portal-signal")
-      .filter({ has: page.locator(`input[name='signalId'][value='${signalId}']`) })
-      .getByRole("button", { name: /^Send .* signal to MT5$/ });
-    await again.click();
-    await expect(
-      page.getByTestId("portal-signal").filter({ has: page.locator(`input[name='signalId'][value='${signalId}']`) }).getByRole("alert"),
-    ).toHaveText("This signal is already in your MT5 queue.");
+    // The row now shows the queued state with the time and a link to the queue; there is nothing to send twice.
+    const queued = row.getByTestId("mt5-queued");
+    await expect(queued).toHaveText(/^✓ Queued for MT5 · \d{2}:\d{2} UTC\s*MT5 queue$/);
+    await expect(row.getByRole("button", { name: /^Send .* signal to MT5$/ })).toHaveCount(0);
+    await expect(row.getByRole("alert")).toHaveCount(0);
+    // Queued state and Copy to Clipboard sit side by side, with or without JavaScript.
+    const copy = javaScriptEnabled ? row.getByRole("button", { name: /^Copy .* to clipboard$/ }) : row.locator("summary", { hasText: "Copy to Clipboard" });
+    const [queuedBox, copyBox] = [await queued.boundingBox(), await copy.boundingBox()];
+    expect(Math.abs(queuedBox!.y - copyBox!.y)).toBeLessThan(queuedBox!.height);
+    await queued.getByRole("link", { name: "MT5 queue" }).click();
+    await expect(page).toHaveURL(/\/portal\/account\/api#mt5-queue$/);
     expect((await (await page.request.get("/api/mt5/queue")).json()).items).toHaveLength(1);
   });
 

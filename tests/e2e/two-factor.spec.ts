@@ -115,7 +115,11 @@ test("set up 2FA, sign in with a code (wrong code refused), then disable it", as
   let used = await freshCode(secret, null);
   await card.getByLabel("6-digit code").fill(used.code);
   await card.getByRole("button", { name: "Verify and enable" }).click();
-  await expectToast(page, javaScriptEnabled, "Two-Factor Enabled", "Sign-in now asks for a code from your authenticator app.");
+  // The page that confirms it shows the recovery codes once; with JavaScript a toast also says it is on.
+  await expect(card.getByRole("region", { name: "Save your recovery codes" })).toBeVisible();
+  if (javaScriptEnabled) {
+    await expectToast(page, true, "Two-Factor Enabled", "Sign-in now asks for a code from your authenticator app.");
+  }
   await expect(card.getByText("On", { exact: true })).toBeVisible();
   await expect(card.getByTestId("two-factor-secret")).toHaveCount(0);
 
@@ -175,4 +179,60 @@ test("a used code cannot be replayed to disable 2FA", async ({ page, javaScriptE
   await card.getByRole("button", { name: "Disable two-factor authentication" }).click();
   await expect(card.getByLabel("6-digit code")).toHaveAccessibleDescription(INVALID_CODE_MESSAGE);
   await expect(card.getByText("On", { exact: true })).toBeVisible();
+});
+
+test("lost authenticator: ten recovery codes at enrolment, one signs in once, the count shows, new codes replace the old", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const user = await signUpFresh(page, SECURITY, { firstName: "Rita", lastName: "Recover" });
+  const card = page.locator("#two-factor");
+  if (javaScriptEnabled) await hydrated(page, "form[method='post']");
+  await card.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  const secret = ((await card.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s+/g, "");
+  const used = await freshCode(secret, null);
+  await card.getByLabel("6-digit code").fill(used.code);
+  await card.getByRole("button", { name: "Verify and enable" }).click();
+
+  // Shown once, right after enabling: ten codes and how to keep them.
+  const saved = card.getByRole("region", { name: "Save your recovery codes" });
+  await expect(saved).toContainText("Each code works once.");
+  const codes = (await saved.getByTestId("recovery-codes").locator("li").allTextContents()).map((code) => code.trim());
+  expect(codes).toHaveLength(10);
+  await saved.getByRole("link", { name: "I have saved my recovery codes" }).click();
+  await expect(card.getByRole("region", { name: "Save your recovery codes" })).toHaveCount(0);
+  await expect(card).toContainText("10 of 10 recovery codes left");
+  expect(await page.content()).not.toContain(codes[0]);
+
+  // The phone is lost: sign in with a recovery code instead of a 6-digit code.
+  await navbar(page).getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/login?returnTo=${encodeURIComponent(SECURITY)}`);
+  await submitLoginForm(page, user);
+  await expect(page.getByText("Lost your authenticator app? Enter one of your recovery codes instead.")).toBeVisible();
+  await page.getByLabel("Authentication code").fill(codes[2]);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === SECURITY);
+  await expectToast(page, javaScriptEnabled, "Signed In With a Recovery Code", "9 of 10 recovery codes left.");
+  await expect(card).toContainText("9 of 10 recovery codes left");
+
+  // New codes, confirmed with another recovery code: the old ones stop working.
+  if (javaScriptEnabled) await hydrated(page, "form[method='post']");
+  await card.getByLabel("Authenticator or recovery code").fill(codes[3]);
+  await card.getByRole("button", { name: "Generate new recovery codes" }).click();
+  const fresh = card.getByRole("region", { name: "Save your recovery codes" });
+  await expect(fresh.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+  await expect(fresh).not.toContainText(codes[4]);
+
+  // An old code, never used but replaced, is refused at the code step.
+  await navbar(page).getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login");
+  await submitLoginForm(page, user);
+  await page.getByLabel("Authentication code").fill(codes[4]);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByLabel("Authentication code")).toHaveAccessibleDescription(
+    "Invalid recovery code. Check it for typos, or use another unused code.",
+  );
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
 });

@@ -9,7 +9,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessions, twoFactor, userSettings } from "../../db/schema";
+import { sessions, twoFactor, twoFactorRecoveryCodes, userSettings } from "../../db/schema";
 import { createSession, listSessions, listSessionsWithHandles, revokeSessionByHandle, sessionHandle } from "~/models/sessions.server";
 import { isTwoFactorEnabled, verifyCode } from "~/models/two-factor.server";
 import { getSecuritySettings } from "~/models/user-settings.server";
@@ -46,6 +46,7 @@ type LoaderData = {
   twoFactor: {
     enabled: boolean;
     enabledAt: string | null;
+    recoveryCodesLeft: number | null;
     pending: { secret: string; otpauthUri: string; qrDataUrl: string } | null;
   };
   settings: { loginNotifications: boolean; sessionTimeoutMinutes: number };
@@ -82,12 +83,13 @@ function pinClock(): number {
   return start;
 }
 
-/** Puts `userId` through enrolment and returns the time of the confirming step. */
-async function enableTwoFactor(cookie: string, userId: number): Promise<void> {
+/** Puts `userId` through enrolment; returns the ten recovery codes the confirmation shows once. */
+async function enableTwoFactor(cookie: string, userId: number): Promise<string[]> {
   expect((await act(cookie, { intent: "2fa-start" })).status).toBe(302);
   const confirmed = await act(cookie, { intent: "2fa-confirm", code: await currentCode(userId) });
-  expect(confirmed.status).toBe(302);
+  expect(confirmed.status).toBe(200);
   expect(isTwoFactorEnabled(userId)).toBe(true);
+  return ((await confirmed.json()) as { data: { recoveryCodes: string[] } }).data.recoveryCodes;
 }
 
 beforeEach(() => {
@@ -149,7 +151,13 @@ describe("two-factor authentication", () => {
     const user = createUser({ firstName: "enrol" });
     const { cookie } = await signedIn(user.id);
 
-    expect((await load(cookie)).data.twoFactor).toEqual({ enabled: false, enabledAt: null, enabledText: null, pending: null });
+    expect((await load(cookie)).data.twoFactor).toEqual({
+      enabled: false,
+      enabledAt: null,
+      enabledText: null,
+      recoveryCodesLeft: null,
+      pending: null,
+    });
 
     const started = await act(cookie, { intent: "2fa-start" });
     expect(started.status).toBe(302);
@@ -194,7 +202,7 @@ describe("two-factor authentication", () => {
     expect(twoFactorRow(user.id)!.enabledAt).toBeNull();
   });
 
-  it("the right code enables it, with the 'Two-Factor Enabled' toast; the secret is no longer shown", async () => {
+  it("the right code enables it and shows ten recovery codes once, with the 'Two-Factor Enabled' toast; the secret is no longer shown", async () => {
     const user = createUser({ firstName: "confirm" });
     const { cookie } = await signedIn(user.id);
     await act(cookie, { intent: "2fa-start" });
@@ -203,9 +211,10 @@ describe("two-factor authentication", () => {
     // Typed with a space, as apps display it.
     const code = await currentCode(user.id);
     const response = await act(cookie, { intent: "2fa-confirm", code: `${code.slice(0, 3)} ${code.slice(3)}` });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(PAGE);
-    expect((await toastOf(response))?.title).toBe("Two-Factor Enabled");
+    expect(response.status).toBe(200);
+    const reply = (await response.json()) as { data: { toast: { title: string }; recoveryCodes: string[] } };
+    expect(reply.data.toast.title).toBe("Two-Factor Enabled");
+    expect(reply.data.recoveryCodes).toHaveLength(10);
 
     expect(isTwoFactorEnabled(user.id)).toBe(true);
     const row = twoFactorRow(user.id)!;
@@ -216,6 +225,12 @@ describe("two-factor authentication", () => {
     expect(data.twoFactor.enabled).toBe(true);
     expect(data.twoFactor.pending).toBeNull();
     expect(raw).not.toContain(secret);
+    // Shown once: the page afterwards gives the count, never the codes; the database holds only their hashes.
+    expect(data.twoFactor.recoveryCodesLeft).toBe(10);
+    for (const code of reply.data.recoveryCodes) expect(raw).not.toContain(code);
+    const stored = getDb().select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all();
+    expect(stored.map((row) => row.codeHash).every((hash) => /^[0-9a-f]{64}$/.test(hash))).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain(reply.data.recoveryCodes[0].replace(/-/g, ""));
 
     // Setting up again while enabled would swap the secret without a code: refused.
     const again = await act(cookie, { intent: "2fa-start" });
@@ -229,7 +244,7 @@ describe("two-factor authentication", () => {
     const { cookie } = await signedIn(user.id);
     await act(cookie, { intent: "2fa-start" });
     const code = await currentCode(user.id);
-    expect((await act(cookie, { intent: "2fa-confirm", code })).status).toBe(302);
+    expect((await act(cookie, { intent: "2fa-confirm", code })).status).toBe(200);
 
     // The confirming code cannot be used again, for sign-in or for disabling.
     expect(await verifyCode(user.id, code)).toBe(false);
@@ -288,6 +303,33 @@ describe("two-factor authentication", () => {
     expect((await toastOf(response))?.title).toBe("Two-Factor Disabled");
     expect(isTwoFactorEnabled(user.id)).toBe(false);
     expect(twoFactorRow(user.id)).toBeUndefined();
+  });
+
+  it("new recovery codes need a code, replace the old ones, and a recovery code can disable two-factor", async () => {
+    const user = createUser({ firstName: "recovery" });
+    const { cookie } = await signedIn(user.id);
+    const first = await enableTwoFactor(cookie, user.id);
+    vi.setSystemTime(Date.now() + STEP_MS);
+
+    const refused = await act(cookie, { intent: "2fa-recovery-codes", code: await wrongCode(user.id) });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ActionReply).submission.error?.code).toEqual([INVALID_CODE]);
+
+    // Confirmed with one of the first codes: it is spent, then every old code is replaced.
+    const response = await act(cookie, { intent: "2fa-recovery-codes", code: first[0] });
+    expect(response.status).toBe(200);
+    const reply = (await response.json()) as { data: { toast: { title: string }; recoveryCodes: string[] } };
+    expect(reply.data.toast.title).toBe("New Recovery Codes");
+    expect(reply.data.recoveryCodes).toHaveLength(10);
+    expect(reply.data.recoveryCodes.some((code) => first.includes(code))).toBe(false);
+    expect((await load(cookie)).data.twoFactor.recoveryCodesLeft).toBe(10);
+
+    const old = await act(cookie, { intent: "2fa-disable", code: first[1] });
+    expect(old.status).toBe(400);
+    const disabled = await act(cookie, { intent: "2fa-disable", code: reply.data.recoveryCodes[5] });
+    expect(disabled.status).toBe(302);
+    expect(isTwoFactorEnabled(user.id)).toBe(false);
+    expect(getDb().select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all()).toEqual([]);
   });
 
   it("cancels a pending setup without touching an enabled one", async () => {

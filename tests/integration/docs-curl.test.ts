@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../db/schema";
 import { GETTING_STARTED } from "~/content/docs";
 import { generateApiKey } from "~/models/api-keys.server";
+import { createWebhook } from "~/models/webhooks.server";
 import { publishSignal } from "~/models/signals.server";
 import { getDb } from "~/platform/db.server";
 import { openApiDocument } from "~/services/openapi/document.server";
@@ -50,7 +51,8 @@ beforeAll(async () => {
   getDb().insert(blogPosts).values({ slug: "curl-post", title: "Curl post", excerpt: "An excerpt", publishedAt: new Date() }).run();
   server = await startBuiltServer();
   env = { ...process.env, FXT_URL: server.url, FXT_API_KEY: generateApiKey(admin.id).key };
-  fill = { "/api/strategies/<slug>": "curl-strategy", "/api/blog/<slug>": "curl-post", "<strategyId>": String(strategy.id), "<id>": String(signal.id) };
+  const webhook = createWebhook(admin.id, { url: "https://example.com/hooks/curl", eventTypes: ["signal.published"] }).endpoint;
+  fill = { "/api/webhooks/<id>": String(webhook.id), "/api/strategies/<slug>": "curl-strategy", "/api/blog/<slug>": "curl-post", "<strategyId>": String(strategy.id), "<id>": String(signal.id) };
 }, 120_000);
 
 afterAll(async () => {
@@ -62,7 +64,11 @@ const ERROR_EXAMPLE = /limit=500/;
 
 /** Runs `command` in bash and checks the answer against the document; it must succeed unless it is the error example. */
 async function expectDocumentedAnswer(command: string): Promise<void> {
-  const { stdout } = await run("bash", ["-c", `${command} -w '\\n%{http_code}\\t%{content_type}\\t%{url_effective}'`], { env, maxBuffer: 8 * 1024 * 1024 });
+  // An event stream (`curl -N`) never ends: read it for 2 s, then curl's timeout (exit 28) ends it.
+  const streaming = command.includes(" -N ");
+  const timed = streaming ? `${command} --max-time 2` : command;
+  const writeOut = `${timed} -w '\\n%{http_code}\\t%{content_type}\\t%{url_effective}'${streaming ? "; true" : ""}`;
+  const { stdout } = await run("bash", ["-c", writeOut], { env, maxBuffer: 8 * 1024 * 1024 });
   const lines = stdout.trimEnd().split("\n");
   const [status, contentType, url] = lines.pop()!.split("\t");
   let body = lines.join("\n");
@@ -93,7 +99,7 @@ describe("curl examples", () => {
     expect(examples.length).toBeGreaterThan(12);
     for (const { path, curl } of examples) {
       const command = Object.entries(fill).reduce((text, [placeholder, value]) => {
-        if (placeholder.startsWith("/")) return text.replace(placeholder, placeholder.replace("<slug>", value));
+        if (placeholder.startsWith("/")) return text.replace(placeholder, placeholder.replace(/<\w+>/, value));
         return text.replace(placeholder, value);
       }, curl);
       expect(command, path).not.toMatch(/<\w+>/);

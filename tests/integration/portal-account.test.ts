@@ -236,15 +236,24 @@ describe("Subscription", () => {
     expect(data.billing).toEqual([expect.objectContaining({ description: "Pro plan — $197.00/month", amountText: "$197.00" })]);
   });
 
-  it("a downgrade from Pro with 3 picks to Starter leaves 1 entitled strategy (picks are kept)", async () => {
+  it("a downgrade from Pro with 3 picks to Starter asks which to keep, then keeps only that one", async () => {
     const user = createUser({ firstName: "Down" });
     insertSubscription(user.id, "pro");
     insertStrategyAccess(user.id, strategyIds);
     expect(entitledIds(user)).toEqual(strategyIds);
-    const response = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, await signedInCookie(user.id), { intent: "change-plan", plan: "starter" }));
+    const cookie = await signedInCookie(user.id);
+    const unchosen = await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "starter" }));
+    expect(unchosen.status).toBe(400);
+    expect(JSON.stringify(await unchosen.json())).toContain("Choose the 1 strategy to keep on the Starter plan.");
+    expect(subscriptionRow(user.id)).toMatchObject({ plan: "pro" });
+
+    const response = await callRoute(
+      subscriptionRoute.action,
+      post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "starter", keep: String(strategyIds[2]) }),
+    );
     expect(response.status).toBe(302);
     expect(subscriptionRow(user.id)).toMatchObject({ plan: "starter", status: "ACTIVE" });
-    expect(entitledIds(user)).toEqual([strategyIds[0]]);
+    expect(entitledIds(user)).toEqual([strategyIds[2]]);
     expect(billingRows(user.id).at(-1)).toMatchObject({ event: "plan_changed", plan: "starter", amountCents: 9700 });
   });
 
@@ -258,13 +267,46 @@ describe("Subscription", () => {
     expect(entitledIds(user)).toEqual(strategyIds);
   });
 
-  it("a trial converts to a paid plan with a new period starting now", async () => {
+  it("a plan chosen during a trial starts when the trial ends, with the kept strategy; 'now' starts it at once", async () => {
     const user = createUser({ firstName: "Trial" });
-    insertSubscription(user.id, "pro", { status: "TRIAL", endDate: new Date(Date.now() + 3 * DAY) });
-    await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, await signedInCookie(user.id), { intent: "change-plan", plan: "starter" }));
-    const sub = subscriptionRow(user.id)!;
-    expect(sub).toMatchObject({ plan: "starter", status: "ACTIVE" });
+    const trialEnd = new Date(Date.now() + 3 * DAY);
+    insertSubscription(user.id, "pro", { status: "TRIAL", endDate: trialEnd });
+    insertStrategyAccess(user.id, strategyIds);
+    const cookie = await signedInCookie(user.id);
+    await callRoute(
+      subscriptionRoute.action,
+      post(SUBSCRIPTION, cookie, { intent: "change-plan", plan: "starter", keep: String(strategyIds[1]) }),
+    );
+    expect(subscriptionRow(user.id)).toMatchObject({ plan: "pro", status: "TRIAL", pendingPlan: "starter" });
+    expect(entitledIds(user)).toEqual([strategyIds[1], strategyIds[0], strategyIds[2]]);
+    expect(billingRows(user.id).at(-1)).toMatchObject({ event: "plan_scheduled", plan: "starter", amountCents: 0 });
+    // At the trial's end the Starter plan starts, charged then, and only the kept strategy stays.
+    expect(entitledIds(user, new Date(trialEnd.getTime() + 1000))).toEqual([strategyIds[1]]);
+
+    const other = createUser({ firstName: "Now" });
+    insertSubscription(other.id, "pro", { status: "TRIAL", endDate: trialEnd });
+    await callRoute(
+      subscriptionRoute.action,
+      post(SUBSCRIPTION, await signedInCookie(other.id), { intent: "change-plan", plan: "institutional", timing: "now" }),
+    );
+    const sub = subscriptionRow(other.id)!;
+    expect(sub).toMatchObject({ plan: "institutional", status: "ACTIVE", pendingPlan: null });
     expect(sub.endDate.getTime() - Date.now()).toBeGreaterThan(27 * DAY);
+  });
+
+  it("the confirmation URL describes the change and what it charges before anything changes", async () => {
+    const user = createUser({ firstName: "Confirm" });
+    insertSubscription(user.id, "pro", { status: "TRIAL", endDate: new Date(Date.now() + 3 * DAY) });
+    insertStrategyAccess(user.id, strategyIds);
+    const cookie = await signedInCookie(user.id);
+    const data = await (await callRoute(subscriptionRoute.loader, get(`${SUBSCRIPTION}?confirm=change-plan&plan=starter`, cookie))).json();
+    expect(data.confirmation).toMatchObject({ change: "change-plan", plan: "starter", title: "Choose the Starter plan", keep: 1 });
+    expect(data.confirmation.picks.map((p: { id: number }) => p.id)).toEqual(strategyIds);
+    const cancel = await (await callRoute(subscriptionRoute.loader, get(`${SUBSCRIPTION}?confirm=cancel`, cookie))).json();
+    expect(cancel.confirmation).toMatchObject({ title: "Cancel your free trial?", choices: [{ label: "Cancel Trial" }] });
+    const refused = await (await callRoute(subscriptionRoute.loader, get(`${SUBSCRIPTION}?confirm=pause`, cookie))).json();
+    expect(refused.confirmation).toEqual({ refusal: "Only an active subscription can be paused." });
+    expect(subscriptionRow(user.id)).toMatchObject({ status: "TRIAL", pendingPlan: null });
   });
 
   it("refuses an unknown plan (400, plan field) and the plan already held (400), changing nothing", async () => {

@@ -288,7 +288,7 @@ describe("Live Signals", () => {
     expect(data.signals).toHaveLength(20);
   });
 
-  it("Send to MT5 queues an entitled ACTIVE signal with the 'Sent to MT5' toast; a second send is refused", async () => {
+  it("Send to MT5 queues an entitled ACTIVE signal with the 'Sent to MT5' toast; a second send is a no-op success", async () => {
     const user = createUser({ firstName: "Mia" });
     insertSubscription(user.id, "starter");
     insertStrategyAccess(user.id, [fx.alpha]);
@@ -302,12 +302,8 @@ describe("Live Signals", () => {
     expect(queueRows(user.id).map((r) => r.signalId)).toEqual([fx.alphaActive]);
 
     const again = await send(fx.alphaActive);
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({
-      intent: "send-mt5",
-      submission: { error: { "": ["This signal is already in your MT5 queue."] } },
-      data: { signalId: fx.alphaActive, toast: { title: "Already queued", variant: "destructive" } },
-    });
+    expect(again.status).toBe(302);
+    expect(await toastOf(again)).toEqual({ title: "Sent to MT5", description: "The signal is queued for your MT5 Expert Advisor." });
     expect(queueRows(user.id)).toHaveLength(1);
   });
 

@@ -20,6 +20,7 @@ import { SIGN_IN_PER_EMAIL } from "~/services/rate-limit.server";
 import { signIn } from "~/services/session.server";
 import { PENDING_TWO_FACTOR_MS, readPendingTwoFactor } from "~/services/two-factor-flow.server";
 import { callRoute, formRequest, getRequest, nextIp, setCookiePair } from "../support/http";
+import { toastOf } from "../support/toast";
 import { currentCode, STEP_MS, wrongCode } from "../support/totp";
 
 const ORIGIN = "http://localhost:3000";
@@ -46,6 +47,8 @@ function nextStep(): void {
 }
 
 let accountCounter = 0;
+/** The recovery codes issued to the last account `accountWithTwoFactor` enrolled. */
+let recoveryCodes: string[] = [];
 /** A local account with two-factor enabled (enrolled and confirmed one step ago). */
 async function accountWithTwoFactor(): Promise<User> {
   accountCounter += 1;
@@ -56,7 +59,8 @@ async function accountWithTwoFactor(): Promise<User> {
     lastName: "Factor",
   });
   startEnrolment(user.id);
-  expect(await confirmEnrolment(user.id, await currentCode(user.id))).toBe(true);
+  recoveryCodes = (await confirmEnrolment(user.id, await currentCode(user.id)))!;
+  expect(recoveryCodes).toHaveLength(10);
   nextStep();
   return user;
 }
@@ -186,6 +190,32 @@ describe("/login/two-factor", () => {
     const replay = await submitCode(code, pending);
     expect(replay.status).toBe(400);
     expect(setCookiePair(replay, "__session")).toBeUndefined();
+    expect(sessionCount(user.id)).toBe(1);
+  });
+
+  it("a recovery code signs in once (typed in any case, with spaces), and the toast says how many are left", async () => {
+    const user = await accountWithTwoFactor();
+    expect(recoveryCodes.every((code) => /^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/.test(code))).toBe(true);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const typed = recoveryCodes[3].toUpperCase().replace(/-/g, " ");
+    const { pending } = await firstFactor(user, "/portal/dashboard");
+    const response = await submitCode(typed, pending);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/portal/dashboard");
+    expect(setCookiePair(response, "__session")).toBeDefined();
+    expect(await toastOf(response)).toEqual({
+      title: "Signed In With a Recovery Code",
+      description: "9 of 10 recovery codes left. Generate new ones in Account → Security.",
+    });
+    expect(await readPendingTwoFactor(get("/login/two-factor", setCookiePair(response, "__flash")))).toBeNull();
+
+    // Spent: the same code is refused next time, with the recovery code's message.
+    const again = await firstFactor(user, "/portal/dashboard");
+    const reused = await submitCode(recoveryCodes[3], again.pending);
+    expect(reused.status).toBe(400);
+    expect(((await reused.json()) as { error?: Record<string, string[]> }).error?.code).toEqual([
+      "Invalid recovery code. Check it for typos, or use another unused code.",
+    ]);
     expect(sessionCount(user.id)).toBe(1);
   });
 

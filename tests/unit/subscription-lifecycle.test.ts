@@ -7,14 +7,18 @@ import {
   addUtcMonths,
   cancel,
   changePlan,
+  confirmationFor,
   needsSettlement,
+  orderPicksForPlan,
   nextPeriodEnd,
   pause,
   periodLabel,
   planPriceCents,
   planPriceLabel,
+  picksToKeep,
   resume,
   settle,
+  trialStatus,
   strategyLimitLabel,
   type LifecycleResult,
   type SubscriptionState,
@@ -31,6 +35,7 @@ function state(extra: Partial<SubscriptionState> = {}): SubscriptionState {
     startDate: new Date("2026-11-01T09:00:00.000Z"),
     endDate: new Date("2026-12-01T09:00:00.000Z"),
     cancelAtPeriodEnd: false,
+    pendingPlan: null,
     ...extra,
   };
 }
@@ -88,7 +93,6 @@ describe("month arithmetic (UTC)", () => {
 describe("changePlan", () => {
   it.each([
     ["no subscription", null],
-    ["TRIAL", state({ status: "TRIAL", endDate: new Date(NOW.getTime() + 3 * DAY) })],
     ["EXPIRED", state({ status: "EXPIRED", endDate: new Date(NOW.getTime() - DAY) })],
     ["CANCELLED", state({ status: "CANCELLED", endDate: new Date(NOW.getTime() - DAY) })],
   ])("from %s starts an ACTIVE one-month period now", (_label, from) => {
@@ -99,6 +103,40 @@ describe("changePlan", () => {
       startDate: NOW,
       endDate: new Date("2026-12-22T10:00:00.000Z"),
       cancelAtPeriodEnd: false,
+      pendingPlan: null,
+    });
+    expect(result.billing).toEqual([
+      { event: "plan_changed", plan: "starter", amountCents: 9700, description: "Starter plan — $97.00/month", at: NOW },
+    ]);
+  });
+
+  const trial = state({ status: "TRIAL", startDate: NOW, endDate: new Date("2026-11-29T10:00:00.000Z") });
+
+  it("during a TRIAL schedules the plan for the trial's end, charging nothing now", () => {
+    const result = ok(changePlan(trial, "starter", NOW));
+    expect(result.subscription).toEqual({ ...trial, pendingPlan: "starter" });
+    expect(result.billing).toEqual([
+      {
+        event: "plan_scheduled",
+        plan: "starter",
+        amountCents: 0,
+        description: "Starter plan — starts Nov 29, 2026, when the free trial ends",
+        at: NOW,
+      },
+    ]);
+    expect(err(changePlan({ ...trial, pendingPlan: "starter" }, "starter", NOW)).code).toBe("same-plan");
+    expect(ok(changePlan({ ...trial, pendingPlan: "starter" }, "institutional", NOW)).subscription.pendingPlan).toBe("institutional");
+  });
+
+  it("during a TRIAL with timing 'now' ends the trial and starts the plan today at its price", () => {
+    const result = ok(changePlan({ ...trial, pendingPlan: "institutional" }, "starter", NOW, "now"));
+    expect(result.subscription).toEqual({
+      plan: "starter",
+      status: "ACTIVE",
+      startDate: NOW,
+      endDate: new Date("2026-12-22T10:00:00.000Z"),
+      cancelAtPeriodEnd: false,
+      pendingPlan: null,
     });
     expect(result.billing).toEqual([
       { event: "plan_changed", plan: "starter", amountCents: 9700, description: "Starter plan — $97.00/month", at: NOW },
@@ -169,6 +207,7 @@ describe("resume", () => {
       startDate: NOW,
       endDate: new Date("2026-12-22T10:00:00.000Z"),
       cancelAtPeriodEnd: false,
+      pendingPlan: null,
     });
     expect(result.billing[0]).toMatchObject({ event: "resumed", amountCents: 19700, description: "Pro plan resumed — $197.00/month" });
   });
@@ -195,9 +234,16 @@ describe("cancel", () => {
     expect(result.subscription).toMatchObject({ status: "CANCELLED", endDate: NOW, cancelAtPeriodEnd: false });
   });
 
-  it("refuses twice, trials, ended subscriptions and no subscription", () => {
+  it("TRIAL ends at once with nothing charged, and a scheduled plan never starts", () => {
+    const result = ok(cancel(state({ status: "TRIAL", pendingPlan: "starter" }), NOW));
+    expect(result.subscription).toMatchObject({ status: "EXPIRED", endDate: NOW, pendingPlan: null });
+    expect(result.billing).toEqual([
+      { event: "cancelled", plan: "pro", amountCents: 0, description: "Pro trial cancelled — nothing charged", at: NOW },
+    ]);
+  });
+
+  it("refuses twice, ended subscriptions and no subscription", () => {
     expect(err(cancel(state({ cancelAtPeriodEnd: true }), NOW)).code).toBe("already-cancelling");
-    expect(err(cancel(state({ status: "TRIAL" }), NOW)).code).toBe("not-active");
     expect(err(cancel(state({ status: "CANCELLED" }), NOW)).code).toBe("not-active");
     expect(err(cancel(state({ status: "EXPIRED" }), NOW)).code).toBe("not-active");
     expect(err(cancel(null, NOW)).code).toBe("no-subscription");
@@ -227,6 +273,29 @@ describe("settle", () => {
     expect(result.billing).toEqual([]);
   });
 
+  it("TRIAL with a scheduled plan → ACTIVE on it from the trial's end, charged then, renewed after", () => {
+    const trialEnd = new Date("2026-11-29T10:00:00.000Z");
+    const trial = state({ status: "TRIAL", startDate: new Date("2026-11-22T10:00:00.000Z"), endDate: trialEnd, pendingPlan: "starter" });
+    const atEnd = settle(trial, trialEnd);
+    expect(atEnd.subscription).toEqual({
+      plan: "starter",
+      status: "ACTIVE",
+      startDate: trialEnd,
+      endDate: new Date("2026-12-29T10:00:00.000Z"),
+      cancelAtPeriodEnd: false,
+      pendingPlan: null,
+    });
+    expect(atEnd.billing).toEqual([
+      { event: "plan_changed", plan: "starter", amountCents: 9700, description: "Starter plan — $97.00/month", at: trialEnd },
+    ]);
+    const twoMonthsOn = settle(trial, new Date("2027-01-05T00:00:00.000Z"));
+    expect(twoMonthsOn.billing.map((b) => [b.event, b.at.toISOString()])).toEqual([
+      ["plan_changed", "2026-11-29T10:00:00.000Z"],
+      ["renewed", "2026-12-29T10:00:00.000Z"],
+    ]);
+    expect(twoMonthsOn.subscription.endDate.toISOString()).toBe("2027-01-29T10:00:00.000Z");
+  });
+
   it("ACTIVE renews for another month with a 'renewed' record at the plan price", () => {
     const result = settle(state(), new Date(ended.getTime() + DAY));
     expect(result.subscription).toEqual(state({ endDate: new Date("2027-01-01T09:00:00.000Z") }));
@@ -246,5 +315,86 @@ describe("settle", () => {
     const s = state({ status, endDate: new Date(NOW.getTime() - 40 * DAY) });
     expect(needsSettlement(s, NOW)).toBe(false);
     expect(settle(s, NOW)).toEqual({ subscription: s, billing: [], changed: false });
+  });
+});
+
+describe("downgrade picks", () => {
+  it("asks to keep the plan's limit only when the user follows more strategies", () => {
+    expect(picksToKeep("starter", 3)).toBe(1);
+    expect(picksToKeep("pro", 3)).toBeNull();
+    expect(picksToKeep("starter", 1)).toBeNull();
+    expect(picksToKeep("institutional", 9)).toBeNull();
+  });
+
+  it("puts the kept strategies first and refuses an empty, too long or unknown choice", () => {
+    expect(orderPicksForPlan([1, 2, 3], [3], "starter")).toEqual({ ok: true, picks: [3, 1, 2] });
+    expect(orderPicksForPlan([1, 2, 3], [], "pro")).toEqual({ ok: true, picks: [1, 2, 3] });
+    for (const keep of [[], [1, 2], [7]]) {
+      const result = orderPicksForPlan([1, 2, 3], keep, "starter");
+      expect(result).toEqual({
+        ok: false,
+        error: { code: "keep-required", message: "Choose the 1 strategy to keep on the Starter plan." },
+      });
+    }
+  });
+});
+
+describe("confirmationFor", () => {
+  const trial = state({ status: "TRIAL", startDate: NOW, endDate: new Date("2026-11-29T10:00:00.000Z") });
+
+  function confirmation(result: ReturnType<typeof confirmationFor>) {
+    if (!result.ok) throw new Error(result.error.message);
+    return result.confirmation;
+  }
+
+  it("a plan chosen during a trial offers the trial's end (no charge now) or now with the charge, and asks which picks to keep", () => {
+    const c = confirmation(confirmationFor(trial, { kind: "change-plan", plan: "starter" }, 3, NOW));
+    expect(c.title).toBe("Choose the Starter plan");
+    expect(c.consequences).toEqual([
+      "Your free trial continues until Nov 29, 2026. Then the Starter plan starts: $97.00 is charged on Nov 29, 2026 and every month after.",
+      "Or start it now: your trial ends today and $97.00 is charged today.",
+      "The Starter plan includes 1 strategy: choose which to keep. The others lock when the plan starts.",
+    ]);
+    expect(c.choices).toEqual([
+      { label: "Start when my trial ends", timing: "trial-end" },
+      { label: "Start now and pay $97.00 today", timing: "now" },
+    ]);
+    expect(c.keep).toBe(1);
+  });
+
+  it("pause, cancel and a trial's cancel say what happens and when", () => {
+    expect(confirmation(confirmationFor(state(), { kind: "pause" }, 3, NOW)).consequences[1]).toBe(
+      "Resume before Dec 1, 2026 and your current period carries on; resume later and a new monthly period starts that day at $197.00.",
+    );
+    expect(confirmation(confirmationFor(state(), { kind: "cancel" }, 3, NOW)).consequences[0]).toBe(
+      "Your subscription stays active until Dec 1, 2026, then ends.",
+    );
+    const cancelTrial = confirmation(confirmationFor({ ...trial, pendingPlan: "starter" }, { kind: "cancel" }, 3, NOW));
+    expect(cancelTrial).toEqual({
+      title: "Cancel your free trial?",
+      consequences: ["Your Pro trial ends now and live signals lock.", "Nothing is charged. The Starter plan you chose will not start."],
+      choices: [{ label: "Cancel Trial" }],
+      keep: null,
+    });
+  });
+
+  it("an ACTIVE downgrade states the charge and asks which picks to keep; refused changes give the refusal", () => {
+    const c = confirmation(confirmationFor(state(), { kind: "change-plan", plan: "starter" }, 3, NOW));
+    expect(c.consequences[0]).toBe("The Starter plan applies at once and $97.00 is charged today; your billing date stays Dec 1, 2026.");
+    expect(c.keep).toBe(1);
+    expect(confirmationFor(state({ status: "PAUSED" }), { kind: "pause" }, 3, NOW)).toMatchObject({ ok: false, error: { code: "not-active" } });
+    expect(confirmationFor(state(), { kind: "change-plan", plan: "pro" }, 3, NOW)).toMatchObject({ ok: false, error: { code: "same-plan" } });
+  });
+});
+
+describe("trialStatus", () => {
+  const end = new Date("2026-11-29T10:00:00.000Z");
+
+  it("counts whole days left, rounded up, and warns only when fewer than 2 days remain", () => {
+    expect(trialStatus("Pro", end, new Date("2026-11-22T10:00:00.000Z"))).toEqual({ label: "Pro trial · 7 days left", ending: false });
+    expect(trialStatus("Pro", end, new Date("2026-11-23T09:00:00.000Z"))).toEqual({ label: "Pro trial · 7 days left", ending: false });
+    expect(trialStatus("Pro", end, new Date("2026-11-27T10:00:00.000Z"))).toEqual({ label: "Pro trial · 2 days left", ending: false });
+    expect(trialStatus("Pro", end, new Date("2026-11-27T10:00:00.001Z"))).toEqual({ label: "Pro trial · 2 days left", ending: true });
+    expect(trialStatus("Pro", end, new Date("2026-11-29T09:00:00.000Z"))).toEqual({ label: "Pro trial · 1 day left", ending: true });
   });
 });

@@ -39,8 +39,9 @@ export function ContactForm({ lastResult }: { lastResult: SubmissionResult<strin
     id: "contact-form",
     lastResult,
     constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Validate on submit only: a message appearing or vanishing on blur moved the button under the pointer and swallowed the click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
 

@@ -11,6 +11,7 @@ import { RiskBadge } from "~/components/strategy-card";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
+import { trialStatus } from "~/domain/subscription-lifecycle";
 import type { DashboardData, DashboardVariant } from "~/models/read-models/dashboard.server";
 
 export interface DashboardOverviewProps {
@@ -90,6 +91,11 @@ function StatCard({
 export function DashboardOverview({ data, variant = data.variant }: DashboardOverviewProps) {
   const { subscription, strategyAccess, strategies } = data;
   const strategyNames = data.strategyNames as Record<number, string>;
+  // A live trial is a good state: its days left, a warning only near its end (decision 0047).
+  const trial = subscription.trialEndsAt
+    ? trialStatus(subscription.planLabel, new Date(subscription.trialEndsAt), new Date(data.now))
+    : null;
+  const good = subscription.isActive || (trial !== null && !trial.ending);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -105,10 +111,19 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
           <StatCard
             testId="stat-subscription"
             label="Subscription Status"
-            value={subscription.status}
-            warning={!subscription.isActive}
+            value={trial ? trial.label : subscription.status}
+            warning={!good}
             hint={
-              subscription.isActive ? (
+              good ? (
+                `${subscription.planLabel} plan`
+              ) : trial ? (
+                <>
+                  Your free trial ends soon.{" "}
+                  <Link to="/portal/account/subscription" className="font-medium underline underline-offset-2">
+                    Choose a plan
+                  </Link>
+                </>
+              ) : subscription.isActive ? (
                 `${subscription.planLabel} plan`
               ) : (
                 <>

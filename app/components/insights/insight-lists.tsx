@@ -39,9 +39,23 @@ export function FeaturedInsights() {
 }
 
 /** The latest posts matching the search, dimmed while a new search loads, or the empty state. */
-export function LatestPosts({ posts, q, searching }: { posts: PostSummary[]; q: string; searching: boolean }) {
+/**
+ * The posts list: the latest posts, or (`filtered`, a search or a category is
+ * set) the results, which then come straight under the search form.
+ */
+export function LatestPosts({
+  posts,
+  q,
+  searching,
+  filtered,
+}: {
+  posts: PostSummary[];
+  q: string;
+  searching: boolean;
+  filtered: boolean;
+}) {
   return (
-    <section aria-labelledby="latest-heading" className="mt-16">
+    <section aria-labelledby="latest-heading" className={filtered ? "mt-10" : "mt-16"}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="latest-heading" className="text-2xl font-semibold">
           {INSIGHTS_COPY.latestHeading}

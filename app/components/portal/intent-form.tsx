@@ -24,7 +24,7 @@ type InitialValues = Record<string, string | number | boolean | null | undefined
 /**
  * `useForm` for the form posting `options.intent`: its own reply as
  * `lastResult`, validated on the client with `options.schema` (the schema the
- * action parses). `options.id` (default '<intent>-form') must be unique on the page;
+ * action parses) when it is submitted, never while typing, so the layout stays put. `options.id` (default '<intent>-form') must be unique on the page;
  * `options.constraints` adds the schema's HTML constraints (required, maxLength…) for browsers without JavaScript.
  */
 export function useIntentForm<Schema extends ZodTypeAny>(
@@ -37,8 +37,9 @@ export function useIntentForm<Schema extends ZodTypeAny>(
     lastResult: lastResultFor(reply, intent),
     defaultValue: defaultValue as FormDefaultValue<Schema>,
     constraint: constraints ? getZodConstraint(schema) : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Validate on submit only: a message appearing or vanishing on blur or input moved the buttons under the pointer.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }

@@ -32,8 +32,10 @@ export interface DashboardData {
     status: string;
     /** The plan's name, or 'Free'. */
     planLabel: string;
-    /** True only for status ACTIVE; anything else is shown as a warning. */
+    /** True only for status ACTIVE; anything else is shown as a warning (a live trial by its days left). */
     isActive: boolean;
+    /** A live trial's end (ISO), else null. */
+    trialEndsAt: string | null;
   };
   /** How many signals have status ACTIVE. */
   activeSignals: number;
@@ -64,7 +66,12 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
   return {
     variant,
     displayName: viewer.firstName?.trim() || viewer.email,
-    subscription: { status, planLabel: entitlements.planLabel, isActive: status === "ACTIVE" },
+    subscription: {
+      status,
+      planLabel: entitlements.planLabel,
+      isActive: status === "ACTIVE",
+      trialEndsAt: status === "TRIAL" && entitlements.subscription?.live ? entitlements.subscription.endDate : null,
+    },
     activeSignals: countActiveSignals(),
     strategyAccess: { count: accessCount, total: catalogue.length, label: `${accessCount} / ${catalogue.length}` },
     recentSignals: listSignalsForEntitlements(entitlements.strategyIds, { limit: DASHBOARD_SIGNAL_LIMITS[variant] }),

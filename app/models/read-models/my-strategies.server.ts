@@ -9,6 +9,7 @@ import { toPortalSignal, type MyStrategiesTab, type PortalSignal } from "~/domai
 import { PLAN_RULES } from "~/content/plans";
 import { formatDate } from "~/domain/signal-display";
 import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle";
+import { listQueuedAt } from "~/models/mt5.server";
 import { listSignals } from "~/models/signals.server";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
 import { getChosenStrategyIds, getEntitlements, getSubscription } from "~/models/subscriptions.server";
@@ -88,6 +89,8 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
     strategies: accessible.map(toApiStrategy),
     choice,
     signals,
+    /** Signal id → when the viewer queued it for MT5 (ISO), on the Signals tab. */
+    mt5QueuedAt: tab === "signals" ? listQueuedAt(viewer.id) : {},
     performance,
     settings: tab === "settings" ? getDeliverySettings(viewer.id) : null,
     /** Percent of the balance each "Size this trade" link risks (the viewer's risk template); null unless the signals tab is selected. */

@@ -28,7 +28,7 @@ type Operation = {
   parameters?: Parameter[];
   requestBody?: unknown;
   security?: Array<Record<string, unknown>>;
-  responses?: Record<string, { description?: string }>;
+  responses?: Record<string, { description?: string; content?: Record<string, unknown> }>;
 };
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -47,6 +47,8 @@ function typeOf(schema: Schema | undefined): string {
 function curlFor(method: string, path: string, operation: Operation): string {
   const keyed = !(operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0);
   const parts = ["curl -s"];
+  // An event stream is printed as it arrives (no buffering).
+  if (operation.responses?.["200"]?.content?.["text/event-stream"]) parts.push("-N");
   if (method !== "get") parts.push(`-X ${method.toUpperCase()}`);
   if (keyed) parts.push('-H "Authorization: Bearer $FXT_API_KEY"');
   if (operation.requestBody) parts.push("-H \"Content-Type: application/json\" -d '{…}'");

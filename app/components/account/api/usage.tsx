@@ -48,7 +48,7 @@ export function ApiUsageHelp({ origin }: { origin: string }) {
       <pre className="overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-xs text-slate-900 dark:bg-slate-950 dark:text-slate-100">
         <code>{`curl -H "Authorization: Bearer <key>" ${origin}/api/signals?limit=5`}</code>
       </pre>
-      <p className="text-slate-700 dark:text-slate-300">
+      <p id="mt5-queue" className="text-slate-700 dark:text-slate-300">
         MetaTrader 5 Expert Advisors poll <code className="font-mono">{`${origin}/api/mt5/queue?after=<nextCursor>`}</code> to
         receive each signal you send to MT5 exactly once.
       </p>

@@ -1,6 +1,10 @@
-/** The two-factor authentication card of the Security tab: set up (QR code, key, confirm), cancel, or disable with a code. */
+/**
+ * The two-factor authentication card of the Security tab: set up (QR code,
+ * key, confirm), cancel, or disable with a code; the recovery codes (shown
+ * once when issued, the count left, new ones on request with a code).
+ */
 import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { type IntentReplyData, replyFormError, useIntentForm } from "~/components/portal/intent-form";
 import { Badge } from "~/components/ui/badge";
@@ -8,6 +12,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormInputField } from "~/components/ui/field";
 import { Alert } from "~/components/ui/form-alert";
+import { RECOVERY_CODE_TEXTS } from "~/content/account";
+import { recoveryCodesLeftText } from "~/domain/recovery-codes";
 import { securityIntentSchema } from "~/schemas/account";
 import { mutedText, SECURITY_PAGE } from "./styles";
 
@@ -15,23 +21,27 @@ export interface TwoFactorState {
   enabled: boolean;
   enabledAt: string | null;
   enabledText: string | null;
+  /** Unused recovery codes while two-factor is on, else null. */
+  recoveryCodesLeft: number | null;
   /** The setup in progress: the key grouped for typing, the otpauth URI and its QR code. */
   pending: { secret: string; otpauthUri: string; qrDataUrl: string } | null;
 }
 
-const TWO_FACTOR_INTENTS = ["2fa-start", "2fa-confirm", "2fa-cancel", "2fa-disable"] as const;
+const TWO_FACTOR_INTENTS = ["2fa-start", "2fa-confirm", "2fa-cancel", "2fa-disable", "2fa-recovery-codes"] as const;
 
-/** A form of the card: no fields but the hidden intent, or a 6-digit code. */
+/** A form of the card: no fields but the hidden intent, or a code (a 6-digit one, or with `codeLabel` also a recovery code). */
 function IntentForm({
   reply,
   intent,
   withCode,
+  codeLabel,
   children,
   className,
 }: {
   reply: IntentReplyData;
   intent: string;
   withCode?: boolean;
+  codeLabel?: string;
   children: ReactNode;
   className?: string;
 }) {
@@ -42,12 +52,12 @@ function IntentForm({
       {withCode ? (
         <FormInputField
           field={fields.code}
-          label="6-digit code"
+          label={codeLabel ?? "6-digit code"}
           type="text"
-          inputMode="numeric"
+          inputMode={codeLabel ? "text" : "numeric"}
           autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
+          pattern={codeLabel ? undefined : "[0-9 ]*"}
+          maxLength={codeLabel ? 32 : 7}
           required
           spellCheck={false}
           className="max-w-40 font-mono tracking-widest"
@@ -58,7 +68,63 @@ function IntentForm({
   );
 }
 
-export function TwoFactorCard({ twoFactor, reply }: { twoFactor: TwoFactorState; reply: IntentReplyData }) {
+/** Freshly issued recovery codes, shown once with how to keep them. */
+function NewRecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <section
+      aria-labelledby="recovery-codes-title"
+      className="rounded-md border border-blue-200 bg-blue-50 p-4 text-blue-950 dark:border-blue-800 dark:bg-blue-950/40 dark:text-blue-50"
+    >
+      <h3 id="recovery-codes-title" className="font-semibold">
+        {RECOVERY_CODE_TEXTS.savePrompt}
+      </h3>
+      <p className="mt-1 text-sm">{RECOVERY_CODE_TEXTS.saveHelp}</p>
+      <ol data-testid="recovery-codes" className="mt-3 grid gap-x-6 gap-y-1 font-mono text-sm select-all sm:grid-cols-2">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <Link to={SECURITY_PAGE} className="mt-3 inline-block text-sm font-medium text-blue-800 underline dark:text-blue-300">
+        {RECOVERY_CODE_TEXTS.saved}
+      </Link>
+    </section>
+  );
+}
+
+/** The count of unused recovery codes and the form that replaces them. */
+function RecoveryCodes({ left, reply, busy }: { left: number; reply: IntentReplyData; busy: boolean }) {
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+      <h3 className="font-semibold">Recovery codes</h3>
+      <p className={mutedText}>
+        {recoveryCodesLeftText(left)}. Each one signs you in once if you lose your authenticator app. New codes replace all the old
+        ones.
+      </p>
+      <IntentForm
+        reply={reply}
+        intent="2fa-recovery-codes"
+        withCode
+        codeLabel={RECOVERY_CODE_TEXTS.codeLabel}
+        className="flex max-w-sm flex-col gap-3"
+      >
+        <Button type="submit" variant="outline" disabled={busy} className="self-start">
+          Generate new recovery codes
+        </Button>
+      </IntentForm>
+    </div>
+  );
+}
+
+export function TwoFactorCard({
+  twoFactor,
+  reply,
+  recoveryCodes,
+}: {
+  twoFactor: TwoFactorState;
+  reply: IntentReplyData;
+  /** Recovery codes issued by the action that rendered this page: shown once. */
+  recoveryCodes: string[] | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === SECURITY_PAGE;
   const busyIntent = busy ? navigation.formData?.get("intent") : null;
@@ -84,6 +150,7 @@ export function TwoFactorCard({ twoFactor, reply }: { twoFactor: TwoFactorState;
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {refusal ? <Alert>{refusal}</Alert> : null}
+        {recoveryCodes ? <NewRecoveryCodes codes={recoveryCodes} /> : null}
         {twoFactor.enabled ? (
           <>
             <p className={mutedText}>
@@ -94,13 +161,20 @@ export function TwoFactorCard({ twoFactor, reply }: { twoFactor: TwoFactorState;
                   since <time dateTime={twoFactor.enabledAt}>{twoFactor.enabledText}</time>
                 </>
               ) : null}
-              . To turn it off, enter a current code from your authenticator app.
+              . To turn it off, enter a current code from your authenticator app, or one of your recovery codes.
             </p>
-            <IntentForm reply={reply} intent="2fa-disable" withCode className="flex max-w-sm flex-col gap-3">
+            <IntentForm
+              reply={reply}
+              intent="2fa-disable"
+              withCode
+              codeLabel="6-digit code or recovery code"
+              className="flex max-w-sm flex-col gap-3"
+            >
               <Button type="submit" variant="destructive" disabled={busy} className="self-start">
                 {busyIntent === "2fa-disable" ? "Disabling..." : "Disable two-factor authentication"}
               </Button>
             </IntentForm>
+            {twoFactor.recoveryCodesLeft !== null ? <RecoveryCodes left={twoFactor.recoveryCodesLeft} reply={reply} busy={busy} /> : null}
           </>
         ) : twoFactor.pending ? (
           <ol className="flex flex-col gap-5">

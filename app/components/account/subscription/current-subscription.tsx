@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { type IntentReplyData, useIntentForm } from "~/components/portal/intent-form";
 import { SubscriptionStatusBadge } from "~/components/account/subscription-status-badge";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { subscriptionIntentSchema } from "~/schemas/account";
 
@@ -20,6 +20,10 @@ export interface SubscriptionView {
   periodLabel: string;
   cancelAtPeriodEnd: boolean;
   priceText: string;
+  /** TRIAL only: the plan that starts when the trial ends, its name and monthly price text. */
+  pendingPlan: "starter" | "pro" | "institutional" | null;
+  pendingPlanName: string | null;
+  pendingPriceText: string | null;
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -28,6 +32,18 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{term}</dt>
       <dd className="mt-1 font-semibold">{children}</dd>
     </div>
+  );
+}
+
+/** A button that opens the confirmation of `change` (`?confirm=<change>`): a GET form, so it works without JavaScript. */
+function ConfirmButton({ change, variant, children }: { change: "pause" | "cancel"; variant: "outline" | "destructive"; children: ReactNode }) {
+  return (
+    <Form method="get" preventScrollReset>
+      <input type="hidden" name="confirm" value={change} />
+      <Button type="submit" variant={variant}>
+        {children}
+      </Button>
+    </Form>
   );
 }
 
@@ -40,16 +56,8 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
     schema: subscriptionIntentSchema,
     id: "keep-subscription-form",
   });
-  const [pauseForm] = useIntentForm(reply, {
-    intent: "pause",
-    schema: subscriptionIntentSchema,
-  });
   const [resumeForm] = useIntentForm(reply, {
     intent: "resume",
-    schema: subscriptionIntentSchema,
-  });
-  const [cancelForm] = useIntentForm(reply, {
-    intent: "cancel",
     schema: subscriptionIntentSchema,
   });
   const active = sub.status === "ACTIVE";
@@ -95,6 +103,12 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
           </div>
         ) : null}
 
+        {sub.status === "TRIAL" && sub.pendingPlanName ? (
+          <p className="mt-6 rounded-md border border-blue-200 bg-blue-50 p-4 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950/40 dark:text-blue-100">
+            Your {sub.pendingPlanName} plan starts on {sub.endText}, when your trial ends: {sub.pendingPriceText} is charged then.
+          </p>
+        ) : null}
+
         {sub.status === "PAUSED" ? (
           <p className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
             Your subscription is paused: live signals are locked until you resume it. If you resume after {sub.endText}, a new monthly
@@ -104,12 +118,9 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
 
         <div className="mt-6 flex flex-wrap items-start gap-3">
           {active && !sub.cancelAtPeriodEnd ? (
-            <Form method="post" {...getFormProps(pauseForm)}>
-              <input type="hidden" name="intent" value="pause" />
-              <Button type="submit" variant="outline" disabled={busyIntent === "pause"}>
-                {busyIntent === "pause" ? "Pausing..." : "Pause Subscription"}
-              </Button>
-            </Form>
+            <ConfirmButton change="pause" variant="outline">
+              Pause Subscription
+            </ConfirmButton>
           ) : null}
           {sub.status === "PAUSED" ? (
             <Form method="post" {...getFormProps(resumeForm)}>
@@ -120,24 +131,14 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
             </Form>
           ) : null}
           {(active && !sub.cancelAtPeriodEnd) || sub.status === "PAUSED" ? (
-            <details className="group">
-              <summary className={buttonClass("destructive", "md", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
-                Cancel Subscription
-              </summary>
-              <div className="mt-3 max-w-md rounded-md border border-slate-200 p-4 text-sm dark:border-slate-700">
-                <p>
-                  {active
-                    ? `Your subscription will remain active until the end of the current billing period (${sub.endText}), then end. No further renewals are recorded.`
-                    : "Your paused subscription ends now."}
-                </p>
-                <Form method="post" {...getFormProps(cancelForm)} className="mt-3">
-                  <input type="hidden" name="intent" value="cancel" />
-                  <Button type="submit" variant="destructive" size="sm" disabled={busyIntent === "cancel"}>
-                    {busyIntent === "cancel" ? "Cancelling..." : "Confirm Cancellation"}
-                  </Button>
-                </Form>
-              </div>
-            </details>
+            <ConfirmButton change="cancel" variant="destructive">
+              Cancel Subscription
+            </ConfirmButton>
+          ) : null}
+          {sub.status === "TRIAL" ? (
+            <ConfirmButton change="cancel" variant="destructive">
+              Cancel Trial
+            </ConfirmButton>
           ) : null}
         </div>
       </CardContent>

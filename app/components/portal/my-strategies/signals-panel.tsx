@@ -47,7 +47,8 @@ function CopyTicket({ ticket, symbol }: { ticket: string; symbol: string }) {
     );
   }
   return (
-    <details className="w-full" open={fallback || undefined}>
+    // Closed, it sits beside Send to MT5; open, it takes the row's full width for the ticket.
+    <details className="open:basis-full" open={fallback || undefined}>
       <summary className={buttonClass("outline", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
         Copy to Clipboard
       </summary>
@@ -65,6 +66,21 @@ function Price({ term, symbol, value }: { term: string; symbol: string; value: n
       <dt className={`text-xs font-medium ${muted}`}>{term}</dt>
       <dd className="font-medium tabular-nums">{formatPrice(symbol, value)}</dd>
     </div>
+  );
+}
+
+/** 'Queued for MT5 · 10:42' (UTC) with a link to how the Expert Advisor reads the queue: a signal reaches MT5 once. */
+function QueuedForMt5({ at }: { at: string }) {
+  const time = new Date(at).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return (
+    <p data-testid="mt5-queued" className="flex h-8 flex-wrap items-center gap-x-2 text-sm">
+      <span className="font-medium text-green-800 dark:text-green-300">
+        <span aria-hidden="true">✓ </span>Queued for MT5 · <time dateTime={at} title={formatDateTime(at)}>{time} UTC</time>
+      </span>
+      <Link to="/portal/account/api#mt5-queue" className={linkClass}>
+        MT5 queue
+      </Link>
+    </p>
   );
 }
 
@@ -131,13 +147,17 @@ export function SignalsPanel({ data, reply }: { data: Data; reply: IntentReplyDa
             {signal.rationale ? <p className={`mt-2 text-sm ${muted}`}>{signal.rationale}</p> : null}
             {signal.actionable && signal.ticket ? (
               <div className="mt-3 flex flex-wrap items-start gap-3">
-                <Form method="post" action={tabUrl("signals")} preventScrollReset>
-                  <input type="hidden" name="intent" value="send-mt5" />
-                  <input type="hidden" name="signalId" value={signal.id} />
-                  <Button type="submit" size="sm" disabled={sending === String(signal.id)} aria-label={`Send ${signal.symbol} signal to MT5`}>
-                    {sending === String(signal.id) ? "Sending..." : "Send to MT5"}
-                  </Button>
-                </Form>
+                {data.mt5QueuedAt[signal.id] ? (
+                  <QueuedForMt5 at={data.mt5QueuedAt[signal.id]} />
+                ) : (
+                  <Form method="post" action={tabUrl("signals")} preventScrollReset>
+                    <input type="hidden" name="intent" value="send-mt5" />
+                    <input type="hidden" name="signalId" value={signal.id} />
+                    <Button type="submit" size="sm" disabled={sending === String(signal.id)} aria-label={`Send ${signal.symbol} signal to MT5`}>
+                      {sending === String(signal.id) ? "Sending..." : "Send to MT5"}
+                    </Button>
+                  </Form>
+                )}
                 <CopyTicket ticket={signal.ticket} symbol={signal.symbol} />
               </div>
             ) : null}
