@@ -174,3 +174,21 @@ test("the signal page and the desk have no serious axe-core violations, light an
     }
   }
 });
+
+test("a transition posted from a stale desk, after the signal left the open list, shows its refusal above the list", async ({ page, javaScriptEnabled }, testInfo) => {
+  const rationale = `E2E stale (${testInfo.project.name}) ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  await signIn(page, ACCOUNTS.admin);
+  const id = await publishLimitSignal(page, javaScriptEnabled, rationale);
+  await openDesk(page, javaScriptEnabled, `#trigger-${id}`);
+  // Another admin cancels it meanwhile (the same session, from outside this page).
+  const cancelled = await page.request.post(`/api/admin/signals/${id}/cancel`, {
+    data: {},
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(cancelled.status()).toBe(200);
+  const form = page.locator(`#trigger-${id}`);
+  await form.getByLabel("Fill price").fill(LEVELS.entry);
+  await form.getByRole("button", { name: "Trigger" }).click();
+  await expect(page.locator('p[role="alert"]')).toHaveText("This signal is CANCELLED, so it cannot be triggered. Only a PENDING signal can be triggered.");
+  await expect(page.locator(`#trigger-${id}`)).toHaveCount(0);
+});

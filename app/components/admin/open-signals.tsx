@@ -7,7 +7,7 @@ import { SideBadge, SignalLink, StatusBadge } from "~/components/signal-list";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatPrice } from "~/domain/signal-display";
 import type { DeskIntent } from "~/schemas/signal-transitions";
-import { TransitionForm, type DeskReply, type DeskSignal } from "./transition-form";
+import { deskResultFor, TransitionForm, type DeskReply, type DeskSignal } from "./transition-form";
 
 /** An open signal as the desk shows it (API shape, levels visible to admins, times as ISO strings). */
 export interface OpenDeskSignal extends DeskSignal {
@@ -64,8 +64,22 @@ function OpenSignal({ signal, reply }: { signal: OpenDeskSignal; reply: DeskRepl
   );
 }
 
-/** The open signals, newest first; `reply` is the page's action data (refusals land on their form). */
+/**
+ * A refusal no open signal's form can show (an unknown intent, or a signal
+ * that is no longer open): its first message, else null.
+ */
+function unplacedRefusal(reply: DeskReply, signals: OpenDeskSignal[]): string | null {
+  if (!reply || reply.submission.status !== "error") return null;
+  const intent = reply.intent as DeskIntent;
+  const placed = signals.some((signal) => (FORMS_BY_STATUS[signal.status] ?? []).includes(intent) && deskResultFor(reply, intent, signal.id));
+  if (placed) return null;
+  const messages = Object.values(reply.submission.error ?? {}).flatMap((list) => list ?? []);
+  return messages[0] ?? null;
+}
+
+/** The open signals, newest first; `reply` is the page's action data (refusals land on their form, or above the list). */
 export function OpenSignals({ signals, reply }: { signals: OpenDeskSignal[]; reply: DeskReply }) {
+  const refusal = unplacedRefusal(reply, signals);
   return (
     <Card>
       <CardHeader>
@@ -76,6 +90,11 @@ export function OpenSignals({ signals, reply }: { signals: OpenDeskSignal[]; rep
         </CardDescription>
       </CardHeader>
       <CardContent>
+        {refusal ? (
+          <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            {refusal}
+          </p>
+        ) : null}
         {signals.length === 0 ? (
           <p className="py-6 text-center text-slate-700 dark:text-slate-300">No open signals</p>
         ) : (
