@@ -89,9 +89,9 @@ export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated:
         const points = series(record, kind);
         const svg = <Sparkline kind={kind} points={points} label={label} testId={`live-${kind}-sparkline`} />;
         return (
-          <figure key={kind} className="m-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+          <figure key={kind} className="m-0 min-w-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <figcaption className="font-semibold">{title}</figcaption>
-            <div className="mt-3 h-48 w-full" data-testid={`live-${kind}-chart`} data-chart={hydrated ? "interactive" : "svg"}>
+            <div className="mt-3 h-48 w-full overflow-hidden" data-testid={`live-${kind}-chart`} data-chart={hydrated ? "interactive" : "svg"}>
               {hydrated ? (
                 <ChartBoundary fallback={svg}>
                   <Suspense fallback={svg}>
