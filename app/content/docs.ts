@@ -111,7 +111,7 @@ export const GETTING_STARTED: { title: string; sections: readonly GuideSection[]
     {
       id: "webhooks",
       title: "Verifying webhooks",
-      body: "Webhooks (being introduced) follow Standard Webhooks: each delivery carries `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256>` entries separated by spaces), signed over `id.timestamp.body` with your endpoint's secret (`whsec_…`). Verify the raw body before parsing it, reject timestamps more than 5 minutes off, and use `webhook-id` to drop repeats.",
+      body: "Register an endpoint under Portal → Account → Webhooks or with `POST /api/webhooks`; each signal event then arrives as a POST that follows Standard Webhooks: each delivery carries `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256>` entries separated by spaces), signed over `id.timestamp.body` with your endpoint's secret (`whsec_…`). Verify the raw body before parsing it, reject timestamps more than 5 minutes off, and use `webhook-id` to drop repeats.",
       examples: [
         { label: "TypeScript (Node)", language: "typescript", code: TYPESCRIPT_WEBHOOK },
         { label: "Python", language: "python", code: PYTHON_WEBHOOK },
