@@ -8,8 +8,11 @@ import {
   deliveryEventType,
   isBlockedAddress,
   MAX_ATTEMPTS,
+  isTelegramStop,
   retryDelay,
   shouldDisableEndpoint,
+  telegramDeepLink,
+  telegramStartCode,
   webhookUrlProblem,
   type DeliveryRecipient,
 } from "~/domain/delivery";
@@ -18,7 +21,7 @@ const NOW = new Date("2026-11-23T12:00:00Z");
 const LIVE = { plan: "starter" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-20T00:00:00Z") };
 
 function recipient(overrides: Partial<DeliveryRecipient> & { userId: number }): DeliveryRecipient {
-  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, webhooks: [], ...overrides };
+  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, webhooks: [], telegramAlerts: false, telegramLinked: false, ...overrides };
 }
 
 describe("chooseDeliveries", () => {
@@ -45,6 +48,29 @@ describe("chooseDeliveries", () => {
 
   it("respects the email toggle", () => {
     expect(choose([recipient({ userId: 5, emailAlerts: false })])).toEqual([]);
+  });
+});
+
+describe("Telegram", () => {
+  const choose = (recipients: DeliveryRecipient[]) => chooseDeliveries({ eventType: "published", strategyId: 1, recipients, allStrategyIds: [1], now: NOW });
+
+  it("sends to a linked chat only when the Telegram toggle is on, and never to a follower who is not entitled", () => {
+    expect(choose([recipient({ userId: 8, emailAlerts: false, telegramAlerts: true, telegramLinked: true })])).toEqual([{ userId: 8, channel: "telegram", targetId: 0 }]);
+    expect(choose([recipient({ userId: 9, emailAlerts: false, telegramAlerts: true, telegramLinked: false })])).toEqual([]);
+    expect(choose([recipient({ userId: 10, emailAlerts: false, telegramAlerts: false, telegramLinked: true })])).toEqual([]);
+    expect(choose([recipient({ userId: 11, subscription: null, telegramAlerts: true, telegramLinked: true })])).toEqual([]);
+  });
+
+  it("reads /start <code> and /stop, with or without the bot's name", () => {
+    expect(telegramStartCode("/start abc_DEF-123")).toBe("abc_DEF-123");
+    expect(telegramStartCode("/start@FxTraderBot abc")).toBe("abc");
+    expect(telegramStartCode("/start")).toBeNull();
+    expect(telegramStartCode("/start a b")).toBeNull();
+    expect(telegramStartCode("hello /start abc")).toBeNull();
+    expect(isTelegramStop("/stop")).toBe(true);
+    expect(isTelegramStop("/stop@FxTraderBot")).toBe(true);
+    expect(isTelegramStop("/stopnow")).toBe(false);
+    expect(telegramDeepLink("FxTraderBot", "abc")).toBe("https://t.me/FxTraderBot?start=abc");
   });
 });
 
