@@ -12,6 +12,7 @@ import { Api } from "grammy";
 import { TELEGRAM_REPLIES } from "~/content/delivery";
 import { isTelegramStop, telegramStartCode } from "~/domain/delivery";
 import { linkTelegramChat, unlinkTelegramChat } from "~/models/telegram.server";
+import type { TelegramUpdate, TelegramWebhookReply } from "~/schemas/api/telegram";
 import { getEnv, telegramConfig } from "~/platform/env.server";
 
 /** Seconds one Bot API request may take. */
@@ -83,28 +84,13 @@ export function telegramSecretMatches(received: string | null): boolean {
   return timingSafeEqual(digest(received), digest(config.webhookSecret));
 }
 
-/** A message update as far as the bot reads it. */
-export interface TelegramMessageUpdate {
-  message?: {
-    chat: { id: number; type: string; username?: string; first_name?: string; title?: string };
-    text?: string;
-  };
-}
-
-/** The Bot API call answered in the webhook's response body (Telegram makes it for us). */
-export interface TelegramWebhookReply {
-  method: "sendMessage";
-  chat_id: number;
-  text: string;
-}
-
 /**
  * Acts on one update: `/start <code>` links the chat to the code's user (an
  * unknown, used or expired code is refused), `/stop` unlinks the chat, a
  * bare `/start` explains how to link; anything else is ignored.
- * @returns the reply to send to the chat, or null for none.
+ * @returns the reply to send to the chat (answered in the webhook's response body), or null for none.
  */
-export function handleTelegramUpdate(update: TelegramMessageUpdate, now: Date): TelegramWebhookReply | null {
+export function handleTelegramUpdate(update: TelegramUpdate, now: Date): TelegramWebhookReply | null {
   const message = update.message;
   if (!message?.text) return null;
   const chatId = message.chat.id;
