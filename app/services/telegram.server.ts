@@ -31,7 +31,7 @@ export function isTelegramEnabled(): boolean {
 /**
  * The process's Bot API client: grammY's `Api` at TELEGRAM_API_ROOT with the
  * throttler (30 messages/s overall, 1/s per chat, 20/min per group) and
- * auto-retry (429 `retry_after` up to 10 s, and 5xx, 3 times).
+ * auto-retry (429 `retry_after` up to 10 s, and 5xx, twice).
  * @throws Error when the channel is off.
  */
 export function telegramApi(): Api {
@@ -41,7 +41,7 @@ export function telegramApi(): Api {
   if (client?.key !== key) {
     const api = new Api(config.token, { apiRoot: config.apiRoot, timeoutSeconds: REQUEST_TIMEOUT_S });
     api.config.use(apiThrottler());
-    api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: MAX_RETRY_AFTER_S }));
+    api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: MAX_RETRY_AFTER_S }));
     client = { key, api };
   }
   return client.api;

@@ -31,7 +31,7 @@ const level = (value: number | null) => (value === null ? "—" : String(value))
  * and result once closed, the rationale, a link to `/signals/{id}` and the
  * risk text.
  * @param input.eventType `signal.published` …; input.origin the site's origin for the link.
- * @returns the message text (under Telegram's 4,096 characters for a rationale of up to 3,000).
+ * @returns the message text; once Telegram parses the HTML it stays under the 4,096-character limit (a rationale is at most 2,000).
  */
 export function renderTelegramMessage(input: { eventType: string; signal: ApiSignal; strategyName: string; origin: string }): string {
   const { signal } = input;
