@@ -385,13 +385,36 @@ export const webhookEndpoints = sqliteTable(
   (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
 );
 
-export const DELIVERY_CHANNELS = ["webhook", "email"] as const;
+/**
+ * A user's Telegram chat (docs/decisions/0050-telegram-channel.md): a pending
+ * one-time link code (only its SHA-256 is stored, valid until
+ * `codeExpiresAt`), then the chat it linked. One row per user.
+ */
+export const telegramLinks = sqliteTable(
+  "telegram_links",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the pending code; null once used. */
+    codeHash: text("code_hash"),
+    codeExpiresAt: integer("code_expires_at", { mode: "timestamp_ms" }),
+    /** Telegram chat id (a 64-bit integer, kept as text); null until linked. */
+    chatId: text("chat_id"),
+    /** The chat's name as Telegram gave it at linking (`@username` or first name). */
+    chatName: text("chat_name"),
+    linkedAt: integer("linked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("telegram_links_code_unique").on(t.codeHash), index("telegram_links_chat_idx").on(t.chatId)],
+);
+
+export const DELIVERY_CHANNELS = ["webhook", "email", "telegram"] as const;
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "retrying", "dead"] as const;
 
 /**
  * The transactional outbox: one row per (ledger event, user, channel, target),
  * written in the transaction that appends the event. `targetId` is the webhook
- * endpoint id (0 for email). Jobs not from the ledger (test events, notices)
+ * endpoint id (0 for email and Telegram). Jobs not from the ledger (test events, notices)
  * have `seq` null and carry their own `payload`.
  */
 export const deliveryJobs = sqliteTable(
@@ -450,6 +473,7 @@ export const deliveryAttempts = sqliteTable(
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type DeliveryJob = typeof deliveryJobs.$inferSelect;
+export type TelegramLink = typeof telegramLinks.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -12,6 +12,7 @@ export const ACCOUNT_TABS = [
   { label: "Security", to: "/portal/account/security" },
   { label: "API Access", to: "/portal/account/api" },
   { label: "Webhooks", to: "/portal/account/webhooks" },
+  { label: "Notifications", to: "/portal/account/notifications" },
 ] as const;
 
 /** Shown when a form posts an intent the page does not know. */

@@ -71,3 +71,47 @@ export const WEBHOOK_TOASTS = {
 };
 
 export const WEBHOOK_NOT_FOUND_MESSAGE = "That endpoint or delivery was not found. Reload the page and try again.";
+
+/* Telegram (docs/decisions/0050-telegram-channel.md) ------------------ */
+
+/** Fixed lines of a Telegram signal alert (HTML-escaped where sent). */
+export const TELEGRAM_ALERT = {
+  locked: "Levels are locked: your plan does not include this strategy right now.",
+  view: "View signal",
+  settings: "Turn Telegram alerts off in My Strategies → Settings, or send /stop.",
+} as const;
+
+/** The bot's answers to commands in its chat. */
+export const TELEGRAM_REPLIES = {
+  linked: "Linked to FX Trader. Signals of the strategies you follow arrive here while Telegram alerts are on in My Strategies → Settings. Send /stop to unlink.",
+  codeRefused: "This link has expired or was already used. Open Account → Notifications on FX Trader and choose Link Telegram again.",
+  stopped: "Unlinked. You will get no more signals here.",
+  notLinked: "This chat is not linked to an FX Trader account. Open Account → Notifications on FX Trader and choose Link Telegram.",
+  help: "To link this chat, open Account → Notifications on FX Trader and choose Link Telegram. Send /stop to unlink it.",
+} as const;
+
+/** Account → Notifications. */
+export const NOTIFICATIONS_PAGE = {
+  title: "Telegram",
+  intro: "Get every signal event of the strategies you follow in a Telegram chat with our bot.",
+  off: "Telegram alerts are not available on this server yet (no bot is configured).",
+  unreachable: "Telegram cannot be reached right now. Try again in a minute.",
+  linkButton: "Link Telegram",
+  relinkButton: "Link another chat",
+  unlinkButton: "Unlink",
+  linkedAs: "Linked chat",
+  linkedSince: "Linked since",
+  notLinked: "No Telegram chat is linked.",
+  deepLinkLabel: "Open this link in Telegram and press Start",
+  deepLinkExpires: "The link works once, for 15 minutes.",
+  toggleHint: "Alerts are sent while the Telegram toggle is on in My Strategies → Settings.",
+  toggleOn: "Telegram toggle: on",
+  toggleOff: "Telegram toggle: off — turn it on in My Strategies → Settings.",
+  settingsLink: "My Strategies → Settings",
+} as const;
+
+export const TELEGRAM_TOASTS = {
+  unlinked: { title: "Telegram unlinked", description: "No more signals are sent to that chat." },
+  notLinked: "No Telegram chat is linked.",
+  unavailable: "Telegram is not available on this server.",
+} as const;

@@ -19,6 +19,28 @@ export function deliveryEventType(type: SignalEventType): DeliveryEventType {
 
 /** The type name of the test event an endpoint's owner sends by hand. */
 export const TEST_EVENT_TYPE = "webhook.test";
+/** How long a Telegram link code is valid (ms). */
+export const TELEGRAM_CODE_TTL_MS = 15 * 60_000;
+
+/**
+ * The code of a Telegram `/start <code>` message (the deep link's `start`
+ * parameter: 1 to 64 of A-Z, a-z, 0-9, _ and -), or null when `text` is not
+ * `/start` with one. `/start@BotName code` counts too.
+ */
+export function telegramStartCode(text: string): string | null {
+  return /^\/start(?:@\w+)?\s+([A-Za-z0-9_-]{1,64})\s*$/.exec(text.trim())?.[1] ?? null;
+}
+
+/** Whether `text` is the `/stop` command (optionally `/stop@BotName`). */
+export function isTelegramStop(text: string): boolean {
+  return /^\/stop(?:@\w+)?\s*$/.test(text.trim());
+}
+
+/** The deep link that opens a chat with bot `@botUsername` and sends `/start <code>`. */
+export function telegramDeepLink(botUsername: string, code: string): string {
+  return `https://t.me/${encodeURIComponent(botUsername)}?start=${encodeURIComponent(code)}`;
+}
+
 /** The type name of the notice emailed when an endpoint is disabled. */
 export const DISABLED_NOTICE_TYPE = "webhook.disabled";
 
@@ -74,20 +96,25 @@ export interface DeliveryRecipient {
   emailAlerts: boolean;
   /** The user's enabled webhook endpoints and the event types each wants. */
   webhooks: readonly { id: number; eventTypes: readonly string[] }[];
+  /** The user's Telegram alerts toggle (My Strategies → Settings). */
+  telegramAlerts: boolean;
+  /** Whether the user has a linked Telegram chat (Account → Notifications). */
+  telegramLinked: boolean;
 }
 
-/** One job to enqueue: a user, a channel, and the channel's target (webhook endpoint id; 0 for email). */
+/** One job to enqueue: a user, a channel, and the channel's target (webhook endpoint id; 0 for email and Telegram). */
 export interface DeliveryTarget {
   userId: number;
-  channel: "webhook" | "email";
+  channel: "webhook" | "email" | "telegram";
   targetId: number;
 }
 
 /**
  * The jobs for one ledger event of a signal of `strategyId`: for every
  * recipient entitled to that strategy (entitlements.ts, at `now`), an email
- * job when email alerts are on and one job per enabled webhook endpoint that
- * asked for the event's type. A recipient who is not entitled gets nothing:
+ * job when email alerts are on, a Telegram job when Telegram alerts are on
+ * and a chat is linked, and one job per enabled webhook endpoint that asked
+ * for the event's type. A recipient who is not entitled gets nothing:
  * no channel ever carries levels to a user who may not see them.
  * @param allStrategyIds every strategy id in the catalogue (institutional plans and admins see all).
  */
@@ -110,6 +137,7 @@ export function chooseDeliveries(input: {
     });
     if (!entitled.includes(input.strategyId)) continue;
     if (recipient.emailAlerts) targets.push({ userId: recipient.userId, channel: "email", targetId: 0 });
+    if (recipient.telegramAlerts && recipient.telegramLinked) targets.push({ userId: recipient.userId, channel: "telegram", targetId: 0 });
     for (const webhook of recipient.webhooks) {
       if (webhook.eventTypes.includes(typeName)) targets.push({ userId: recipient.userId, channel: "webhook", targetId: webhook.id });
     }

@@ -15,6 +15,7 @@ import {
   strategies,
   strategyAccess,
   subscriptions,
+  telegramLinks,
   userSettings,
   users,
   webhookEndpoints,
@@ -97,10 +98,13 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
       status: subscriptions.status,
       endDate: subscriptions.endDate,
       emailAlerts: userSettings.emailAlerts,
+      telegramAlerts: userSettings.telegramAlerts,
+      telegramChatId: telegramLinks.chatId,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .leftJoin(telegramLinks, eq(telegramLinks.userId, users.id))
     .where(sql`${users.id} IN ${followers}`)
     .all();
   const picks = new Map<number, number[]>();
@@ -128,6 +132,8 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
     chosenStrategyIds: picks.get(row.userId) ?? [],
     emailAlerts: row.emailAlerts ?? true,
     webhooks: hooks.get(row.userId) ?? [],
+    telegramAlerts: row.telegramAlerts ?? false,
+    telegramLinked: row.telegramChatId !== null,
   }));
 }
 

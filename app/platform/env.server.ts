@@ -43,12 +43,28 @@ const envSchema = z
       (value) => (value === "" || value === undefined ? "0" : value),
       z.enum(["0", "1"], { errorMap: () => ({ message: "WEBHOOK_ALLOW_PRIVATE must be 1 (allow private targets and http://) or 0" }) }).transform((value) => value === "1"),
     ),
+    TELEGRAM_BOT_TOKEN: optional(z.string().regex(/^\d+:[\w-]{20,}$/, "TELEGRAM_BOT_TOKEN must be a bot token from @BotFather, such as 123456:ABC-DEF...")),
+    TELEGRAM_API_ROOT: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .string()
+        .url("TELEGRAM_API_ROOT must be the URL of a Bot API server, such as https://api.telegram.org")
+        .refine((value) => /^https?:\/\//.test(value), "TELEGRAM_API_ROOT must start with http:// or https://")
+        .transform((value) => value.replace(/\/+$/, ""))
+        .default("https://api.telegram.org"),
+    ),
+    TELEGRAM_WEBHOOK_SECRET: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "TELEGRAM_WEBHOOK_SECRET must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -"),
+    ),
     DELIVERY_WORKER: z.preprocess(
       (value) => (value === "" ? undefined : value),
       z.enum(["inline", "off"], { errorMap: () => ({ message: "DELIVERY_WORKER must be inline (the server sends) or off (only `npm run worker` sends)" }) }).default("inline"),
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["TELEGRAM_WEBHOOK_SECRET"], message: "TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_BOT_TOKEN is set" });
+    }
     const endpoints = [env.OAUTH_AUTHORIZATION_URL, env.OAUTH_TOKEN_URL, env.OAUTH_USERINFO_URL];
     const anyOAuth = env.OAUTH_ISSUER || endpoints.some(Boolean) || env.OAUTH_CLIENT_ID;
     if (!anyOAuth) return;
@@ -114,4 +130,10 @@ export function isOAuthConfigured(env: Env = getEnv()): boolean {
 export function publicOrigin(request: Request): string {
   const configured = getEnv().APP_URL;
   return (configured ? new URL(configured).origin : new URL(request.url).origin).replace(/\/+$/, "");
+}
+
+/** The Telegram bot's settings when the channel is on (TELEGRAM_BOT_TOKEN set), else null. */
+export function telegramConfig(env: Env = getEnv()): { token: string; apiRoot: string; webhookSecret: string } | null {
+  if (!env.TELEGRAM_BOT_TOKEN || !env.TELEGRAM_WEBHOOK_SECRET) return null;
+  return { token: env.TELEGRAM_BOT_TOKEN, apiRoot: env.TELEGRAM_API_ROOT, webhookSecret: env.TELEGRAM_WEBHOOK_SECRET };
 }

@@ -226,6 +226,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.strategies._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.strategy-access.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.subscription.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.telegram.webhook.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "public", allowed: 404, form: {} } },
   "api.webhooks.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "api-user", allowed: 415, form: {} } },
   "api.webhooks.$id.ts": {
     GET: { access: "public", allowed: 405 },
@@ -265,6 +266,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
   },
   "portal.account.webhooks.tsx": {
+    GET: { access: "signed-in", allowed: 200 },
+    POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
+  },
+  "portal.account.notifications.tsx": {
     GET: { access: "signed-in", allowed: 200 },
     POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
   },

@@ -8,8 +8,11 @@ import {
   deliveryEventType,
   isBlockedAddress,
   MAX_ATTEMPTS,
+  isTelegramStop,
   retryDelay,
   shouldDisableEndpoint,
+  telegramDeepLink,
+  telegramStartCode,
   webhookUrlProblem,
   type DeliveryRecipient,
 } from "~/domain/delivery";
@@ -18,7 +21,7 @@ const NOW = new Date("2026-11-23T12:00:00Z");
 const LIVE = { plan: "starter" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-20T00:00:00Z") };
 
 function recipient(overrides: Partial<DeliveryRecipient> & { userId: number }): DeliveryRecipient {
-  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, webhooks: [], ...overrides };
+  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, webhooks: [], telegramAlerts: false, telegramLinked: false, ...overrides };
 }
 
 describe("chooseDeliveries", () => {
@@ -45,6 +48,29 @@ describe("chooseDeliveries", () => {
 
   it("respects the email toggle", () => {
     expect(choose([recipient({ userId: 5, emailAlerts: false })])).toEqual([]);
+  });
+});
+
+describe("Telegram", () => {
+  const choose = (recipients: DeliveryRecipient[]) => chooseDeliveries({ eventType: "published", strategyId: 1, recipients, allStrategyIds: [1], now: NOW });
+
+  it("sends to a linked chat only when the Telegram toggle is on, and never to a follower who is not entitled", () => {
+    expect(choose([recipient({ userId: 8, emailAlerts: false, telegramAlerts: true, telegramLinked: true })])).toEqual([{ userId: 8, channel: "telegram", targetId: 0 }]);
+    expect(choose([recipient({ userId: 9, emailAlerts: false, telegramAlerts: true, telegramLinked: false })])).toEqual([]);
+    expect(choose([recipient({ userId: 10, emailAlerts: false, telegramAlerts: false, telegramLinked: true })])).toEqual([]);
+    expect(choose([recipient({ userId: 11, subscription: null, telegramAlerts: true, telegramLinked: true })])).toEqual([]);
+  });
+
+  it("reads /start <code> and /stop, with or without the bot's name", () => {
+    expect(telegramStartCode("/start abc_DEF-123")).toBe("abc_DEF-123");
+    expect(telegramStartCode("/start@FxTraderBot abc")).toBe("abc");
+    expect(telegramStartCode("/start")).toBeNull();
+    expect(telegramStartCode("/start a b")).toBeNull();
+    expect(telegramStartCode("hello /start abc")).toBeNull();
+    expect(isTelegramStop("/stop")).toBe(true);
+    expect(isTelegramStop("/stop@FxTraderBot")).toBe(true);
+    expect(isTelegramStop("/stopnow")).toBe(false);
+    expect(telegramDeepLink("FxTraderBot", "abc")).toBe("https://t.me/FxTraderBot?start=abc");
   });
 });
 
@@ -90,7 +116,16 @@ describe("delivery variables", () => {
   afterEach(() => vi.unstubAllEnvs());
 
   async function env(vars: Record<string, string | undefined>) {
-    for (const [name, value] of Object.entries({ SMTP_URL: undefined, MAIL_FROM: undefined, WEBHOOK_ALLOW_PRIVATE: undefined, DELIVERY_WORKER: undefined, ...vars })) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries({
+      SMTP_URL: undefined,
+      MAIL_FROM: undefined,
+      WEBHOOK_ALLOW_PRIVATE: undefined,
+      DELIVERY_WORKER: undefined,
+      TELEGRAM_BOT_TOKEN: undefined,
+      TELEGRAM_API_ROOT: undefined,
+      TELEGRAM_WEBHOOK_SECRET: undefined,
+      ...vars,
+    })) vi.stubEnv(name, value);
     vi.resetModules();
     const { getEnv } = await import("~/platform/env.server");
     try {
@@ -116,5 +151,19 @@ describe("delivery variables", () => {
     expect(await env({ MAIL_FROM: "nobody" })).toMatch(/MAIL_FROM: MAIL_FROM must be an address/);
     expect(await env({ WEBHOOK_ALLOW_PRIVATE: "yes" })).toMatch(/WEBHOOK_ALLOW_PRIVATE: WEBHOOK_ALLOW_PRIVATE must be 1/);
     expect(await env({ DELIVERY_WORKER: "sometimes" })).toMatch(/DELIVERY_WORKER: DELIVERY_WORKER must be inline/);
+  });
+
+  it("Telegram: off without a token; a token needs a webhook secret; the API root defaults to Telegram's", async () => {
+    const { telegramConfig } = await import("~/platform/env.server");
+    const off = await env({});
+    expect(typeof off === "object" && telegramConfig(off)).toBeNull();
+    const token = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    expect(await env({ TELEGRAM_BOT_TOKEN: token })).toMatch(/TELEGRAM_WEBHOOK_SECRET: TELEGRAM_WEBHOOK_SECRET is required/);
+    expect(await env({ TELEGRAM_BOT_TOKEN: "not-a-token", TELEGRAM_WEBHOOK_SECRET: "s".repeat(20) })).toMatch(/TELEGRAM_BOT_TOKEN: TELEGRAM_BOT_TOKEN must be a bot token/);
+    expect(await env({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: "short" })).toMatch(/TELEGRAM_WEBHOOK_SECRET: TELEGRAM_WEBHOOK_SECRET must be 16 to 256/);
+    expect(await env({ TELEGRAM_API_ROOT: "ftp://bots.example" })).toMatch(/TELEGRAM_API_ROOT: TELEGRAM_API_ROOT must start with http/);
+    const on = await env({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: "s".repeat(20), TELEGRAM_API_ROOT: "http://127.0.0.1:8081/" });
+    expect(typeof on === "object" && telegramConfig(on)).toEqual({ token, apiRoot: "http://127.0.0.1:8081", webhookSecret: "s".repeat(20) });
+    expect(await env({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: "s".repeat(20) })).toMatchObject({ TELEGRAM_API_ROOT: "https://api.telegram.org" });
   });
 });

@@ -43,11 +43,11 @@ const QUICK_LINKS = [
   { label: "Education", to: "/portal/education" },
 ] as const;
 
-const NOTIFICATION_PREFERENCES = [
+const NOTIFICATION_PREFERENCES: readonly { text: string; state: "on" | "setup" | "off"; to?: string }[] = [
   { text: "Email Alerts Enabled", state: "on" },
-  { text: "Telegram Setup", state: "setup" },
+  { text: "Telegram Setup", state: "setup", to: "/portal/account/notifications" },
   { text: "Web Push Disabled", state: "off" },
-] as const;
+];
 
 const DOT_CLASS: Record<(typeof NOTIFICATION_PREFERENCES)[number]["state"], string> = {
   on: "bg-green-600 dark:bg-green-400",
@@ -268,7 +268,13 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
                 {NOTIFICATION_PREFERENCES.map((pref) => (
                   <li key={pref.text} className="flex items-center gap-2">
                     <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${DOT_CLASS[pref.state]}`} />
-                    {pref.text}
+                    {pref.to ? (
+                      <Link to={pref.to} className={linkClass}>
+                        {pref.text}
+                      </Link>
+                    ) : (
+                      pref.text
+                    )}
                   </li>
                 ))}
               </ul>

@@ -17,6 +17,8 @@ export interface SendResult {
 /** A channel: sends one job (already leased to the calling worker) at `now`. */
 export interface ChannelAdapter {
   send(job: DeliveryJob, now: Date): Promise<SendResult>;
+  /** Runs once when the worker starts (e.g. registering a bot's webhook); must not throw. */
+  start?(): void;
   /** Releases connections (pools, sockets) when the worker stops. */
   close?(): void;
 }

@@ -12,6 +12,7 @@ import { cataloguePaths } from "./paths/catalogue";
 import { metaPaths } from "./paths/meta";
 import { signInPaths } from "./paths/sign-in";
 import { signalPaths } from "./paths/signals";
+import { telegramPaths } from "./paths/telegram";
 import { outgoingWebhooks, streamSchemas, webhookPaths } from "./paths/webhooks";
 
 export const PATHS: ZodOpenApiPathsObject = {
@@ -23,6 +24,7 @@ export const PATHS: ZodOpenApiPathsObject = {
   ...metaPaths,
   ...signInPaths,
   ...webhookPaths,
+  ...telegramPaths,
 };
 
 /** Outgoing webhooks (`webhooks` section), keyed by event name. */

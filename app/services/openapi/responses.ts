@@ -116,6 +116,7 @@ export const TAGS = [
   { name: "MT5", description: "Signals the caller sent to MetaTrader 5, for an Expert Advisor to poll." },
   { name: "Calculators", description: "Position size and risk of ruin." },
   { name: "Webhooks", description: "Signed HTTP callbacks of signal events, and their delivery log." },
+  { name: "Telegram", description: "The Telegram bot's webhook: Telegram posts the bot's updates here to link and unlink chats." },
   { name: "Admin", description: "Publishing signals and moving them through their lifecycle (administrators)." },
   { name: "Meta", description: "This document." },
 ] as const;

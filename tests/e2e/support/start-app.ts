@@ -8,15 +8,21 @@
  */
 import { startFromEnv } from "../../../server/index";
 import { prepareDatabase } from "../../support/production-build";
+import { STAND_IN_BOT, startTelegramBotApi } from "../../support/telegram-bot-api";
 
 const port = process.argv[2] ?? "3100";
 const issuer = process.argv[3];
+// The Telegram bot talks to a Bot API stand-in on 127.0.0.1 (tests/support/telegram-bot-api.ts).
+const botApi = await startTelegramBotApi();
 
 Object.assign(process.env, {
   PORT: port,
   TRUST_PROXY: "1",
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
   APP_URL: `http://localhost:${port}`,
+  TELEGRAM_BOT_TOKEN: STAND_IN_BOT.token,
+  TELEGRAM_API_ROOT: botApi.url,
+  TELEGRAM_WEBHOOK_SECRET: STAND_IN_BOT.webhookSecret,
   ...(issuer ? { OAUTH_ISSUER: issuer, OAUTH_CLIENT_ID: "fx-trader-e2e", OAUTH_CLIENT_SECRET: "e2e-secret" } : {}),
 });
 
@@ -33,7 +39,7 @@ const running = await startFromEnv();
 console.log(`[e2e:${port}] listening on ${running.url}`);
 
 function stop() {
-  void running.close().finally(() => {
+  void Promise.all([running.close(), botApi.close()]).finally(() => {
     database.remove();
     process.exit(0);
   });
