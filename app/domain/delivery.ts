@@ -21,6 +21,8 @@ export function deliveryEventType(type: SignalEventType): DeliveryEventType {
 export const TEST_EVENT_TYPE = "webhook.test";
 /** The type name of the notice emailed when an endpoint is disabled. */
 export const DISABLED_NOTICE_TYPE = "webhook.disabled";
+/** The type name of the email sent after a successful sign-in when login notifications are on. */
+export const LOGIN_NOTICE_TYPE = "account.signed_in";
 
 /** The stable id of a ledger event, for receivers to de-duplicate: `evt_<seq>`. */
 export function eventId(seq: number): string {
