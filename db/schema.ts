@@ -385,6 +385,26 @@ export const webhookEndpoints = sqliteTable(
   (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
 );
 
+/**
+ * The economic calendar the news blackout reads (docs/decisions/0054-news-blackout.md):
+ * high-impact releases the admin enters (`npm run news -- add ...`). Alerts
+ * of new signals for users with the blackout on are held around each one.
+ */
+export const newsEvents = sqliteTable(
+  "news_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** When the figure is released. */
+    releasedAt: integer("released_at", { mode: "timestamp_ms" }).notNull(),
+    /** ISO 4217 code of the currency it moves, e.g. USD. */
+    currency: text("currency").notNull(),
+    /** What is released, e.g. "US Non-Farm Payrolls". */
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("news_events_released_idx").on(t.releasedAt)],
+);
+
 export const DELIVERY_CHANNELS = ["webhook", "email"] as const;
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "retrying", "dead"] as const;
 
@@ -450,6 +470,7 @@ export const deliveryAttempts = sqliteTable(
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type DeliveryJob = typeof deliveryJobs.$inferSelect;
+export type NewsEvent = typeof newsEvents.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
