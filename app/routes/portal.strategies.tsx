@@ -6,7 +6,10 @@
  * overview), so each works without JavaScript: Overview (subscription,
  * accessible strategies, "Choose your strategies" with the plan limit
  * enforced on the server), Live Signals (Send to MT5, Copy to Clipboard),
- * Performance and Settings (delivery toggles, risk template).
+ * Performance and Settings (delivery toggles, risk template). With
+ * JavaScript the page follows the live feed (`LiveSignalUpdates`): each
+ * signal event toasts and reloads the data, so a new or changed signal shows
+ * in Live Signals without a reload.
  * Every form is a native post with a hidden `intent`, handled by `handleIntent`
  * with the schemas of app/schemas/portal.ts: success redirects with a flash
  * toast, errors re-render with a 4xx status and a message. The action only
@@ -15,6 +18,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { LiveSignalUpdates } from "~/components/portal/dashboard/live-signals";
 import { type IntentReplyData, UnknownIntentAlert, useReplyToast } from "~/components/portal/intent-form";
 import { OverviewPanel } from "~/components/portal/my-strategies/overview-panel";
 import { PerformancePanel } from "~/components/portal/my-strategies/performance-panel";
@@ -111,6 +115,7 @@ export default function MyStrategies() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
+      <LiveSignalUpdates />
       <h1 className="text-3xl font-bold tracking-tight">My Strategies</h1>
       <p className={`mt-2 ${muted}`}>The strategies you follow, their live signals and your delivery settings.</p>
       <div className="mt-8">
