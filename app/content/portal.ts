@@ -127,7 +127,7 @@ export const MY_STRATEGIES_TOASTS = {
 export const DELIVERY_TOGGLES = [
   { name: "emailAlerts", label: "Email alerts", hint: "New signals and updates by email." },
   { name: "telegramAlerts", label: "Telegram alerts", hint: "Signals from our Telegram bot." },
-  { name: "pushAlerts", label: "Push notifications", hint: "Browser push notifications." },
+  { name: "pushAlerts", label: "Push notifications", hint: "Browser push notifications.", comingSoon: "Coming soon" },
   { name: "newsBlackout", label: "News blackout", hint: "Hold alerts around high-impact news events." },
 ] as const;
 

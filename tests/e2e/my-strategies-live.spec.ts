@@ -1,7 +1,8 @@
 /**
  * My Strategies follows the live feed: a signal the admin publishes in
  * another browser context appears in Live Signals as a toast and a new row,
- * without a reload (Server-Sent Events from /api/signals/stream).
+ * without a reload (Server-Sent Events from /api/signals/stream); and its
+ * Push toggle is shown as coming soon.
  */
 import { ACCOUNTS, signIn } from "./support/auth";
 import { expect, test, waitForHydration } from "./support/fixtures";
@@ -41,5 +42,16 @@ test.describe("My Strategies live feed", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "New signal" })).toBeVisible({ timeout: 15_000 });
     await expect(list.getByRole("listitem").filter({ hasText: rationale })).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => (window as unknown as { liveFeedMark?: boolean }).liveFeedMark)).toBe(true);
+  });
+});
+
+test.describe("My Strategies push toggle", () => {
+  test("is off, cannot be ticked and says Coming soon", async ({ page }) => {
+    await signIn(page, ACCOUNTS.trader, { returnTo: "/portal/strategies?tab=settings" });
+    const push = page.getByRole("checkbox", { name: /Push notifications/ });
+    await expect(push).toBeDisabled();
+    await expect(push).not.toBeChecked();
+    await expect(page.locator("label").filter({ has: push })).toContainText("Coming soon");
+    await expect(page.getByRole("checkbox", { name: /Email alerts/ })).toBeEnabled();
   });
 });

@@ -1,9 +1,10 @@
-/** The Settings tab of My Strategies: delivery toggles and the risk template. */
+/** The Settings tab of My Strategies: delivery toggles (push shown as coming soon) and the risk template. */
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
 import { type IntentReplyData, useIntentForm } from "~/components/portal/intent-form";
 import { choiceCardClass, muted } from "~/components/portal/styles";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Alert } from "~/components/ui/form-alert";
@@ -35,11 +36,20 @@ export function SettingsPanel({ data, reply }: { data: SerializeFrom<MyStrategie
             <div className="mt-3 flex flex-col gap-3">
               {DELIVERY_TOGGLES.map((toggle) => {
                 const { key, ...box } = getInputProps(fields[toggle.name], { type: "checkbox" });
+                // A channel not offered yet (docs/decisions/0055-web-push.md) is shown off and cannot be ticked.
+                const comingSoon = "comingSoon" in toggle ? toggle.comingSoon : null;
                 return (
                   <label key={key ?? toggle.name} className="flex items-start gap-3">
-                    <input {...box} className="mt-1 h-4 w-4" />
+                    <input {...box} {...(comingSoon ? { disabled: true, defaultChecked: false } : {})} className="mt-1 h-4 w-4" />
                     <span>
-                      <span className="block text-sm font-medium">{toggle.label}</span>
+                      <span className="block text-sm font-medium">
+                        {toggle.label}
+                        {comingSoon ? (
+                          <Badge variant="secondary" className="ml-2">
+                            {comingSoon}
+                          </Badge>
+                        ) : null}
+                      </span>
                       <span className={`block text-xs ${muted}`}>{toggle.hint}</span>
                     </span>
                   </label>
