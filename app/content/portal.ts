@@ -121,13 +121,27 @@ export const MY_STRATEGIES_TOASTS = {
   },
   notFound: { title: "Signal Not Found", description: "That signal no longer exists.", variant: "destructive" },
   settingsSaved: { title: "Settings Saved", description: "Your delivery settings have been updated." },
+  pushOn: { title: "Push Notifications On", description: "This browser will show a notification for each signal event." },
 } as const;
+
+/** The push part of the Settings tab (docs/decisions/0055-web-push.md). */
+export const PUSH_TEXTS = {
+  enable: "Turn on push in this browser",
+  enabling: "Turning on...",
+  browsersOne: "Push is on in 1 browser.",
+  browsersMany: "Push is on in {n} browsers.",
+  unsupported: "This browser does not support push notifications.",
+  denied: "Notifications are blocked for this site in your browser settings.",
+  failed: "The browser could not subscribe to push notifications. Try again.",
+  unavailable: "Push notifications are not available on this server.",
+  unavailableBadge: "Not available",
+};
 
 /** The alert toggles of the Settings tab, by form field. */
 export const DELIVERY_TOGGLES = [
   { name: "emailAlerts", label: "Email alerts", hint: "New signals and updates by email." },
   { name: "telegramAlerts", label: "Telegram alerts", hint: "Signals from our Telegram bot." },
-  { name: "pushAlerts", label: "Push notifications", hint: "Browser push notifications.", comingSoon: "Coming soon" },
+  { name: "pushAlerts", label: "Push notifications", hint: "Browser push notifications." },
   { name: "newsBlackout", label: "News blackout", hint: "Hold alerts around high-impact news events." },
 ] as const;
 

@@ -78,12 +78,16 @@ export interface DeliveryRecipient {
   newsBlackout: boolean;
   /** The user's enabled webhook endpoints and the event types each wants. */
   webhooks: readonly { id: number; eventTypes: readonly string[] }[];
+  /** The user's push notifications toggle (My Strategies → Settings). */
+  pushAlerts: boolean;
+  /** Ids of the user's Web Push subscriptions (one per browser). */
+  pushSubscriptionIds: readonly number[];
 }
 
-/** One job to enqueue: a user, a channel, and the channel's target (webhook endpoint id; 0 for email). */
+/** One job to enqueue: a user, a channel, and the channel's target (webhook endpoint or push subscription id; 0 for email). */
 export interface DeliveryTarget {
   userId: number;
-  channel: "webhook" | "email";
+  channel: "webhook" | "email" | "push";
   targetId: number;
   /** When the job may be sent first, when the news blackout holds it; absent for at once. */
   notBefore?: Date;
@@ -126,8 +130,9 @@ export function heldJobsRule(eventType: SignalEventType): "release" | "join" {
 /**
  * The jobs for one ledger event of a signal of `strategyId`: for every
  * recipient entitled to that strategy (entitlements.ts, at `now`), an email
- * job when email alerts are on and one job per enabled webhook endpoint that
- * asked for the event's type. A recipient who is not entitled gets nothing:
+ * job when email alerts are on, one job per enabled webhook endpoint that
+ * asked for the event's type, and one per push subscription when push
+ * notifications are on. A recipient who is not entitled gets nothing:
  * no channel ever carries levels to a user who may not see them. Each job's
  * `notBefore` comes from `deliveryHold` (the news blackout).
  * @param allStrategyIds every strategy id in the catalogue (institutional plans and admins see all).
@@ -157,6 +162,9 @@ export function chooseDeliveries(input: {
     if (recipient.emailAlerts) targets.push({ userId: recipient.userId, channel: "email", targetId: 0 });
     for (const webhook of recipient.webhooks) {
       if (webhook.eventTypes.includes(typeName)) targets.push({ userId: recipient.userId, channel: "webhook", targetId: webhook.id });
+    }
+    if (recipient.pushAlerts) {
+      for (const id of recipient.pushSubscriptionIds) targets.push({ userId: recipient.userId, channel: "push", targetId: id });
     }
   }
   return targets.map((target) => {

@@ -10,6 +10,7 @@ import type { Db } from "../../db/connection";
 import {
   deliveryAttempts,
   deliveryJobs,
+  pushSubscriptions,
   signalEvents,
   signals,
   strategies,
@@ -122,7 +123,7 @@ function wakeWorkers(): void {
 // ---------------------------------------------------------------------------
 // Enqueueing
 
-/** The followers of strategy `strategyId` with what `chooseDeliveries` needs, in four queries. */
+/** The followers of strategy `strategyId` with what `chooseDeliveries` needs, in five queries. */
 function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
   const followers = sql`(SELECT ${strategyAccess.userId} FROM ${strategyAccess} WHERE ${strategyAccess.strategyId} = ${strategyId})`;
   const rows = tx
@@ -134,6 +135,7 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
       endDate: subscriptions.endDate,
       emailAlerts: userSettings.emailAlerts,
       newsBlackout: userSettings.newsBlackout,
+      pushAlerts: userSettings.pushAlerts,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
@@ -158,6 +160,15 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
     .all()) {
     hooks.set(hook.userId, [...(hooks.get(hook.userId) ?? []), { id: hook.id, eventTypes: JSON.parse(hook.eventTypes) as string[] }]);
   }
+  const pushes = new Map<number, number[]>();
+  for (const sub of tx
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(sql`${pushSubscriptions.userId} IN ${followers}`)
+    .orderBy(asc(pushSubscriptions.id))
+    .all()) {
+    pushes.set(sub.userId, [...(pushes.get(sub.userId) ?? []), sub.id]);
+  }
   return rows.map((row) => ({
     userId: row.userId,
     role: row.role,
@@ -166,6 +177,8 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
     emailAlerts: row.emailAlerts ?? true,
     newsBlackout: row.newsBlackout ?? true,
     webhooks: hooks.get(row.userId) ?? [],
+    pushAlerts: row.pushAlerts ?? false,
+    pushSubscriptionIds: pushes.get(row.userId) ?? [],
   }));
 }
 

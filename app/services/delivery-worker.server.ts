@@ -15,6 +15,7 @@ import { claimDueJobs, enqueueJob, finishJobs, onJobsEnqueued, type AttemptOutco
 import { getWebhookById, recordEndpointResult } from "~/models/webhooks.server";
 import { closeMailer } from "~/services/mailer.server";
 import { createEmailChannel } from "./channels/email.server";
+import { createPushChannel } from "./channels/push.server";
 import type { ChannelAdapter, SendResult } from "./channels/types";
 import { createWebhookChannel } from "./channels/webhook.server";
 
@@ -27,7 +28,7 @@ export interface WorkerTimers {
 export interface DeliveryWorkerOptions {
   /** Lease owner name; default `<host>:<pid>:<random>`. */
   owner?: string;
-  /** Channel adapters by channel; default webhook and email. */
+  /** Channel adapters by channel; default webhook, email and push. */
   channels?: Partial<Record<DeliveryChannel, ChannelAdapter>>;
   /** The clock (default `new Date()`). */
   clock?: () => Date;
@@ -80,6 +81,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   const channels: Partial<Record<DeliveryChannel, ChannelAdapter>> = options.channels ?? {
     webhook: createWebhookChannel(),
     email: createEmailChannel(),
+    push: createPushChannel(),
   };
   const clock = options.clock ?? (() => new Date());
   const timers = options.timers ?? systemTimers;

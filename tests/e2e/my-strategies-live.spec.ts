@@ -2,7 +2,7 @@
  * My Strategies follows the live feed: a signal the admin publishes in
  * another browser context appears in Live Signals as a toast and a new row,
  * without a reload (Server-Sent Events from /api/signals/stream); and its
- * Push toggle is shown as coming soon.
+ * Push toggle, on a server without VAPID keys, is shown as not available.
  */
 import { ACCOUNTS, signIn } from "./support/auth";
 import { expect, test, waitForHydration } from "./support/fixtures";
@@ -46,12 +46,13 @@ test.describe("My Strategies live feed", () => {
 });
 
 test.describe("My Strategies push toggle", () => {
-  test("is off, cannot be ticked and says Coming soon", async ({ page }) => {
+  test("without VAPID keys on the server it is off, cannot be ticked and says Not available", async ({ page }) => {
     await signIn(page, ACCOUNTS.trader, { returnTo: "/portal/strategies?tab=settings" });
     const push = page.getByRole("checkbox", { name: /Push notifications/ });
     await expect(push).toBeDisabled();
     await expect(push).not.toBeChecked();
-    await expect(page.locator("label").filter({ has: push })).toContainText("Coming soon");
+    await expect(page.locator("label").filter({ has: push })).toContainText("Not available");
+    await expect(page.getByRole("button", { name: "Turn on push in this browser" })).toHaveCount(0);
     await expect(page.getByRole("checkbox", { name: /Email alerts/ })).toBeEnabled();
   });
 });

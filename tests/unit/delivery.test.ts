@@ -18,7 +18,7 @@ const NOW = new Date("2026-11-23T12:00:00Z");
 const LIVE = { plan: "starter" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-20T00:00:00Z") };
 
 function recipient(overrides: Partial<DeliveryRecipient> & { userId: number }): DeliveryRecipient {
-  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, newsBlackout: false, webhooks: [], ...overrides };
+  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, newsBlackout: false, webhooks: [], pushAlerts: false, pushSubscriptionIds: [], ...overrides };
 }
 
 describe("chooseDeliveries", () => {

@@ -67,14 +67,17 @@ describe("chooseDeliveries with a blackout", () => {
     emailAlerts: true,
     newsBlackout,
     webhooks: [{ id: userId * 10, eventTypes: ["signal.published", "signal.closed"] }],
+    pushAlerts: userId === 1,
+    pushSubscriptionIds: [userId * 100],
   });
   const choose = (eventType: "published" | "closed") =>
     chooseDeliveries({ eventType, strategyId: 1, recipients: [recipient(1, true), recipient(2, false)], allStrategyIds: [1], now: NFP, blackoutEnd: at(15) });
 
-  it("sets notBefore on the held email only", () => {
+  it("sets notBefore on the held email and push only; push only for a user with push on", () => {
     expect(choose("published")).toEqual([
       { userId: 1, channel: "email", targetId: 0, notBefore: at(15) },
       { userId: 1, channel: "webhook", targetId: 10 },
+      { userId: 1, channel: "push", targetId: 100, notBefore: at(15) },
       { userId: 2, channel: "email", targetId: 0 },
       { userId: 2, channel: "webhook", targetId: 20 },
     ]);
