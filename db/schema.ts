@@ -408,13 +408,54 @@ export const telegramLinks = sqliteTable(
   (t) => [uniqueIndex("telegram_links_code_unique").on(t.codeHash), index("telegram_links_chat_idx").on(t.chatId)],
 );
 
-export const DELIVERY_CHANNELS = ["webhook", "email", "telegram"] as const;
+/**
+ * The economic calendar the news blackout reads (docs/decisions/0054-news-blackout.md):
+ * high-impact releases the admin enters (`npm run news -- add ...`). Alerts
+ * of new signals for users with the blackout on are held around each one.
+ */
+export const newsEvents = sqliteTable(
+  "news_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** When the figure is released. */
+    releasedAt: integer("released_at", { mode: "timestamp_ms" }).notNull(),
+    /** ISO 4217 code of the currency it moves, e.g. USD. */
+    currency: text("currency").notNull(),
+    /** What is released, e.g. "US Non-Farm Payrolls". */
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("news_events_released_idx").on(t.releasedAt)],
+);
+
+/**
+ * Web Push subscriptions (docs/decisions/0055-web-push.md): one per browser a
+ * user enabled push in, as the browser's PushManager gave it. `endpoint` is
+ * the push service URL; `p256dh` and `auth` the keys (base64url) the message
+ * is encrypted for (RFC 8291).
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+export const DELIVERY_CHANNELS = ["webhook", "email", "telegram", "push"] as const;
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "retrying", "dead"] as const;
 
 /**
  * The transactional outbox: one row per (ledger event, user, channel, target),
  * written in the transaction that appends the event. `targetId` is the webhook
- * endpoint id (0 for email and Telegram). Jobs not from the ledger (test events, notices)
+ * endpoint or push subscription id (0 for email and Telegram). Jobs not from the ledger (test events, notices)
  * have `seq` null and carry their own `payload`.
  */
 export const deliveryJobs = sqliteTable(
@@ -474,6 +515,8 @@ export const deliveryAttempts = sqliteTable(
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type DeliveryJob = typeof deliveryJobs.$inferSelect;
 export type TelegramLink = typeof telegramLinks.$inferSelect;
+export type NewsEvent = typeof newsEvents.$inferSelect;
+export type PushSubscription = typeof pushSubscriptions.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

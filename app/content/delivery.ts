@@ -1,7 +1,7 @@
 /**
  * Fixed texts of signal delivery: email subjects and lines per event type,
- * the risk disclaimer every alert carries, the webhook test event and the
- * endpoint-disabled notice, and the Account → Webhooks page.
+ * the risk disclaimer every alert carries, the webhook test event, the
+ * endpoint-disabled notice, the login notification and the Account → Webhooks page.
  */
 
 /** What happened, per event type name, as an email or toast says it. */
@@ -31,6 +31,19 @@ export const DISABLED_NOTICE = {
   subject: "Your FX Trader webhook was disabled",
   body: (url: string) =>
     `Deliveries to ${url} have failed for 5 days, so the endpoint was disabled and its pending deliveries stopped. Fix the endpoint, then add it again under Account → Webhooks.`,
+};
+
+/** The login notification (Account → Security → Login notifications): labels of the email's lines. */
+export const LOGIN_NOTICE = {
+  subject: "New sign-in to your FX Trader account",
+  intro: "Your FX Trader account was just signed in to.",
+  time: "Time (UTC)",
+  ip: "IP address",
+  userAgent: "Browser",
+  unknownUserAgent: "Not sent by the browser",
+  warning: "If this wasn't you, sign out all sessions and change your password",
+  securityPath: "/portal/account/security",
+  reason: "You receive this because login notifications are on in Account → Security.",
 };
 
 export const UNSUBSCRIBE_PAGE = {

@@ -121,7 +121,21 @@ export const MY_STRATEGIES_TOASTS = {
   },
   notFound: { title: "Signal Not Found", description: "That signal no longer exists.", variant: "destructive" },
   settingsSaved: { title: "Settings Saved", description: "Your delivery settings have been updated." },
+  pushOn: { title: "Push Notifications On", description: "This browser will show a notification for each signal event." },
 } as const;
+
+/** The push part of the Settings tab (docs/decisions/0055-web-push.md). */
+export const PUSH_TEXTS = {
+  enable: "Turn on push in this browser",
+  enabling: "Turning on...",
+  browsersOne: "Push is on in 1 browser.",
+  browsersMany: "Push is on in {n} browsers.",
+  unsupported: "This browser does not support push notifications.",
+  denied: "Notifications are blocked for this site in your browser settings.",
+  failed: "The browser could not subscribe to push notifications. Try again.",
+  unavailable: "Push notifications are not available on this server.",
+  unavailableBadge: "Not available",
+};
 
 /** The alert toggles of the Settings tab, by form field. */
 export const DELIVERY_TOGGLES = [

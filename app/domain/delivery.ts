@@ -43,6 +43,8 @@ export function telegramDeepLink(botUsername: string, code: string): string {
 
 /** The type name of the notice emailed when an endpoint is disabled. */
 export const DISABLED_NOTICE_TYPE = "webhook.disabled";
+/** The type name of the email sent after a successful sign-in when login notifications are on. */
+export const LOGIN_NOTICE_TYPE = "account.signed_in";
 
 /** The stable id of a ledger event, for receivers to de-duplicate: `evt_<seq>`. */
 export function eventId(seq: number): string {
@@ -94,29 +96,74 @@ export interface DeliveryRecipient {
   chosenStrategyIds: readonly number[];
   /** The user's email alerts toggle (My Strategies → Settings); off after a one-click unsubscribe. */
   emailAlerts: boolean;
+  /** The user's news blackout toggle (My Strategies → Settings): hold alerts of new signals around high-impact news. */
+  newsBlackout: boolean;
   /** The user's enabled webhook endpoints and the event types each wants. */
   webhooks: readonly { id: number; eventTypes: readonly string[] }[];
   /** The user's Telegram alerts toggle (My Strategies → Settings). */
   telegramAlerts: boolean;
   /** Whether the user has a linked Telegram chat (Account → Notifications). */
   telegramLinked: boolean;
+  /** The user's push notifications toggle (My Strategies → Settings). */
+  pushAlerts: boolean;
+  /** Ids of the user's Web Push subscriptions (one per browser). */
+  pushSubscriptionIds: readonly number[];
 }
 
-/** One job to enqueue: a user, a channel, and the channel's target (webhook endpoint id; 0 for email and Telegram). */
+/** One job to enqueue: a user, a channel, and the channel's target (webhook endpoint or push subscription id; 0 for email and Telegram). */
 export interface DeliveryTarget {
   userId: number;
-  channel: "webhook" | "email" | "telegram";
+  channel: "webhook" | "email" | "telegram" | "push";
   targetId: number;
+  /** When the job may be sent first, when the news blackout holds it; absent for at once. */
+  notBefore?: Date;
+}
+
+/**
+ * The channels the news blackout holds: alerts a person reads and may act on
+ * at once. Webhooks (integrations that asked for every event type) and the
+ * live feed are never held.
+ */
+export const BLACKOUT_CHANNELS: readonly string[] = ["email", "telegram", "push"];
+
+/**
+ * Until when a job is held by the news blackout
+ * (docs/decisions/0054-news-blackout.md): only the `published` event (a new
+ * signal), only on BLACKOUT_CHANNELS, only for a recipient with the blackout
+ * on, and only while a news window covers the publish. Triggers, level
+ * changes, closes, cancellations and expiries are never held: a trader must
+ * learn those at once.
+ * @param blackoutEnd the end of the window covering the event (`blackoutEnd` of news-blackout.ts), or null.
+ * @returns the time the job becomes due, or null for at once.
+ */
+export function deliveryHold(input: { eventType: SignalEventType; channel: string; newsBlackout: boolean; blackoutEnd: Date | null }): Date | null {
+  if (input.eventType !== "published" || !input.newsBlackout || !BLACKOUT_CHANNELS.includes(input.channel)) return null;
+  return input.blackoutEnd;
+}
+
+/**
+ * What a job due at once does to the held (blackout) jobs queued before it for
+ * the same target, which per-target order makes it wait behind: an urgent
+ * event (anything but `published`) releases them, so the trader gets the open
+ * and then its close at once; another new signal's alert joins them and goes
+ * out when they do.
+ * @returns "release" or "join".
+ */
+export function heldJobsRule(eventType: SignalEventType): "release" | "join" {
+  return eventType === "published" ? "join" : "release";
 }
 
 /**
  * The jobs for one ledger event of a signal of `strategyId`: for every
  * recipient entitled to that strategy (entitlements.ts, at `now`), an email
  * job when email alerts are on, a Telegram job when Telegram alerts are on
- * and a chat is linked, and one job per enabled webhook endpoint that asked
- * for the event's type. A recipient who is not entitled gets nothing:
- * no channel ever carries levels to a user who may not see them.
+ * and a chat is linked, one job per enabled webhook endpoint that asked for
+ * the event's type, and one per push subscription when push notifications
+ * are on. A recipient who is not entitled gets nothing: no channel ever
+ * carries levels to a user who may not see them. Each job's `notBefore`
+ * comes from `deliveryHold` (the news blackout).
  * @param allStrategyIds every strategy id in the catalogue (institutional plans and admins see all).
+ * @param blackoutEnd the end of the news window covering the event for the signal's symbol, or null (none, the default).
  */
 export function chooseDeliveries(input: {
   eventType: SignalEventType;
@@ -124,9 +171,11 @@ export function chooseDeliveries(input: {
   recipients: readonly DeliveryRecipient[];
   allStrategyIds: readonly number[];
   now: Date;
+  blackoutEnd?: Date | null;
 }): DeliveryTarget[] {
   const typeName = deliveryEventType(input.eventType);
   const targets: DeliveryTarget[] = [];
+  const blackoutOn = new Map<number, boolean>();
   for (const recipient of input.recipients) {
     const entitled = entitledStrategyIds({
       role: recipient.role,
@@ -136,13 +185,25 @@ export function chooseDeliveries(input: {
       now: input.now,
     });
     if (!entitled.includes(input.strategyId)) continue;
+    blackoutOn.set(recipient.userId, recipient.newsBlackout);
     if (recipient.emailAlerts) targets.push({ userId: recipient.userId, channel: "email", targetId: 0 });
     if (recipient.telegramAlerts && recipient.telegramLinked) targets.push({ userId: recipient.userId, channel: "telegram", targetId: 0 });
     for (const webhook of recipient.webhooks) {
       if (webhook.eventTypes.includes(typeName)) targets.push({ userId: recipient.userId, channel: "webhook", targetId: webhook.id });
     }
+    if (recipient.pushAlerts) {
+      for (const id of recipient.pushSubscriptionIds) targets.push({ userId: recipient.userId, channel: "push", targetId: id });
+    }
   }
-  return targets;
+  return targets.map((target) => {
+    const notBefore = deliveryHold({
+      eventType: input.eventType,
+      channel: target.channel,
+      newsBlackout: blackoutOn.get(target.userId) ?? false,
+      blackoutEnd: input.blackoutEnd ?? null,
+    });
+    return notBefore ? { ...target, notBefore } : target;
+  });
 }
 
 // ---------------------------------------------------------------------------

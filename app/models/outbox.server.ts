@@ -10,6 +10,7 @@ import type { Db } from "../../db/connection";
 import {
   deliveryAttempts,
   deliveryJobs,
+  pushSubscriptions,
   signalEvents,
   signals,
   strategies,
@@ -28,16 +29,25 @@ import {
   chooseDeliveries,
   deliveryEventType,
   eventId,
+  heldJobsRule,
   retryDelay,
   type DeliveryRecipient,
 } from "~/domain/delivery";
+import { blackoutEnd } from "~/domain/news-blackout";
 import { projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
 import { getDb } from "~/platform/db.server";
+import { releasesAround } from "./news-events.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Queryable = Db | Tx;
 
 const insertStatements = new WeakMap<object, Statement>();
+const releaseStatements = new WeakMap<object, HeldStatements>();
+interface HeldStatements {
+  anyHeld: Statement;
+  heldUntil: Statement;
+  release: Statement;
+}
 
 /**
  * The prepared INSERT of one ledger job on the app's connection (the one the
@@ -56,6 +66,33 @@ function insertJobStatement(): Statement {
     insertStatements.set(client, statement);
   }
   return statement;
+}
+
+/**
+ * The statements for jobs held by the news blackout
+ * (docs/decisions/0054-news-blackout.md): `anyHeld` finds whether any queued
+ * job waits for a later time at all (index `delivery_jobs_due_idx`);
+ * `heldUntil` when the held jobs of one target before a seq end; `release`
+ * makes them due now.
+ */
+function heldStatements(): HeldStatements {
+  const client = getDb().$client;
+  let statements = releaseStatements.get(client);
+  if (!statements) {
+    statements = {
+      anyHeld: client.prepare(`SELECT 1 FROM delivery_jobs WHERE status = 'queued' AND next_attempt_at > ? LIMIT 1`),
+      heldUntil: client.prepare(
+        `SELECT MAX(next_attempt_at) AS until FROM delivery_jobs
+         WHERE user_id = ? AND channel = ? AND target_id = ? AND status = 'queued' AND next_attempt_at > ? AND seq < ?`,
+      ),
+      release: client.prepare(
+        `UPDATE delivery_jobs SET next_attempt_at = ?
+         WHERE user_id = ? AND channel = ? AND target_id = ? AND status = 'queued' AND next_attempt_at > ? AND seq < ?`,
+      ),
+    };
+    releaseStatements.set(client, statements);
+  }
+  return statements;
 }
 
 // ---------------------------------------------------------------------------
@@ -87,7 +124,7 @@ function wakeWorkers(): void {
 // ---------------------------------------------------------------------------
 // Enqueueing
 
-/** The followers of strategy `strategyId` with what `chooseDeliveries` needs, in four queries. */
+/** The followers of strategy `strategyId` with what `chooseDeliveries` needs, in five queries. */
 function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
   const followers = sql`(SELECT ${strategyAccess.userId} FROM ${strategyAccess} WHERE ${strategyAccess.strategyId} = ${strategyId})`;
   const rows = tx
@@ -100,6 +137,8 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
       emailAlerts: userSettings.emailAlerts,
       telegramAlerts: userSettings.telegramAlerts,
       telegramChatId: telegramLinks.chatId,
+      newsBlackout: userSettings.newsBlackout,
+      pushAlerts: userSettings.pushAlerts,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
@@ -125,15 +164,27 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
     .all()) {
     hooks.set(hook.userId, [...(hooks.get(hook.userId) ?? []), { id: hook.id, eventTypes: JSON.parse(hook.eventTypes) as string[] }]);
   }
+  const pushes = new Map<number, number[]>();
+  for (const sub of tx
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(sql`${pushSubscriptions.userId} IN ${followers}`)
+    .orderBy(asc(pushSubscriptions.id))
+    .all()) {
+    pushes.set(sub.userId, [...(pushes.get(sub.userId) ?? []), sub.id]);
+  }
   return rows.map((row) => ({
     userId: row.userId,
     role: row.role,
     subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate } : null,
     chosenStrategyIds: picks.get(row.userId) ?? [],
     emailAlerts: row.emailAlerts ?? true,
+    newsBlackout: row.newsBlackout ?? true,
     webhooks: hooks.get(row.userId) ?? [],
     telegramAlerts: row.telegramAlerts ?? false,
     telegramLinked: row.telegramChatId !== null,
+    pushAlerts: row.pushAlerts ?? false,
+    pushSubscriptionIds: pushes.get(row.userId) ?? [],
   }));
 }
 
@@ -141,13 +192,17 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
  * Enqueues the delivery jobs of one ledger event inside the transaction `tx`
  * that appended it (the transactional outbox; `tx` must be a transaction of
  * the app's connection, `getDb()`, as every ledger write is): one job per entitled follower
- * of the signal's strategy and channel (`chooseDeliveries`), due at once.
+ * of the signal's strategy and channel (`chooseDeliveries`), due at once,
+ * except alerts of a new signal the news blackout holds until its window ends
+ * (the calendar read with `releasesAround`); a job due at once behind held
+ * jobs of its target releases them (an urgent event) or joins them (another
+ * new signal), as `heldJobsRule` says.
  * @param event the appended ledger row: `seq`, `signalId`, `type` (a lifecycle event type) and `recordedAt`.
  * @returns how many jobs were enqueued.
  */
 export function enqueueDeliveries(tx: Tx, event: { seq: number; signalId: number; type: string; recordedAt: Date }): number {
   if (!(SIGNAL_EVENT_TYPES as readonly string[]).includes(event.type)) return 0;
-  const signal = tx.select({ strategyId: signals.strategyId }).from(signals).where(eq(signals.id, event.signalId)).get();
+  const signal = tx.select({ strategyId: signals.strategyId, symbol: signals.symbol }).from(signals).where(eq(signals.id, event.signalId)).get();
   if (!signal) return 0;
   const targets = chooseDeliveries({
     eventType: event.type as SignalEventType,
@@ -155,11 +210,23 @@ export function enqueueDeliveries(tx: Tx, event: { seq: number; signalId: number
     recipients: recipientsOf(tx, signal.strategyId),
     allStrategyIds: tx.select({ id: strategies.id }).from(strategies).all().map((row) => row.id),
     now: event.recordedAt,
+    blackoutEnd: event.type === "published" ? blackoutEnd(releasesAround(event.recordedAt, tx), signal.symbol, event.recordedAt) : null,
   });
   const eventType = deliveryEventType(event.type as SignalEventType);
   const insert = insertJobStatement();
   const at = event.recordedAt.getTime();
-  for (const target of targets) insert.run(event.seq, event.signalId, target.userId, target.channel, target.targetId, eventType, at, at);
+  const held = heldStatements();
+  const anyHeld = held.anyHeld.get(at) !== undefined;
+  const rule = heldJobsRule(event.type as SignalEventType);
+  for (const target of targets) {
+    let due = target.notBefore?.getTime() ?? at;
+    // Per-target order makes a job due now wait behind held ones: an urgent event releases them, a new signal joins them.
+    if (anyHeld && !target.notBefore) {
+      if (rule === "release") held.release.run(at, target.userId, target.channel, target.targetId, at, event.seq);
+      else due = (held.heldUntil.get(target.userId, target.channel, target.targetId, at, event.seq) as { until: number | null }).until ?? at;
+    }
+    insert.run(event.seq, event.signalId, target.userId, target.channel, target.targetId, eventType, due, at);
+  }
   if (targets.length > 0) wakeWorkers();
   return targets.length;
 }

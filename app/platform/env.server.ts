@@ -56,6 +56,9 @@ const envSchema = z
     TELEGRAM_WEBHOOK_SECRET: optional(
       z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "TELEGRAM_WEBHOOK_SECRET must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -"),
     ),
+    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url P-256 public key `npx web-push generate-vapid-keys` prints")),
+    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url private key `npx web-push generate-vapid-keys` prints")),
+    VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL where the push service can reach you")),
     DELIVERY_WORKER: z.preprocess(
       (value) => (value === "" ? undefined : value),
       z.enum(["inline", "off"], { errorMap: () => ({ message: "DELIVERY_WORKER must be inline (the server sends) or off (only `npm run worker` sends)" }) }).default("inline"),
@@ -64,6 +67,10 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["TELEGRAM_WEBHOOK_SECRET"], message: "TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_BOT_TOKEN is set" });
+    }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "set all of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT for Web Push, or none" });
     }
     const endpoints = [env.OAUTH_AUTHORIZATION_URL, env.OAUTH_TOKEN_URL, env.OAUTH_USERINFO_URL];
     const anyOAuth = env.OAUTH_ISSUER || endpoints.some(Boolean) || env.OAUTH_CLIENT_ID;
@@ -116,6 +123,12 @@ export function getEnv(): Env {
   }
   cached = { ...env, SESSION_SECRET: secret };
   return cached;
+}
+
+/** The VAPID keys and subject of Web Push (RFC 8292), or null when push is not configured. */
+export function vapidConfig(env: Env = getEnv()): { publicKey: string; privateKey: string; subject: string } | null {
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) return null;
+  return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT };
 }
 
 /** True when either OAuth configuration (issuer discovery, or explicit endpoints) is complete. */

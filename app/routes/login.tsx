@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await getFormAuthenticator().authenticate(FORM_STRATEGY, request);
     await resetSignInLimit(email, device);
-    return signIn(request, user.id, safeRedirect(returnTo), { "Set-Cookie": await rememberDevice(request, email) });
+    return signIn(request, user.id, safeRedirect(returnTo), { "Set-Cookie": await rememberDevice(request, email) }, clientIp(context));
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       return json(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 400 });

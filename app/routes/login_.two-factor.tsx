@@ -14,7 +14,7 @@ import { recoveryCodesLeft, verifySecondFactor } from "~/models/two-factor.serve
 import { readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader } from "~/services/http.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
-import { startSession } from "~/services/session.server";
+import { completeSignIn } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { clearPendingTwoFactor, readPendingTwoFactor } from "~/services/two-factor-flow.server";
 
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           description: `${recoveryCodesLeftText(recoveryCodesLeft(pending.userId))}. Generate new ones in Account → Security.`,
         }
       : undefined;
-  return startSession(request, pending.userId, pending.returnTo, { "Set-Cookie": await clearPendingTwoFactor(request, toast) });
+  return completeSignIn(request, pending.userId, pending.returnTo, clientIp(context), { "Set-Cookie": await clearPendingTwoFactor(request, toast) });
 }
 
 export default function TwoFactorSignIn() {

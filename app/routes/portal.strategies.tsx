@@ -6,7 +6,11 @@
  * overview), so each works without JavaScript: Overview (subscription,
  * accessible strategies, "Choose your strategies" with the plan limit
  * enforced on the server), Live Signals (Send to MT5, Copy to Clipboard),
- * Performance and Settings (delivery toggles, risk template).
+ * Performance and Settings (delivery toggles, risk template, and turning
+ * Web Push on in this browser when the server has VAPID keys). With
+ * JavaScript the page follows the live feed (`LiveSignalUpdates`): each
+ * signal event toasts and reloads the data, so a new or changed signal shows
+ * in Live Signals without a reload.
  * Every form is a native post with a hidden `intent`, handled by `handleIntent`
  * with the schemas of app/schemas/portal.ts: success redirects with a flash
  * toast, errors re-render with a 4xx status and a message. The action only
@@ -15,6 +19,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { LiveSignalUpdates } from "~/components/portal/dashboard/live-signals";
 import { type IntentReplyData, UnknownIntentAlert, useReplyToast } from "~/components/portal/intent-form";
 import { OverviewPanel } from "~/components/portal/my-strategies/overview-panel";
 import { PerformancePanel } from "~/components/portal/my-strategies/performance-panel";
@@ -23,13 +28,16 @@ import { SignalsPanel } from "~/components/portal/my-strategies/signals-panel";
 import { muted } from "~/components/portal/styles";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import type { ToastMessage } from "~/components/ui/toast";
-import { MY_STRATEGIES_TABS, MY_STRATEGIES_TOASTS } from "~/content/portal";
+import { MY_STRATEGIES_TABS, MY_STRATEGIES_TOASTS, PUSH_TEXTS } from "~/content/portal";
 import { type MyStrategiesTab, parseTab, strategiesSavedToast, tabUrl } from "~/domain/my-strategies";
 import { queueSignalForMt5 } from "~/models/mt5.server";
 import { loadMyStrategies } from "~/models/read-models/my-strategies.server";
 import { chooseStrategies } from "~/models/subscriptions.server";
-import { saveDeliverySettings } from "~/models/user-settings.server";
+import { countPushSubscriptions, savePushSubscription } from "~/models/push-subscriptions.server";
+import { getDeliverySettings, saveDeliverySettings } from "~/models/user-settings.server";
+import { vapidConfig } from "~/platform/env.server";
 import { myStrategiesIntentSchema } from "~/schemas/portal";
+import { webhookTargetProblem } from "~/services/channels/webhook-address.server";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
 import { requireViewer } from "~/services/session.server";
 
@@ -38,7 +46,10 @@ export const meta: MetaFunction = () => [{ title: "My Strategies | FX Trader" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request);
   const tab = parseTab(new URL(request.url).searchParams.get("tab"));
-  return json(loadMyStrategies(user, tab, new Date()), { headers: { "Cache-Control": "no-store" } });
+  const vapid = vapidConfig();
+  // Web Push (docs/decisions/0055-web-push.md): the key a browser subscribes with, and in how many browsers push is on.
+  const push = vapid && tab === "settings" ? { publicKey: vapid.publicKey, browsers: countPushSubscriptions(user.id) } : null;
+  return json({ ...loadMyStrategies(user, tab, new Date()), push }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** What a refused Send to MT5 replies: the toast for JavaScript users and the signal's row to show the message on. */
@@ -52,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireViewer(request);
   const now = new Date();
   // Always the signed-in viewer: a user id posted with a form is never read.
-  return handleIntent(request, myStrategiesIntentSchema, (value): IntentOutcome<Mt5Refusal> => {
+  return handleIntent(request, myStrategiesIntentSchema, async (value): Promise<IntentOutcome<Mt5Refusal>> => {
     switch (value.intent) {
       case "choose-strategies": {
         const result = chooseStrategies(user.id, value.strategyIds, now);
@@ -76,6 +87,15 @@ export async function action({ request }: ActionFunctionArgs) {
       case "save-settings":
         saveDeliverySettings(user.id, value);
         return { toast: MY_STRATEGIES_TOASTS.settingsSaved, redirectTo: tabUrl("settings") };
+      case "save-push-subscription": {
+        if (!vapidConfig()) return { formErrors: [PUSH_TEXTS.unavailable], status: 409 };
+        // The endpoint comes from the browser, so from the user: the same address rules as a webhook.
+        const problem = await webhookTargetProblem(value.endpoint);
+        if (problem) return { fieldErrors: { endpoint: [problem] } };
+        savePushSubscription(user.id, value);
+        saveDeliverySettings(user.id, { ...getDeliverySettings(user.id), pushAlerts: true });
+        return { toast: MY_STRATEGIES_TOASTS.pushOn, redirectTo: tabUrl("settings") };
+      }
     }
   });
 }
@@ -111,6 +131,7 @@ export default function MyStrategies() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
+      <LiveSignalUpdates />
       <h1 className="text-3xl font-bold tracking-tight">My Strategies</h1>
       <p className={`mt-2 ${muted}`}>The strategies you follow, their live signals and your delivery settings.</p>
       <div className="mt-8">
@@ -128,7 +149,7 @@ export default function MyStrategies() {
           ) : data.tab === "performance" ? (
             <PerformancePanel data={data} />
           ) : (
-            <SettingsPanel data={data} reply={reply} />
+            <SettingsPanel data={data} reply={reply} push={data.push} />
           )}
         </TabPanel>
       </div>

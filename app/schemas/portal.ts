@@ -55,9 +55,21 @@ export const deliverySettingsSchema = z.object({
   }),
 });
 
+/**
+ * "Turn on push in this browser": the subscription the browser's PushManager
+ * gave (endpoint URL, and the P-256 public key and auth secret in base64url),
+ * posted by the Settings tab's script (docs/decisions/0055-web-push.md).
+ */
+export const pushSubscriptionSchema = z.object({
+  intent: z.literal("save-push-subscription"),
+  endpoint: z.string().url("The browser gave no push endpoint").max(2000, "The push endpoint is too long"),
+  p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "The browser's push key is not a P-256 public key"),
+  auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "The browser's push auth secret is not 16 bytes"),
+});
+
 /** Every form of My Strategies. */
 export const myStrategiesIntentSchema = z.discriminatedUnion(
   "intent",
-  [strategyChoiceSchema, sendToMt5Schema, deliverySettingsSchema],
+  [strategyChoiceSchema, sendToMt5Schema, deliverySettingsSchema, pushSubscriptionSchema],
   unknownIntent,
 );

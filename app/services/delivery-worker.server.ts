@@ -16,6 +16,7 @@ import { getWebhookById, recordEndpointResult } from "~/models/webhooks.server";
 import { closeMailer } from "~/services/mailer.server";
 import { createEmailChannel } from "./channels/email.server";
 import { createTelegramChannel } from "./channels/telegram.server";
+import { createPushChannel } from "./channels/push.server";
 import type { ChannelAdapter, SendResult } from "./channels/types";
 import { createWebhookChannel } from "./channels/webhook.server";
 
@@ -28,7 +29,7 @@ export interface WorkerTimers {
 export interface DeliveryWorkerOptions {
   /** Lease owner name; default `<host>:<pid>:<random>`. */
   owner?: string;
-  /** Channel adapters by channel; default webhook, email and Telegram. */
+  /** Channel adapters by channel; default webhook, email, Telegram and push. */
   channels?: Partial<Record<DeliveryChannel, ChannelAdapter>>;
   /** The clock (default `new Date()`). */
   clock?: () => Date;
@@ -82,6 +83,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
     webhook: createWebhookChannel(),
     email: createEmailChannel(),
     telegram: createTelegramChannel(),
+    push: createPushChannel(),
   };
   const clock = options.clock ?? (() => new Date());
   const timers = options.timers ?? systemTimers;

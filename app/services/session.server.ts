@@ -8,6 +8,7 @@ import { apiKeyQuota, noteApiKeyQuota } from "~/services/rate-limit.server";
 import { createSession, deleteSession, findActiveSession } from "~/models/sessions.server";
 import { isTwoFactorEnabled } from "~/models/two-factor.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
+import { enqueueLoginNotice } from "./channels/login-notice.server";
 import { getSessionCookie } from "./cookies.server";
 import { problem, safeRedirect } from "./http.server";
 import { beginTwoFactor } from "./two-factor-flow.server";
@@ -132,12 +133,31 @@ export async function startSession(
 }
 
 /**
- * Completes a first sign-in factor: accounts with two-factor authentication go
- * to the code step first; others get their session at once.
+ * Completes a sign-in (every factor passed): starts the session like
+ * `startSession` and enqueues the login notification email when the user has
+ * login notifications on.
+ * @param clientAddress the client address the server trusts (`clientIp(context)`), never a request header.
  */
-export function signIn(request: Request, userId: number, redirectTo: string, extraHeaders: HeadersInit = {}): Promise<Response> {
+export async function completeSignIn(
+  request: Request,
+  userId: number,
+  redirectTo: string,
+  clientAddress: string,
+  extraHeaders: HeadersInit = {},
+): Promise<Response> {
+  const response = await startSession(request, userId, redirectTo, extraHeaders);
+  enqueueLoginNotice(userId, { ip: clientAddress, userAgent: request.headers.get("User-Agent"), now: new Date() });
+  return response;
+}
+
+/**
+ * Completes a first sign-in factor: accounts with two-factor authentication go
+ * to the code step first; others are signed in at once (`completeSignIn`).
+ * @param clientAddress the client address the server trusts (`clientIp(context)`).
+ */
+export function signIn(request: Request, userId: number, redirectTo: string, extraHeaders: HeadersInit, clientAddress: string): Promise<Response> {
   if (isTwoFactorEnabled(userId)) return beginTwoFactor(request, userId, safeRedirect(redirectTo), extraHeaders);
-  return startSession(request, userId, redirectTo, extraHeaders);
+  return completeSignIn(request, userId, redirectTo, clientAddress, extraHeaders);
 }
 
 /** Deletes the request's session row, clears the cookie and redirects home. */

@@ -114,7 +114,7 @@ describe("first factor for a 2FA account", () => {
 
   it("signIn (shared by the local and OAuth paths) routes a 2FA user to the code step, others straight in", async () => {
     const user = await accountWithTwoFactor();
-    const routed = await signIn(get("/api/callback"), user.id, "/portal/dashboard", { "Set-Cookie": "oauth-state=; Max-Age=0" });
+    const routed = await signIn(get("/api/callback"), user.id, "/portal/dashboard", { "Set-Cookie": "oauth-state=; Max-Age=0" }, "127.0.0.1");
     expect(routed.status).toBe(302);
     expect(routed.headers.get("Location")).toBe("/login/two-factor");
     expect(setCookiePair(routed, "__session")).toBeUndefined();
@@ -123,7 +123,7 @@ describe("first factor for a 2FA account", () => {
     expect(pending).toMatchObject({ userId: user.id, returnTo: "/portal/dashboard" });
 
     const plain = await createLocalAccount({ email: "no.factor@example.com", password: PASSWORD, firstName: "No", lastName: "Factor" });
-    const direct = await signIn(get("/api/callback"), plain.id, "/portal/dashboard");
+    const direct = await signIn(get("/api/callback"), plain.id, "/portal/dashboard", {}, "127.0.0.1");
     expect(direct.headers.get("Location")).toBe("/portal/dashboard");
     expect(setCookiePair(direct, "__session")).toBeDefined();
   });

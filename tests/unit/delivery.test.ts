@@ -21,7 +21,7 @@ const NOW = new Date("2026-11-23T12:00:00Z");
 const LIVE = { plan: "starter" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-20T00:00:00Z") };
 
 function recipient(overrides: Partial<DeliveryRecipient> & { userId: number }): DeliveryRecipient {
-  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, webhooks: [], telegramAlerts: false, telegramLinked: false, ...overrides };
+  return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, newsBlackout: false, webhooks: [], telegramAlerts: false, telegramLinked: false, pushAlerts: false, pushSubscriptionIds: [], ...overrides };
 }
 
 describe("chooseDeliveries", () => {

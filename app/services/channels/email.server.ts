@@ -3,10 +3,10 @@
  * plain-text and one HTML message per signal event, with the levels the
  * recipient may see, the risk disclaimer and a one-click unsubscribe link
  * (List-Unsubscribe + List-Unsubscribe-Post, RFC 8058); and the notice sent
- * when a webhook endpoint is disabled. Sent through `sendMail`.
+ * when a webhook endpoint is disabled and the login notification. Sent through `sendMail`.
  */
 import type { DeliveryJob } from "../../../db/schema";
-import { DISABLED_NOTICE_TYPE, eventId } from "~/domain/delivery";
+import { DISABLED_NOTICE_TYPE, eventId, LOGIN_NOTICE_TYPE } from "~/domain/delivery";
 import type { ApiSignal } from "~/domain/signals";
 import { ALERT_DISCLAIMER, ALERT_FOOTER, DISABLED_NOTICE, EVENT_HEADLINES } from "~/content/delivery";
 import { getStrategyById } from "~/models/strategies.server";
@@ -14,11 +14,9 @@ import { getUserById } from "~/models/users.server";
 import { appOrigin } from "~/services/auth.server";
 import { sendMail, unsubscribeUrl, type OutgoingMail } from "~/services/mailer.server";
 import { jobEventData } from "./event-data.server";
+import { escapeHtml } from "./html";
+import { renderLoginNotice, type LoginNoticePayload } from "./login-notice.server";
 import type { ChannelAdapter, SendResult } from "./types";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 const level = (value: number | null) => (value === null ? "—" : String(value));
 
@@ -72,7 +70,7 @@ ${signal.rationale ? `<p>${escapeHtml(signal.rationale)}</p>` : ""}
   return { subject, text, html };
 }
 
-/** The email channel: ledger jobs become alerts, `webhook.disabled` jobs the notice. */
+/** The email channel: ledger jobs become alerts, `webhook.disabled` and `account.signed_in` jobs their notices. */
 export function createEmailChannel(): ChannelAdapter {
   return {
     async send(job: DeliveryJob, now: Date): Promise<SendResult> {
@@ -83,6 +81,8 @@ export function createEmailChannel(): ChannelAdapter {
         const { url } = JSON.parse(job.payload ?? "{}") as { url: string };
         const body = DISABLED_NOTICE.body(url);
         mail = { to: user.email, subject: DISABLED_NOTICE.subject, text: body, html: `<p>${escapeHtml(body)}</p>` };
+      } else if (job.eventType === LOGIN_NOTICE_TYPE) {
+        mail = { to: user.email, ...renderLoginNotice(JSON.parse(job.payload ?? "{}") as LoginNoticePayload, appOrigin()) };
       } else {
         const found = jobEventData(job, now);
         if (!found) return { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: "The event is no longer in the ledger" };

@@ -1,18 +1,20 @@
-/** The Settings tab of My Strategies: delivery toggles and the risk template. */
+/** The Settings tab of My Strategies: delivery toggles (push, when the server offers it, with "Turn on push in this browser") and the risk template. */
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
 import { type IntentReplyData, useIntentForm } from "~/components/portal/intent-form";
+import { type PushSetup, PushSubscribe } from "~/components/portal/my-strategies/push-subscribe";
 import { choiceCardClass, muted } from "~/components/portal/styles";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Alert } from "~/components/ui/form-alert";
-import { DELIVERY_TOGGLES, RISK_TEMPLATE_HINTS } from "~/content/portal";
+import { DELIVERY_TOGGLES, PUSH_TEXTS, RISK_TEMPLATE_HINTS } from "~/content/portal";
 import { tabUrl } from "~/domain/my-strategies";
 import type { MyStrategiesData } from "~/models/read-models/my-strategies.server";
 import { deliverySettingsSchema, RISK_TEMPLATE_CHOICES } from "~/schemas/portal";
 
-export function SettingsPanel({ data, reply }: { data: SerializeFrom<MyStrategiesData>; reply: IntentReplyData }) {
+export function SettingsPanel({ data, reply, push }: { data: SerializeFrom<MyStrategiesData>; reply: IntentReplyData; push: PushSetup }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-settings";
   const [form, fields] = useIntentForm(reply, {
@@ -35,16 +37,26 @@ export function SettingsPanel({ data, reply }: { data: SerializeFrom<MyStrategie
             <div className="mt-3 flex flex-col gap-3">
               {DELIVERY_TOGGLES.map((toggle) => {
                 const { key, ...box } = getInputProps(fields[toggle.name], { type: "checkbox" });
+                // Push without VAPID keys on the server (docs/decisions/0055-web-push.md) is shown off and cannot be ticked.
+                const unavailable = toggle.name === "pushAlerts" && !push;
                 return (
                   <label key={key ?? toggle.name} className="flex items-start gap-3">
-                    <input {...box} className="mt-1 h-4 w-4" />
+                    <input {...box} {...(unavailable ? { disabled: true, defaultChecked: false } : {})} className="mt-1 h-4 w-4" />
                     <span>
-                      <span className="block text-sm font-medium">{toggle.label}</span>
+                      <span className="block text-sm font-medium">
+                        {toggle.label}
+                        {unavailable ? (
+                          <Badge variant="secondary" className="ml-2">
+                            {PUSH_TEXTS.unavailableBadge}
+                          </Badge>
+                        ) : null}
+                      </span>
                       <span className={`block text-xs ${muted}`}>{toggle.hint}</span>
                     </span>
                   </label>
                 );
               })}
+              {push ? <PushSubscribe setup={push} /> : null}
             </div>
           </fieldset>
           <fieldset aria-describedby={fields.riskTemplate.errors ? fields.riskTemplate.errorId : undefined}>

@@ -1,0 +1,58 @@
+/**
+ * My Strategies follows the live feed: a signal the admin publishes in
+ * another browser context appears in Live Signals as a toast and a new row,
+ * without a reload (Server-Sent Events from /api/signals/stream); and its
+ * Push toggle, on a server without VAPID keys, is shown as not available.
+ */
+import { ACCOUNTS, signIn } from "./support/auth";
+import { expect, test, waitForHydration } from "./support/fixtures";
+
+test.describe("My Strategies live feed", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the live feed is JavaScript; without it My Strategies works as before");
+
+  test("a published signal shows up in an open Live Signals tab", async ({ page, browser }) => {
+    await signIn(page, ACCOUNTS.trader, { returnTo: "/portal/strategies?tab=signals" });
+    await waitForHydration(page);
+    const list = page.getByRole("list", { name: "Signals of your strategies" });
+    await expect(list).toBeVisible();
+    // A mark on this document: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { liveFeedMark: true }));
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, ACCOUNTS.admin);
+    const strategies = (await (await admin.request.get("/api/strategies")).json()) as { id: number; slug: string }[];
+    const alpha = strategies.find((s) => s.slug === "alpha-swing")!;
+    const rationale = `My Strategies live check ${Date.now().toString(36)}: pullback to support.`;
+    const published = await admin.request.post("/api/admin/signals", {
+      data: {
+        strategyId: alpha.id,
+        symbol: "GBPUSD",
+        side: "SHORT",
+        entryJson: { price: 1.27, method: "market" },
+        sl: 1.275,
+        tpJson: { tp1: 1.265, tp2: 1.26 },
+        rationale,
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(published.status()).toBe(201);
+    await adminContext.close();
+
+    await expect(page.getByTestId("toast").filter({ hasText: "New signal" })).toBeVisible({ timeout: 15_000 });
+    await expect(list.getByRole("listitem").filter({ hasText: rationale })).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { liveFeedMark?: boolean }).liveFeedMark)).toBe(true);
+  });
+});
+
+test.describe("My Strategies push toggle", () => {
+  test("without VAPID keys on the server it is off, cannot be ticked and says Not available", async ({ page }) => {
+    await signIn(page, ACCOUNTS.trader, { returnTo: "/portal/strategies?tab=settings" });
+    const push = page.getByRole("checkbox", { name: /Push notifications/ });
+    await expect(push).toBeDisabled();
+    await expect(push).not.toBeChecked();
+    await expect(page.locator("label").filter({ has: push })).toContainText("Not available");
+    await expect(page.getByRole("button", { name: "Turn on push in this browser" })).toHaveCount(0);
+    await expect(page.getByRole("checkbox", { name: /Email alerts/ })).toBeEnabled();
+  });
+});
