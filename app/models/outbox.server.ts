@@ -30,6 +30,7 @@ import {
   retryDelay,
   type DeliveryRecipient,
 } from "~/domain/delivery";
+import { applyEventToMt5Queue } from "~/models/mt5.server";
 import { projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
 import { getDb } from "~/platform/db.server";
 
@@ -135,12 +136,15 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
  * Enqueues the delivery jobs of one ledger event inside the transaction `tx`
  * that appended it (the transactional outbox; `tx` must be a transaction of
  * the app's connection, `getDb()`, as every ledger write is): one job per entitled follower
- * of the signal's strategy and channel (`chooseDeliveries`), due at once.
+ * of the signal's strategy and channel (`chooseDeliveries`), due at once. The
+ * MT5 queue follows the event in the same transaction (`applyEventToMt5Queue`:
+ * auto-send of a new signal, a new version of a queued one).
  * @param event the appended ledger row: `seq`, `signalId`, `type` (a lifecycle event type) and `recordedAt`.
  * @returns how many jobs were enqueued.
  */
 export function enqueueDeliveries(tx: Tx, event: { seq: number; signalId: number; type: string; recordedAt: Date }): number {
   if (!(SIGNAL_EVENT_TYPES as readonly string[]).includes(event.type)) return 0;
+  applyEventToMt5Queue(tx, event);
   const signal = tx.select({ strategyId: signals.strategyId }).from(signals).where(eq(signals.id, event.signalId)).get();
   if (!signal) return 0;
   const targets = chooseDeliveries({

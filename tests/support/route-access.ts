@@ -194,6 +194,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.login.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.logout.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: {} } },
   "api.me.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.mt5.ack.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "api-user", allowed: 415, form: {} } },
   "api.mt5.queue.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.openapi[.]json.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
