@@ -63,3 +63,11 @@ export function summarizeChannel(channel: string, jobs: readonly DeliveryJobFigu
   }
   return { channel, sent, retrying, dead, p50Ms: nearestRankPercentile(latencies, 50), p99Ms: nearestRankPercentile(latencies, 99) };
 }
+
+/** A latency for people: "–" when null, "850 ms" under a second, "1.2 s" under a minute, "3.5 min" above. */
+export function formatLatency(ms: number | null): string {
+  if (ms === null) return "–";
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
+  return `${(ms / 60_000).toFixed(1)} min`;
+}

@@ -4,10 +4,11 @@
  * ledger transaction that appends their event, claimed by workers with a
  * lease in one UPDATE … RETURNING, and finished with their attempt recorded.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../../db/connection";
 import {
+  DELIVERY_CHANNELS,
   deliveryAttempts,
   deliveryJobs,
   signalEvents,
@@ -23,6 +24,7 @@ import {
   type DeliveryJob,
   type Signal,
 } from "../../db/schema";
+import { summarizeChannel, type ChannelSummary } from "~/domain/delivery-stats";
 import {
   chooseDeliveries,
   deliveryEventType,
@@ -436,4 +438,80 @@ export function listTargetDeliveries(userId: number, channel: DeliveryChannel, t
 /** The job `jobId`, or undefined. */
 export function getJob(jobId: number): DeliveryJob | undefined {
   return getDb().select().from(deliveryJobs).where(eq(deliveryJobs.id, jobId)).get();
+}
+
+// ---------------------------------------------------------------------------
+// The operators' dashboard (/admin/deliveries)
+
+/** How far back the dashboard counts jobs (ms): 24 hours. */
+export const DASHBOARD_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * Every channel's jobs created in the 24 hours before `now` (DASHBOARD_WINDOW_MS):
+ * sent, retrying (queued, sending or waiting) and dead counts, and the
+ * publish-to-delivery latency p50/p99 of sent ledger jobs (the event's
+ * `recordedAt` to the job's `sentAt`, `summarizeChannel`).
+ * @returns one row per channel of DELIVERY_CHANNELS, in that order (zero counts included).
+ */
+export function summarizeDeliveries(now: Date): ChannelSummary[] {
+  const rows = getDb()
+    .select({ channel: deliveryJobs.channel, status: deliveryJobs.status, sentAt: deliveryJobs.sentAt, publishedAt: signalEvents.recordedAt })
+    .from(deliveryJobs)
+    .leftJoin(signalEvents, eq(signalEvents.seq, deliveryJobs.seq))
+    .where(gte(deliveryJobs.createdAt, new Date(now.getTime() - DASHBOARD_WINDOW_MS)))
+    .all();
+  return DELIVERY_CHANNELS.map((channel) => summarizeChannel(channel, rows.filter((row) => row.channel === channel)));
+}
+
+/** A dead job as the dashboard lists it. */
+export interface DeadJob {
+  id: number;
+  channel: DeliveryChannel;
+  eventType: string;
+  seq: number | null;
+  signalId: number | null;
+  userEmail: string;
+  attempts: number;
+  lastError: string | null;
+  lastStatusCode: number | null;
+  createdAt: Date;
+}
+
+/** The newest `limit` dead jobs (any age), newest first, with their recipient's email. */
+export function listDeadJobs(limit: number): DeadJob[] {
+  return getDb()
+    .select({
+      id: deliveryJobs.id,
+      channel: deliveryJobs.channel,
+      eventType: deliveryJobs.eventType,
+      seq: deliveryJobs.seq,
+      signalId: deliveryJobs.signalId,
+      userEmail: users.email,
+      attempts: deliveryJobs.attempts,
+      lastError: deliveryJobs.lastError,
+      lastStatusCode: deliveryJobs.lastStatusCode,
+      createdAt: deliveryJobs.createdAt,
+    })
+    .from(deliveryJobs)
+    .innerJoin(users, eq(users.id, deliveryJobs.userId))
+    .where(eq(deliveryJobs.status, "dead"))
+    .orderBy(desc(deliveryJobs.createdAt), desc(deliveryJobs.id))
+    .limit(limit)
+    .all();
+}
+
+/**
+ * An operator's "Retry" of dead job `jobId`: queued again, due at `now`, with
+ * its attempts reset to 0 (a fresh retry schedule); it keeps its id, so a
+ * webhook keeps its `webhook-id`. Wakes this process's worker.
+ * @returns false when there is no such job or it is not dead.
+ */
+export function retryDeadJob(jobId: number, now: Date): boolean {
+  const result = getDb()
+    .update(deliveryJobs)
+    .set({ status: "queued", attempts: 0, nextAttemptAt: now, sentAt: null, leaseOwner: null, leaseUntil: null })
+    .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.status, "dead")))
+    .run();
+  if (result.changes > 0) wakeWorkers();
+  return result.changes > 0;
 }
