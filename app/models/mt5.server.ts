@@ -153,6 +153,8 @@ export interface Mt5QueueItem {
   changedAt: string;
   /** True when queued by the strategy's auto-send, false by "Send to MT5". */
   auto: boolean;
+  /** Fraction of the position still open after partial closes (1 = all of it); null when the signal is locked. */
+  remaining: number | null;
   /** The signal in API shape as it stands now, as the user's entitlements show it today. */
   signal: ApiSignal;
 }
@@ -205,14 +207,18 @@ export function listMt5Queue(userId: number, options: { after?: number; limit: n
   });
   const user = getUserById(userId);
   const entitled = new Set(getEntitlements(user ? toPublicUser(user) : null, now).strategyIds);
-  const items = rows.map(({ entry, signal }) => ({
-    id: entry.id,
-    queuedAt: entry.createdAt.toISOString(),
-    version: entry.version,
-    changedAt: (entry.changedAt ?? entry.createdAt).toISOString(),
-    auto: entry.auto,
-    signal: toApiSignal(signal, entitled),
-  }));
+  const items = rows.map(({ entry, signal }) => {
+    const shown = toApiSignal(signal, entitled);
+    return {
+      id: entry.id,
+      queuedAt: entry.createdAt.toISOString(),
+      version: entry.version,
+      changedAt: (entry.changedAt ?? entry.createdAt).toISOString(),
+      auto: entry.auto,
+      remaining: shown.locked ? null : signal.remaining,
+      signal: shown,
+    };
+  });
   return { items, nextCursor: nextMt5Cursor(after, ids) };
 }
 

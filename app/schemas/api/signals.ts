@@ -110,6 +110,12 @@ export const mt5QueuePageSchema: z.ZodType<Mt5QueuePage> = z
             .openapi({ description: "1 when queued, +1 for every later event of the signal (modified, closed…): apply the entry again when it grows.", example: 1 }),
           changedAt: isoDateTime,
           auto: z.boolean().openapi({ description: "True when queued by the strategy's auto-send, false by Send to MT5.", example: false }),
+          remaining: z
+            .number()
+            .min(0)
+            .max(1)
+            .nullable()
+            .openapi({ description: "Fraction of the position still open after partial closes (1 = all of it); null when `signal.locked`.", example: 1 }),
           signal: apiSignalSchema,
         })
         .strict(),
