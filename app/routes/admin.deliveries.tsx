@@ -11,7 +11,7 @@ import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { DeadJobs } from "~/components/admin/dead-jobs";
 import { DeliverySummary } from "~/components/admin/delivery-summary";
-import { type IntentReplyData, replyFormError, useReplyToast } from "~/components/portal/intent-form";
+import { type IntentReplyData, replyFormError, UnknownIntentAlert, useReplyToast } from "~/components/portal/intent-form";
 import { buttonClass } from "~/components/ui/button";
 import type { ToastMessage } from "~/components/ui/toast";
 import { DEAD_JOBS_SHOWN, DELIVERIES_TEXT, DELIVERIES_TOASTS } from "~/content/admin-deliveries";
@@ -59,6 +59,9 @@ export default function AdminDeliveries() {
           Admin signals
         </Link>
       </header>
+      <div className="mt-4">
+        <UnknownIntentAlert reply={reply} />
+      </div>
       <DeliverySummary channels={channels} />
       <DeadJobs jobs={dead} error={replyFormError(reply) ?? reply?.submission.error?.jobId?.[0] ?? undefined} />
     </div>
