@@ -328,7 +328,12 @@ export const mt5Queue = sqliteTable(
     /** True when queued by the strategy's auto-send rather than by "Send to MT5". */
     auto: integer("auto", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [uniqueIndex("mt5_queue_user_signal_unique").on(t.userId, t.signalId), index("mt5_queue_user_idx").on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex("mt5_queue_user_signal_unique").on(t.userId, t.signalId),
+    index("mt5_queue_user_idx").on(t.userId, t.id),
+    // A later event of a signal bumps the version of its entries (in the ledger transaction).
+    index("mt5_queue_signal_idx").on(t.signalId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;
