@@ -164,6 +164,8 @@ export const strategyAccess = sqliteTable(
       .notNull()
       .references(() => strategies.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /** "Auto-send to MT5": every new ACTIVE or PENDING signal of this strategy is queued for the user's Expert Advisor. */
+    mt5AutoSend: integer("mt5_auto_send", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.strategyId] })],
 );
@@ -313,8 +315,25 @@ export const mt5Queue = sqliteTable(
       .notNull()
       .references(() => signals.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /** 1 when queued, +1 for every later ledger event of the signal (modified, closed…): the Expert Advisor applies each version. */
+    version: integer("version").notNull().default(1),
+    /** When the entry last changed (queued, or a later event of its signal). */
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }),
+    /** The version last offered by a poll, and when (null: never offered). */
+    offeredVersion: integer("offered_version"),
+    offeredAt: integer("offered_at", { mode: "timestamp_ms" }),
+    /** The version the Expert Advisor acknowledged (null: none). */
+    ackedVersion: integer("acked_version"),
+    ackedAt: integer("acked_at", { mode: "timestamp_ms" }),
+    /** True when queued by the strategy's auto-send rather than by "Send to MT5". */
+    auto: integer("auto", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [uniqueIndex("mt5_queue_user_signal_unique").on(t.userId, t.signalId), index("mt5_queue_user_idx").on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex("mt5_queue_user_signal_unique").on(t.userId, t.signalId),
+    index("mt5_queue_user_idx").on(t.userId, t.id),
+    // A later event of a signal bumps the version of its entries (in the ledger transaction).
+    index("mt5_queue_signal_idx").on(t.signalId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

@@ -105,7 +105,7 @@ export const GETTING_STARTED: { title: string; sections: readonly GuideSection[]
     {
       id: "mt5",
       title: "MT5 polling",
-      body: "Send a signal to MT5 from the portal, and let your Expert Advisor poll the queue with your key about once a minute, remembering `nextCursor`: each queued signal comes exactly once.",
+      body: "Send a signal to MT5 from the portal, or turn on Auto-send to MT5 for a strategy you follow. Your Expert Advisor polls the queue with your key every few seconds, remembering `nextCursor`, and acknowledges what it applied with `POST /api/mt5/ack {ids}`: an unacknowledged entry comes again after 60 s, an acknowledged one only when its signal changes (a new `version`). A ready-made Expert Advisor is in the repository's `integrations/mt5/`.",
       examples: [{ label: "curl", language: "shell", code: 'curl -s -H "Authorization: Bearer $FXT_API_KEY" "$FXT_URL/api/mt5/queue?after=0"' }],
     },
     {

@@ -31,6 +31,7 @@ export const ADMIN_MENU_LABEL = "Admin";
 export const ADMIN_NAV: NavLink[] = [
   { label: "Signal desk", to: "/admin/signals" },
   { label: "Messages", to: "/admin/messages" },
+  { label: "Deliveries", to: "/admin/deliveries" },
 ];
 
 /** A footer entry: a link, or a placeholder (to: null) for a page that does not exist yet. */

@@ -4,10 +4,11 @@
  * ledger transaction that appends their event, claimed by workers with a
  * lease in one UPDATE … RETURNING, and finished with their attempt recorded.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../../db/connection";
 import {
+  DELIVERY_CHANNELS,
   deliveryAttempts,
   deliveryJobs,
   pushSubscriptions,
@@ -25,6 +26,7 @@ import {
   type DeliveryJob,
   type Signal,
 } from "../../db/schema";
+import { summarizeChannel, type ChannelSummary } from "~/domain/delivery-stats";
 import {
   chooseDeliveries,
   deliveryEventType,
@@ -34,6 +36,7 @@ import {
   type DeliveryRecipient,
 } from "~/domain/delivery";
 import { blackoutEnd } from "~/domain/news-blackout";
+import { applyEventToMt5Queue } from "~/models/mt5.server";
 import { projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
 import { getDb } from "~/platform/db.server";
 import { releasesAround } from "./news-events.server";
@@ -196,12 +199,15 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
  * except alerts of a new signal the news blackout holds until its window ends
  * (the calendar read with `releasesAround`); a job due at once behind held
  * jobs of its target releases them (an urgent event) or joins them (another
- * new signal), as `heldJobsRule` says.
+ * new signal), as `heldJobsRule` says. The MT5 queue follows the event in the
+ * same transaction (`applyEventToMt5Queue`: auto-send of a new signal, a new
+ * version of a queued one).
  * @param event the appended ledger row: `seq`, `signalId`, `type` (a lifecycle event type) and `recordedAt`.
  * @returns how many jobs were enqueued.
  */
 export function enqueueDeliveries(tx: Tx, event: { seq: number; signalId: number; type: string; recordedAt: Date }): number {
   if (!(SIGNAL_EVENT_TYPES as readonly string[]).includes(event.type)) return 0;
+  applyEventToMt5Queue(tx, event);
   const signal = tx.select({ strategyId: signals.strategyId, symbol: signals.symbol }).from(signals).where(eq(signals.id, event.signalId)).get();
   if (!signal) return 0;
   const targets = chooseDeliveries({
@@ -505,4 +511,80 @@ export function listTargetDeliveries(userId: number, channel: DeliveryChannel, t
 /** The job `jobId`, or undefined. */
 export function getJob(jobId: number): DeliveryJob | undefined {
   return getDb().select().from(deliveryJobs).where(eq(deliveryJobs.id, jobId)).get();
+}
+
+// ---------------------------------------------------------------------------
+// The operators' dashboard (/admin/deliveries)
+
+/** How far back the dashboard counts jobs (ms): 24 hours. */
+export const DASHBOARD_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * Every channel's jobs created in the 24 hours before `now` (DASHBOARD_WINDOW_MS):
+ * sent, retrying (queued, sending or waiting) and dead counts, and the
+ * publish-to-delivery latency p50/p99 of sent ledger jobs (the event's
+ * `recordedAt` to the job's `sentAt`, `summarizeChannel`).
+ * @returns one row per channel of DELIVERY_CHANNELS, in that order (zero counts included).
+ */
+export function summarizeDeliveries(now: Date): ChannelSummary[] {
+  const rows = getDb()
+    .select({ channel: deliveryJobs.channel, status: deliveryJobs.status, sentAt: deliveryJobs.sentAt, publishedAt: signalEvents.recordedAt })
+    .from(deliveryJobs)
+    .leftJoin(signalEvents, eq(signalEvents.seq, deliveryJobs.seq))
+    .where(gte(deliveryJobs.createdAt, new Date(now.getTime() - DASHBOARD_WINDOW_MS)))
+    .all();
+  return DELIVERY_CHANNELS.map((channel) => summarizeChannel(channel, rows.filter((row) => row.channel === channel)));
+}
+
+/** A dead job as the dashboard lists it. */
+export interface DeadJob {
+  id: number;
+  channel: DeliveryChannel;
+  eventType: string;
+  seq: number | null;
+  signalId: number | null;
+  userEmail: string;
+  attempts: number;
+  lastError: string | null;
+  lastStatusCode: number | null;
+  createdAt: Date;
+}
+
+/** The newest `limit` dead jobs (any age), newest first, with their recipient's email. */
+export function listDeadJobs(limit: number): DeadJob[] {
+  return getDb()
+    .select({
+      id: deliveryJobs.id,
+      channel: deliveryJobs.channel,
+      eventType: deliveryJobs.eventType,
+      seq: deliveryJobs.seq,
+      signalId: deliveryJobs.signalId,
+      userEmail: users.email,
+      attempts: deliveryJobs.attempts,
+      lastError: deliveryJobs.lastError,
+      lastStatusCode: deliveryJobs.lastStatusCode,
+      createdAt: deliveryJobs.createdAt,
+    })
+    .from(deliveryJobs)
+    .innerJoin(users, eq(users.id, deliveryJobs.userId))
+    .where(eq(deliveryJobs.status, "dead"))
+    .orderBy(desc(deliveryJobs.createdAt), desc(deliveryJobs.id))
+    .limit(limit)
+    .all();
+}
+
+/**
+ * An operator's "Retry" of dead job `jobId`: queued again, due at `now`, with
+ * its attempts reset to 0 (a fresh retry schedule); it keeps its id, so a
+ * webhook keeps its `webhook-id`. Wakes this process's worker.
+ * @returns false when there is no such job or it is not dead.
+ */
+export function retryDeadJob(jobId: number, now: Date): boolean {
+  const result = getDb()
+    .update(deliveryJobs)
+    .set({ status: "queued", attempts: 0, nextAttemptAt: now, sentAt: null, leaseOwner: null, leaseUntil: null })
+    .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.status, "dead")))
+    .run();
+  if (result.changes > 0) wakeWorkers();
+  return result.changes > 0;
 }

@@ -3,7 +3,7 @@
  * subscription lifecycle (plan changes, pause, resume, cancel, lazy settling
  * at period end) and its billing records (docs/decisions/subscriptions-and-billing.md).
  */
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   billingRecords,
   strategies,
@@ -171,12 +171,23 @@ function picksInTx(tx: Tx, userId: number): number[] {
 
 /** Rewrites the user's picks as `ids` in that order, keeping at most `limit` of them (null: all). */
 function writePicks(tx: Tx, userId: number, ids: readonly number[], limit: number | null, now: Date): void {
+  const autoSend = autoSendInTx(tx, userId);
   tx.delete(strategyAccess).where(eq(strategyAccess.userId, userId)).run();
   ids.slice(0, limit ?? ids.length).forEach((strategyId, index) => {
     tx.insert(strategyAccess)
-      .values({ userId, strategyId, createdAt: new Date(now.getTime() + index) })
+      .values({ userId, strategyId, createdAt: new Date(now.getTime() + index), mt5AutoSend: autoSend.has(strategyId) })
       .run();
   });
+}
+
+/** The strategies whose MT5 auto-send the user turned on, kept when their picks are rewritten. */
+function autoSendInTx(tx: Tx, userId: number): Set<number> {
+  const rows = tx
+    .select({ id: strategyAccess.strategyId })
+    .from(strategyAccess)
+    .where(and(eq(strategyAccess.userId, userId), eq(strategyAccess.mt5AutoSend, true)))
+    .all();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Inside `tx`: the user's subscription with any ended period settled (and persisted, with its records). */
@@ -364,10 +375,11 @@ export function chooseStrategies(userId: number, strategyIds: readonly number[],
     if (inactive) {
       return { ok: false, code: "inactive-strategy", message: `${inactive.name} is currently inactive and cannot be chosen` };
     }
+    const autoSend = autoSendInTx(tx, userId);
     tx.delete(strategyAccess).where(eq(strategyAccess.userId, userId)).run();
     ids.forEach((strategyId, index) => {
       tx.insert(strategyAccess)
-        .values({ userId, strategyId, createdAt: new Date(now.getTime() + index) })
+        .values({ userId, strategyId, createdAt: new Date(now.getTime() + index), mt5AutoSend: autoSend.has(strategyId) })
         .run();
     });
     return { ok: true, strategyIds: ids };

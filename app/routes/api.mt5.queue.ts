@@ -23,8 +23,12 @@ function parseAfter(url: URL): number {
 
 /**
  * GET /api/mt5/queue?after=<id>&limit=N (API key or session): the caller's
- * signals sent to MT5, oldest first, `{items: [{id, queuedAt, signal}], nextCursor}`.
- * Polling with `?after=nextCursor` (also the `Link: rel="next"` header) returns each queued signal exactly once.
+ * MT5 queue entries due now, oldest first,
+ * `{items: [{id, queuedAt, version, changedAt, auto, remaining, signal}], nextCursor}`.
+ * An entry is offered until `POST /api/mt5/ack` acknowledges its version:
+ * past `after`, new or changed since last offered, or 60 s after it was
+ * offered (docs/decisions/0052-mt5-auto-send-and-acks.md). Poll with
+ * `?after=nextCursor` (also the `Link: rel="next"` header).
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);

@@ -4,13 +4,13 @@
  *
  * Four tabs as links (`?tab=overview|signals|performance|settings`, default
  * overview), so each works without JavaScript: Overview (subscription,
- * accessible strategies, "Choose your strategies" with the plan limit
- * enforced on the server), Live Signals (Send to MT5, Copy to Clipboard),
- * Performance and Settings (delivery toggles, risk template, and turning
- * Web Push on in this browser when the server has VAPID keys). With
- * JavaScript the page follows the live feed (`LiveSignalUpdates`): each
- * signal event toasts and reloads the data, so a new or changed signal shows
- * in Live Signals without a reload.
+ * accessible strategies with their "Auto-send to MT5" toggles, "Choose your
+ * strategies" with the plan limit enforced on the server), Live Signals (Send
+ * to MT5, Copy to Clipboard), Performance and Settings (delivery toggles, risk
+ * template, and turning Web Push on in this browser when the server has VAPID
+ * keys). With JavaScript the page follows the live feed (`LiveSignalUpdates`):
+ * each signal event toasts and reloads the data, so a new or changed signal
+ * shows in Live Signals without a reload.
  * Every form is a native post with a hidden `intent`, handled by `handleIntent`
  * with the schemas of app/schemas/portal.ts: success redirects with a flash
  * toast, errors re-render with a 4xx status and a message. The action only
@@ -28,9 +28,10 @@ import { SignalsPanel } from "~/components/portal/my-strategies/signals-panel";
 import { muted } from "~/components/portal/styles";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import type { ToastMessage } from "~/components/ui/toast";
+import { MT5_AUTO_SEND_TOASTS } from "~/content/mt5";
 import { MY_STRATEGIES_TABS, MY_STRATEGIES_TOASTS, PUSH_TEXTS } from "~/content/portal";
 import { type MyStrategiesTab, parseTab, strategiesSavedToast, tabUrl } from "~/domain/my-strategies";
-import { queueSignalForMt5 } from "~/models/mt5.server";
+import { queueSignalForMt5, setMt5AutoSend } from "~/models/mt5.server";
 import { loadMyStrategies } from "~/models/read-models/my-strategies.server";
 import { chooseStrategies } from "~/models/subscriptions.server";
 import { countPushSubscriptions, savePushSubscription } from "~/models/push-subscriptions.server";
@@ -84,6 +85,9 @@ export async function action({ request }: ActionFunctionArgs) {
             return refuseMt5(MY_STRATEGIES_TOASTS.notFound, 404, signalId);
         }
       }
+      case "mt5-auto-send":
+        if (!setMt5AutoSend(user.id, value.strategyId, value.enabled)) return refuseMt5(MT5_AUTO_SEND_TOASTS.notFollowed, 409);
+        return { toast: value.enabled ? MT5_AUTO_SEND_TOASTS.on : MT5_AUTO_SEND_TOASTS.off, redirectTo: tabUrl("overview") };
       case "save-settings":
         saveDeliverySettings(user.id, value);
         return { toast: MY_STRATEGIES_TOASTS.settingsSaved, redirectTo: tabUrl("settings") };

@@ -43,6 +43,13 @@ const sendToMt5Schema = z.object({
   signalId: z.string().max(20).optional(),
 });
 
+/** "Auto-send to MT5" of one followed strategy: `enabled` "on" turns it on, anything else off. */
+export const mt5AutoSendSchema = z.object({
+  intent: z.literal("mt5-auto-send"),
+  strategyId: z.coerce.number({ invalid_type_error: "Choose one of your strategies" }).int("Choose one of your strategies").positive("Choose one of your strategies"),
+  enabled: checkbox,
+});
+
 /** Delivery settings (the Settings tab). */
 export const deliverySettingsSchema = z.object({
   intent: z.literal("save-settings"),
@@ -70,6 +77,6 @@ export const pushSubscriptionSchema = z.object({
 /** Every form of My Strategies. */
 export const myStrategiesIntentSchema = z.discriminatedUnion(
   "intent",
-  [strategyChoiceSchema, sendToMt5Schema, deliverySettingsSchema, pushSubscriptionSchema],
+  [strategyChoiceSchema, sendToMt5Schema, mt5AutoSendSchema, deliverySettingsSchema, pushSubscriptionSchema],
   unknownIntent,
 );

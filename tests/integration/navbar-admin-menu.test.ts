@@ -37,6 +37,7 @@ describe("the navbar's admin menu", () => {
       expect(html).toMatch(/<summary[^>]*>Admin/);
       expect(html).toMatch(/<a[^>]*href="\/admin\/signals"[^>]*>Signal desk<\/a>/);
       expect(html).toMatch(/<a[^>]*href="\/admin\/messages"[^>]*>Messages<\/a>/);
+      expect(html).toMatch(/<a[^>]*href="\/admin\/deliveries"[^>]*>Deliveries<\/a>/);
     }
   });
 
@@ -50,7 +51,7 @@ describe("the navbar's admin menu", () => {
   });
 
   it("adminLinksFor gives the admin pages to the admin role only", () => {
-    expect(adminLinksFor("admin").map((link) => link.to)).toEqual(["/admin/signals", "/admin/messages"]);
+    expect(adminLinksFor("admin").map((link) => link.to)).toEqual(["/admin/signals", "/admin/messages", "/admin/deliveries"]);
     expect(adminLinksFor("user")).toEqual([]);
     expect(adminLinksFor(null)).toEqual([]);
   });

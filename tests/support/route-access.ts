@@ -139,6 +139,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "_index.tsx": { GET: { access: "public", allowed: 200 } },
   "about.tsx": {},
   "academy.tsx": {},
+  "admin.deliveries.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "admin.messages.tsx": { GET: { access: "admin", allowed: 200 } },
   "admin.signals.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "api.$.ts": {
@@ -194,6 +195,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.login.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.logout.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: {} } },
   "api.me.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.mt5.ack.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "api-user", allowed: 415, form: {} } },
   "api.mt5.queue.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.openapi[.]json.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },

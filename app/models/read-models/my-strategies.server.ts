@@ -9,7 +9,7 @@ import { toPortalSignal, type MyStrategiesTab, type PortalSignal } from "~/domai
 import { PLAN_RULES } from "~/content/plans";
 import { formatDate } from "~/domain/signal-display";
 import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle";
-import { listQueuedAt } from "~/models/mt5.server";
+import { listMt5AutoSend, listQueuedAt } from "~/models/mt5.server";
 import { listSignals } from "~/models/signals.server";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
 import { getChosenStrategyIds, getEntitlements, getSubscription } from "~/models/subscriptions.server";
@@ -88,6 +88,8 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
     subscription,
     strategies: accessible.map(toApiStrategy),
     choice,
+    /** On the Overview tab: the strategies the viewer follows (they can auto-send to MT5) and those whose auto-send is on. */
+    mt5AutoSend: tab === "overview" ? { followed: getChosenStrategyIds(viewer.id), on: listMt5AutoSend(viewer.id) } : null,
     signals,
     /** Signal id → when the viewer queued it for MT5 (ISO), on the Signals tab. */
     mt5QueuedAt: tab === "signals" ? listQueuedAt(viewer.id) : {},

@@ -101,8 +101,21 @@ export const mt5QueuePageSchema: z.ZodType<Mt5QueuePage> = z
     items: z.array(
       z
         .object({
-          id: z.number().int().min(1).openapi({ description: "Queue entry id." }),
+          id: z.number().int().min(1).openapi({ description: "Queue entry id; acknowledge it with `POST /api/mt5/ack`." }),
           queuedAt: isoDateTime,
+          version: z
+            .number()
+            .int()
+            .min(1)
+            .openapi({ description: "1 when queued, +1 for every later event of the signal (modified, closed…): apply the entry again when it grows.", example: 1 }),
+          changedAt: isoDateTime,
+          auto: z.boolean().openapi({ description: "True when queued by the strategy's auto-send, false by Send to MT5.", example: false }),
+          remaining: z
+            .number()
+            .min(0)
+            .max(1)
+            .nullable()
+            .openapi({ description: "Fraction of the position still open after partial closes (1 = all of it); null when `signal.locked`.", example: 1 }),
           signal: apiSignalSchema,
         })
         .strict(),
@@ -111,3 +124,26 @@ export const mt5QueuePageSchema: z.ZodType<Mt5QueuePage> = z
   })
   .strict()
   .openapi({ ref: "Mt5QueuePage" });
+
+/** `POST /api/mt5/ack` body: the queue entry ids the Expert Advisor applied. */
+export const mt5AckRequestSchema = z
+  .object({
+    ids: z
+      .array(z.number({ invalid_type_error: "Must be queue entry ids (integers)" }).int("Must be queue entry ids (integers)").positive("Must be queue entry ids (integers)"), {
+        required_error: "Required: the queue entry ids you applied",
+        invalid_type_error: "Must be an array of queue entry ids",
+      })
+      .min(1, "Give at least one queue entry id")
+      .max(100, "At most 100 ids at a time")
+      .openapi({ description: "Ids of your queue entries (`items[].id`) that you applied.", example: [12, 13] }),
+  })
+  .openapi({ ref: "Mt5AckRequest" });
+
+/** `POST /api/mt5/ack` answer. */
+export const mt5AckResultSchema = z
+  .object({
+    acknowledged: z.array(z.number().int()).openapi({ description: "Your entries now acknowledged: not offered again until their signal changes.", example: [12, 13] }),
+    unknown: z.array(z.number().int()).openapi({ description: "Ids that are not entries of your queue; nothing was done with them.", example: [] }),
+  })
+  .strict()
+  .openapi({ ref: "Mt5AckResult" });

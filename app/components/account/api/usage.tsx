@@ -49,8 +49,10 @@ export function ApiUsageHelp({ origin }: { origin: string }) {
         <code>{`curl -H "Authorization: Bearer <key>" ${origin}/api/signals?limit=5`}</code>
       </pre>
       <p id="mt5-queue" className="text-slate-700 dark:text-slate-300">
-        MetaTrader 5 Expert Advisors poll <code className="font-mono">{`${origin}/api/mt5/queue?after=<nextCursor>`}</code> to
-        receive each signal you send to MT5 exactly once.
+        MetaTrader 5 Expert Advisors poll <code className="font-mono">{`${origin}/api/mt5/queue?after=<nextCursor>`}</code> for
+        the signals you send or auto-send to MT5, and acknowledge what they placed with{" "}
+        <code className="font-mono">POST {`${origin}/api/mt5/ack`}</code>: an entry comes again after a minute until it is
+        acknowledged, and again when its signal changes.
       </p>
     </CardContent>
   </Card>

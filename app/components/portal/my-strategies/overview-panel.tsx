@@ -2,7 +2,7 @@
 import { getCollectionProps, getFormProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { type IntentReplyData, useIntentForm } from "~/components/portal/intent-form";
+import { type IntentReplyData, replyFormError, useIntentForm } from "~/components/portal/intent-form";
 import { choiceCardClass, linkClass, muted } from "~/components/portal/styles";
 import { RiskBadge, StrategyCard } from "~/components/strategy-card";
 import { SubscriptionStatusBadge } from "~/components/account/subscription-status-badge";
@@ -14,6 +14,7 @@ import { tabUrl } from "~/domain/my-strategies";
 import type { MyStrategiesData } from "~/models/read-models/my-strategies.server";
 import { strategyChoiceSchema } from "~/schemas/portal";
 import { EmptyState } from "./empty-state";
+import { Mt5AutoSendToggle } from "./mt5-auto-send";
 
 type Data = SerializeFrom<MyStrategiesData>;
 
@@ -128,12 +129,14 @@ function ChooseStrategies({ choice, reply }: { choice: NonNullable<Data["choice"
   );
 }
 
-/** Overview: subscription summary, strategy cards (inactive ones flagged) and the strategy choice. */
+/** Overview: subscription summary, strategy cards (inactive ones flagged, followed ones with their MT5 auto-send toggle) and the strategy choice. */
 export function OverviewPanel({ data, reply }: { data: Data; reply: IntentReplyData }) {
   const subscribed = data.subscription?.live ?? false;
+  const autoSendError = replyFormError(reply, "mt5-auto-send");
   return (
     <div>
       <SubscriptionSummary data={data} />
+      {autoSendError ? <Alert className="mt-4">{autoSendError}</Alert> : null}
       <section aria-labelledby="my-strategies-title" className="mt-10">
         <h2 id="my-strategies-title" className="text-xl font-semibold">
           Strategies you can access
@@ -167,6 +170,9 @@ export function OverviewPanel({ data, reply }: { data: Data; reply: IntentReplyD
                   <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
                     {INACTIVE_STRATEGY_TEXT}
                   </p>
+                ) : null}
+                {data.mt5AutoSend?.followed.includes(strategy.id) ? (
+                  <Mt5AutoSendToggle strategyId={strategy.id} strategyName={strategy.name} on={data.mt5AutoSend.on.includes(strategy.id)} />
                 ) : null}
               </li>
             ))}

@@ -2,7 +2,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { meSchema, apiUserSchema, strategyAccessSchema, userSubscriptionSchema } from "~/schemas/api/account";
 import { limitParam } from "~/schemas/api/common";
-import { mt5QueuePageSchema } from "~/schemas/api/signals";
+import { mt5AckRequestSchema, mt5AckResultSchema, mt5QueuePageSchema } from "~/schemas/api/signals";
 import { z } from "~/schemas/api/zod";
 import { jsonResponse, notModifiedResponse, problemResponses, SECURITY } from "../responses";
 
@@ -31,7 +31,8 @@ export const accountPaths: ZodOpenApiPathsObject = {
       operationId: "pollMt5Queue",
       tags: ["MT5"],
       summary: "Poll my MT5 queue",
-      description: "Signals you sent to MT5, oldest first. Poll with `after=nextCursor` to get each exactly once; once a minute is plenty.",
+      description:
+        "Signals you sent to MT5 or your strategies auto-sent, oldest first, each with the signal as it stands now and a `version` that grows with every later event (modified, closed…). An entry is offered until you acknowledge it with `POST /api/mt5/ack`: again on the first poll 60 s after it was offered, and as soon as it changes; an acknowledged entry never again until its signal changes. Poll with `after=nextCursor`; every few seconds is fine.",
       security: [...SECURITY.required],
       requestParams: {
         query: z.object({
@@ -43,6 +44,20 @@ export const accountPaths: ZodOpenApiPathsObject = {
         "200": jsonResponse(mt5QueuePageSchema, "Queued signals; `Link` names the next poll.", { get: true, paged: true }),
         "304": notModifiedResponse,
         ...problemResponses(400, 401, 429),
+      },
+    },
+  },
+  "/api/mt5/ack": {
+    post: {
+      operationId: "acknowledgeMt5",
+      tags: ["MT5"],
+      summary: "Acknowledge MT5 queue entries",
+      description: "The entries (`items[].id` of the queue) your Expert Advisor applied: they are not offered again until their signal changes. Ids that are not yours are listed in `unknown`.",
+      security: [...SECURITY.required],
+      requestBody: { required: true, content: { "application/json": { schema: mt5AckRequestSchema } } },
+      responses: {
+        "200": jsonResponse(mt5AckResultSchema, "What was acknowledged."),
+        ...problemResponses(400, 401, 405, 413, 415, 429),
       },
     },
   },
