@@ -24,13 +24,16 @@ import { muted } from "~/components/portal/styles";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import type { ToastMessage } from "~/components/ui/toast";
 import { MY_STRATEGIES_TABS, MY_STRATEGIES_TOASTS } from "~/content/portal";
-import { type MyStrategiesTab, parseTab, strategiesSavedToast, tabUrl } from "~/domain/my-strategies";
+import { followedToast, type MyStrategiesTab, parseTab, strategiesSavedToast, tabUrl } from "~/domain/my-strategies";
 import { queueSignalForMt5 } from "~/models/mt5.server";
 import { loadMyStrategies } from "~/models/read-models/my-strategies.server";
-import { chooseStrategies } from "~/models/subscriptions.server";
+import { chooseStrategies, getChosenStrategyIds } from "~/models/subscriptions.server";
+import { getStrategyById } from "~/models/strategies.server";
+import { FOLLOW_TOASTS } from "~/content/unlock";
 import { saveDeliverySettings } from "~/models/user-settings.server";
 import { myStrategiesIntentSchema } from "~/schemas/portal";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
+import { safeRedirect } from "~/services/http.server";
 import { requireViewer } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "My Strategies | FX Trader" }];
@@ -58,6 +61,13 @@ export async function action({ request }: ActionFunctionArgs) {
         const result = chooseStrategies(user.id, value.strategyIds, now);
         if (!result.ok) return { fieldErrors: { strategyIds: [result.message] } };
         return { toast: strategiesSavedToast(result.strategyIds.length), redirectTo: tabUrl("overview") };
+      }
+      case "follow-strategy": {
+        // Back to the page the locked signal was on, with the outcome as a toast either way.
+        const back = safeRedirect(value.returnTo, tabUrl("signals"));
+        const result = chooseStrategies(user.id, [...getChosenStrategyIds(user.id), value.strategyId], now);
+        if (!result.ok) return { toast: { ...FOLLOW_TOASTS.refused, description: result.message }, redirectTo: back };
+        return { toast: followedToast(getStrategyById(value.strategyId)?.name ?? "the strategy"), redirectTo: back };
       }
       case "send-mt5": {
         const signalId = Number(value.signalId);
