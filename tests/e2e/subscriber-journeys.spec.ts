@@ -1,9 +1,10 @@
 /**
  * More subscriber journeys from issue 13, walked as a person would with
  * JavaScript on and off: a locked signal says what would unlock it for this
- * viewer, and "Follow this strategy" does it in one click.
+ * viewer, and "Follow this strategy" does it in one click; "Book a Strategy
+ * Call" books a time that the admin then sees.
  */
-import { signUpFresh } from "./support/auth";
+import { ACCOUNTS, signIn, signUpFresh } from "./support/auth";
 import { expect, expectToast, test } from "./support/fixtures";
 
 const GOLD_OPEN_SIGNALS = "/strategies/gold-intraday?tab=signals&status=open";
@@ -34,5 +35,54 @@ test.describe("unlocking a locked signal", () => {
 
     await page.goto("/portal/strategies?tab=overview");
     await expect(page.getByRole("checkbox", { name: /Gold Intraday/ })).toBeChecked();
+  });
+});
+
+test.describe("booking a strategy call", () => {
+  test("Book a Strategy Call opens the form with Strategy call and a time chosen; the admin sees the request", async ({ page, javaScriptEnabled }) => {
+    // Every entry point leads to the same booking form.
+    for (const path of ["/", "/strategies", "/strategies/alpha-swing"]) {
+      await page.goto(path);
+      await expect(page.getByRole("link", { name: "Book a Strategy Call" }).first()).toHaveAttribute("href", "/contact?topic=strategy-call#contact-form");
+    }
+    await page.getByRole("link", { name: "Book a Strategy Call" }).first().click();
+    await expect(page).toHaveURL(/\/contact\?topic=strategy-call/);
+
+    const form = page.locator("#contact-form");
+    await expect(form.getByLabel("Topic")).toHaveValue("strategy-call");
+    const time = form.getByLabel("Preferred call time *");
+    await expect(time).toBeVisible();
+    // No disabled button anywhere on the page; the side card books a call too.
+    await expect(page.locator("button:disabled, a[aria-disabled='true']")).toHaveCount(0);
+    await expect(page.getByRole("complementary").getByRole("link", { name: "Book a Call" })).toHaveAttribute("href", "/contact?topic=strategy-call#contact-form");
+    await expect(page.getByTestId("telegram-status")).toContainText("not open yet");
+
+    const choice = time.locator("option").nth(3);
+    const label = (await choice.textContent())!.trim();
+    expect(label).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:[03]0\s[AP]M E[SD]T$/);
+    await time.selectOption({ index: 3 });
+    const name = `Call Booker ${javaScriptEnabled ? "js" : "nojs"} ${Date.now().toString(36)}`;
+    await form.getByLabel("Full Name *").fill(name);
+    await form.getByLabel("Email Address *").fill("booker@example.com");
+    await form.getByLabel("Message *").fill("Which strategy fits a part-time trader?");
+    await form.getByRole("button", { name: "Send Message" }).click();
+
+    await expectToast(page, javaScriptEnabled, "Message Sent!", "We'll get back to you within 24 hours.");
+    await expect(page.getByTestId("contact-sent")).toHaveText(`Call requested for ${label}. We'll confirm it by email within 24 hours.`);
+
+    await signIn(page, ACCOUNTS.admin, { returnTo: "/admin/messages" });
+    const request = page.getByRole("listitem").filter({ hasText: name });
+    await expect(request.getByTestId("call-request")).toHaveText(`Strategy call requested for ${label}`);
+  });
+
+  test("without a time, a strategy call request asks for one and keeps what was typed", async ({ page }) => {
+    await page.goto("/contact?topic=strategy-call");
+    const form = page.locator("#contact-form");
+    await form.getByLabel("Full Name *").fill("No Time");
+    await form.getByLabel("Email Address *").fill("notime@example.com");
+    await form.getByLabel("Message *").fill("Call me whenever.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByLabel("Preferred call time *")).toHaveAccessibleDescription(/Choose a time for your call/);
+    await expect(form.getByLabel("Full Name *")).toHaveValue("No Time");
   });
 });
