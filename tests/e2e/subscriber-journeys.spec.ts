@@ -2,9 +2,11 @@
  * More subscriber journeys from issue 13, walked as a person would with
  * JavaScript on and off: a locked signal says what would unlock it for this
  * viewer, and "Follow this strategy" does it in one click; "Book a Strategy
- * Call" books a time that the admin then sees.
+ * Call" books a time that the admin then sees; the equity chart on a phone
+ * has readable axes, with no label over another.
  */
 import { ACCOUNTS, signIn, signUpFresh } from "./support/auth";
+import type { Locator } from "@playwright/test";
 import { expect, expectToast, test } from "./support/fixtures";
 
 const GOLD_OPEN_SIGNALS = "/strategies/gold-intraday?tab=signals&status=open";
@@ -85,4 +87,51 @@ test.describe("booking a strategy call", () => {
     await expect(form.getByLabel("Preferred call time *")).toHaveAccessibleDescription(/Choose a time for your call/);
     await expect(form.getByLabel("Full Name *")).toHaveValue("No Time");
   });
+});
+
+/** The boxes of the axis labels of `frame` that overlap, as 'a / b' pairs (none expected). */
+async function overlappingLabels(frame: Locator): Promise<string[]> {
+  const labels = frame.getByTestId("axis-label");
+  const boxes = await labels.evaluateAll((elements) =>
+    elements.map((element) => {
+      const rect = element.getBoundingClientRect();
+      return { text: element.textContent ?? "", left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+    }),
+  );
+  const pairs: string[] = [];
+  for (let i = 0; i < boxes.length; i += 1) {
+    for (let j = i + 1; j < boxes.length; j += 1) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) pairs.push(`${a.text} / ${b.text}`);
+    }
+  }
+  return pairs;
+}
+
+test.describe("the equity chart on a phone", () => {
+  for (const width of [360, 390, 430]) {
+    test(`at ${width} px its axis labels are readable: none overlaps another or leaves the chart`, async ({ page, javaScriptEnabled }, testInfo) => {
+      await page.setViewportSize({ width, height: 860 });
+      await page.goto("/performance");
+      const chart = page.getByTestId("equity-chart");
+      if (javaScriptEnabled) await expect(chart.getByTestId("performance-chart-equity").locator("canvas").first()).toBeVisible();
+      else await expect(chart.getByTestId("equity-sparkline")).toBeVisible();
+      await chart.scrollIntoViewIfNeeded();
+
+      for (const testId of ["equity-chart", "drawdown-chart"]) {
+        const frame = page.getByTestId(testId);
+        await expect(frame.locator("[data-axis='y']")).not.toHaveCount(0);
+        expect(await frame.locator("[data-axis='y']").count(), `${testId} y labels`).toBeGreaterThanOrEqual(3);
+        expect(await frame.locator("[data-axis='x']").count(), `${testId} x labels`).toBeGreaterThanOrEqual(2);
+        expect(await overlappingLabels(frame), `${testId} overlapping labels`).toEqual([]);
+        const bounds = (await frame.boundingBox())!;
+        for (const box of await frame.getByTestId("axis-label").evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON()))) {
+          expect(box.left).toBeGreaterThanOrEqual(bounds.x - 0.5);
+          expect(box.right).toBeLessThanOrEqual(bounds.x + bounds.width + 0.5);
+        }
+      }
+      await chart.screenshot({ path: testInfo.outputPath(`equity-chart-${width}.png`) });
+    });
+  }
 });
