@@ -6,8 +6,10 @@
  * has readable axes, with no label over another.
  */
 import { ACCOUNTS, signIn, signUpFresh } from "./support/auth";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator } from "@playwright/test";
-import { expect, expectToast, test } from "./support/fixtures";
+import { expect, expectToast, test, waitForHydration } from "./support/fixtures";
+import { setTheme } from "./support/public-routes";
 
 const GOLD_OPEN_SIGNALS = "/strategies/gold-intraday?tab=signals&status=open";
 
@@ -132,6 +134,22 @@ test.describe("the equity chart on a phone", () => {
         }
       }
       await chart.screenshot({ path: testInfo.outputPath(`equity-chart-${width}.png`) });
+    });
+  }
+});
+
+test.describe("the new calls to action pass axe", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs as a page script");
+  for (const path of [GOLD_OPEN_SIGNALS, "/contact?topic=strategy-call"]) {
+    test(`${path}: no serious or critical violations, light and dark`, async ({ page }) => {
+      for (const theme of ["light", "dark"] as const) {
+        await setTheme(page, theme);
+        await page.goto(path);
+        await waitForHydration(page);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), theme).toEqual([]);
+      }
     });
   }
 });
