@@ -28,7 +28,10 @@ export function UnlockCta({ facts, strategyId }: { facts: UnlockFacts; strategyI
   const returnTo = useReturnTo();
   const navigation = useNavigation();
   if (action.kind === "follow") {
-    const following = navigation.state !== "idle" && navigation.formData?.get("intent") === "follow-strategy";
+    const following =
+      navigation.state !== "idle" &&
+      navigation.formData?.get("intent") === "follow-strategy" &&
+      navigation.formData.get("strategyId") === String(action.strategyId);
     return (
       <Form method="post" action="/portal/strategies" preventScrollReset className="inline" data-testid="unlock-cta">
         <input type="hidden" name="intent" value="follow-strategy" />
