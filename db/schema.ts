@@ -187,6 +187,9 @@ export const blogPosts = sqliteTable(
   (t) => [index("blog_posts_published_idx").on(t.publishedAt)],
 );
 
+/** What a contact message is about (issue 13: a strategy call is booked through the contact form). */
+export const CONTACT_TOPICS = ["general", "strategy-call"] as const;
+
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
@@ -195,6 +198,10 @@ export const contactMessages = sqliteTable("contact_messages", {
   preferredTime: text("preferred_time"),
   goals: text("goals"),
   message: text("message").notNull(),
+  /** What the message is about: a general question or a strategy call request. */
+  topic: text("topic", { enum: CONTACT_TOPICS }).notNull().default("general"),
+  /** A strategy call's requested start (UTC); null for other topics. */
+  callSlot: integer("call_slot", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 

@@ -5,7 +5,8 @@
  * Wide screens (over 640px) get a table; narrow ones get stacked cards, so the
  * page never scrolls sideways (the table scrolls inside its own region if the
  * container is narrower than the table). Locked signals (the viewer is not
- * entitled to the strategy) show a link to /pricing instead of price levels.
+ * entitled to the strategy) show, instead of price levels, what would unlock
+ * them for this viewer (app/components/signals/unlock-cta.tsx).
  *
  * Ages are computed from `now` (an ISO string from the loader) so the server
  * and the client render the same text.
@@ -19,6 +20,8 @@ import { isOpenStatus, signalStatusLabel } from "~/domain/signal-status";
 import { TableHead } from "~/components/ui/table-head";
 import { SizeThisTrade } from "~/components/signals/size-this-trade";
 import { buttonClass } from "~/components/ui/button";
+import { UnlockCta } from "~/components/signals/unlock-cta";
+import type { UnlockFacts } from "~/domain/unlock";
 
 /** The fields the list reads; loader JSON of `ApiSignal` fits. */
 export type SignalListItem = Pick<
@@ -56,6 +59,8 @@ interface SignalListProps {
   label?: string;
   /** Percent risked by each row's "Size this trade" link (the viewer's risk template); default 1%. */
   sizeRiskPercent?: number;
+  /** What the viewer has, for the call to action on locked signals. */
+  unlock: UnlockFacts;
 }
 
 const METHOD_LABEL: Record<string, string> = { market: "Market", limit: "Limit", stop: "Stop" };
@@ -112,20 +117,6 @@ export function SignalLink({ signal, className = "" }: { signal: Pick<SignalList
   );
 }
 
-function LockedNote() {
-  return (
-    <Link
-      to="/pricing"
-      className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
-    >
-      <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 shrink-0 fill-current">
-        <path d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1.5 1.5 0 0 0-1.5 1.5v5A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-5A1.5 1.5 0 0 0 12 7h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 6H6V4.5a2 2 0 1 1 4 0V7Z" />
-      </svg>
-      Subscribe to unlock
-    </Link>
-  );
-}
-
 function Age({ createdAt, now }: { createdAt: string; now: string }) {
   return (
     <time dateTime={createdAt} title={formatDateTime(createdAt)}>
@@ -176,7 +167,7 @@ function displayedPrices(signal: SignalListItem): { entry: string; sl: string; t
 
 /** What the table and the card list (the same signals, for wide and narrow screens) are given. */
 type ViewProps = Required<Pick<SignalListProps, "now" | "tint" | "showRationale" | "label">> &
-  Pick<SignalListProps, "signals" | "strategyNames" | "sizeRiskPercent">;
+  Pick<SignalListProps, "signals" | "strategyNames" | "sizeRiskPercent" | "unlock">;
 
 function SignalTable({
   signals,
@@ -186,6 +177,7 @@ function SignalTable({
   strategyNames,
   label,
   sizeRiskPercent,
+  unlock,
 }: ViewProps) {
   return (
     // A focusable, labelled region so keyboard users can scroll a table wider than its container.
@@ -216,7 +208,7 @@ function SignalTable({
                 </td>
                 {signal.locked ? (
                   <td colSpan={4} className={cellClass}>
-                    <LockedNote />
+                    <UnlockCta facts={unlock} strategyId={signal.strategyId} />
                     <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)} entry</span>
                   </td>
                 ) : (
@@ -272,6 +264,7 @@ function SignalCards({
   strategyNames,
   label,
   sizeRiskPercent,
+  unlock,
 }: ViewProps) {
   return (
     <ul aria-label={label} className="flex flex-col gap-3 min-[641px]:hidden">
@@ -298,7 +291,7 @@ function SignalCards({
             ) : null}
             {signal.locked ? (
               <div className="mt-3">
-                <LockedNote />
+                <UnlockCta facts={unlock} strategyId={signal.strategyId} />
               </div>
             ) : (
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -331,6 +324,7 @@ export function SignalList({
   strategyNames,
   label = "Signals",
   sizeRiskPercent,
+  unlock,
 }: SignalListProps) {
   if (signals.length === 0) {
     return (
@@ -340,7 +334,7 @@ export function SignalList({
       </div>
     );
   }
-  const shared = { signals, now, tint, showRationale, strategyNames, label, sizeRiskPercent };
+  const shared = { signals, now, tint, showRationale, strategyNames, label, sizeRiskPercent, unlock };
   return (
     <div>
       <SignalTable {...shared} />

@@ -2,7 +2,7 @@
  * Fixed content of /contact (spec sections 2 "Contact", 5 and 9): option
  * labels, side cards and the form's messages.
  */
-import type { PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact";
+import type { ContactTopic, PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact";
 
 export const CONTACT_COPY = {
   title: "Contact Us",
@@ -40,6 +40,25 @@ export const PREFERRED_TIME_LABELS: Record<(typeof PREFERRED_TIMES)[number], str
   flexible: "Flexible",
 };
 
+export const TOPIC_LABELS: Record<ContactTopic, string> = {
+  general: "General question",
+  "strategy-call": "Strategy call",
+};
+
+/** Where every "Book a Strategy Call" goes: the contact form with "Strategy call" chosen. */
+export const STRATEGY_CALL_PATH = "/contact?topic=strategy-call#contact-form";
+
+/** The strategy call's time field (docs/decisions/0056-strategy-call-booking.md). */
+export const CALL_SLOT_FIELD = {
+  label: "Preferred call time *",
+  placeholder: "Select a time",
+  hint: "Free 30-minute calls, Mon-Fri 9:00 AM-6:00 PM New York time (EST, or EDT in summer). We confirm the time by email.",
+  unavailable: "That time is no longer available. Please choose another.",
+} as const;
+
+/** Shown inline after a strategy call request ({slot}: the chosen time, e.g. 'Tue, Nov 24, 9:30 AM EST'). */
+export const CALL_REQUESTED_NOTE = "Call requested for {slot}. We'll confirm it by email within 24 hours.";
+
 export const SUPPORT_CARD = {
   title: "Direct Support",
   description: "Prefer email or phone? Reach our support team directly.",
@@ -59,14 +78,15 @@ export const STRATEGY_CALL_CARD = {
   title: "Schedule a Strategy Call",
   description: "Book a free 30-minute consultation to find the strategies and plan that fit your trading.",
   button: "Book a Call",
-  unavailable: "Coming soon",
 } as const;
 
 export const TELEGRAM_CARD = {
   title: "Join Our Telegram Community",
   description: "Talk with other FX Trader members, get platform updates and follow market discussion.",
-  button: "Join Telegram",
-  unavailable: "Coming soon",
+  /** Said plainly instead of a disabled button: there is no public group yet. */
+  status: "The community group is not open yet. Members can already receive every signal from our Telegram bot.",
+  /** For signed-in members: where they link their chat to the bot. */
+  settingsLink: { label: "Set up Telegram alerts", to: "/portal/account/notifications" },
 } as const;
 
 export const QUICK_ANSWERS_CARD = {

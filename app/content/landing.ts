@@ -2,7 +2,8 @@
  * Landing page content for signed-out visitors (spec section 2 "Landing
  * page"). Everything here is static sample content, not server data.
  */
-import { CONTACT_PATH, REFUND_DAYS, SIGNUP_PATH, TRIAL_DAYS, type CallToAction } from "./pricing";
+import { STRATEGY_CALL_PATH } from "./contact";
+import { REFUND_DAYS, SIGNUP_PATH, TRIAL_DAYS, type CallToAction } from "./pricing";
 
 export const LANDING_META = {
   title: "Rules-Based Forex Strategies & Signals",
@@ -150,7 +151,7 @@ export const CLOSING_CTA: { title: string; body: string; primary: CallToAction; 
   title: "Ready to trade with a plan?",
   body: `Start a ${TRIAL_DAYS}-day free trial, or talk through which strategy fits your account and schedule on a free 30-minute strategy call.`,
   primary: { label: "Start Free Trial", to: SIGNUP_PATH },
-  secondary: { label: "Book a Strategy Call", to: CONTACT_PATH },
+  secondary: { label: "Book a Strategy Call", to: STRATEGY_CALL_PATH },
 };
 
 export const LANDING_DISCLAIMER =

@@ -5,6 +5,7 @@
  */
 import type { Signal } from "../../db/schema";
 import { MY_STRATEGIES_PATH, MY_STRATEGIES_TABS, MY_STRATEGIES_TOASTS } from "~/content/portal";
+import { FOLLOW_TOASTS } from "~/content/unlock";
 import { signalTicket } from "~/domain/signal-ticket";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
 
@@ -45,4 +46,10 @@ export function toPortalSignal(row: Signal, entitled: ReadonlySet<number>, strat
 export function strategiesSavedToast(count: number): { title: string; description: string } {
   const { title, one, many } = MY_STRATEGIES_TOASTS.strategiesSaved;
   return { title, description: count === 1 ? one : many.replace("{n}", String(count)) };
+}
+
+/** The toast after "Follow this strategy" on a locked signal of `strategyName`. */
+export function followedToast(strategyName: string): { title: string; description: string } {
+  const { title, description } = FOLLOW_TOASTS.followed;
+  return { title, description: description.replace("{name}", strategyName) };
 }

@@ -6,7 +6,10 @@ import { getDb } from "~/platform/db.server";
 
 type ContactMessage = typeof contactMessages.$inferSelect;
 
-/** Stores one validated contact message. @returns the new row. */
+/**
+ * Stores one validated contact message (a strategy call request keeps its slot
+ * as a UTC instant; the caller has checked it is an offered slot). @returns the new row.
+ */
 export function createContactMessage(values: ContactValues): ContactMessage {
   return getDb()
     .insert(contactMessages)
@@ -17,6 +20,8 @@ export function createContactMessage(values: ContactValues): ContactMessage {
       preferredTime: values.preferredTime ?? null,
       goals: values.goals || null,
       message: values.message,
+      topic: values.topic,
+      callSlot: values.topic === "strategy-call" && values.callSlot ? new Date(values.callSlot) : null,
     })
     .returning()
     .get();

@@ -17,6 +17,7 @@ import { entitledStrategyIds, isSubscriptionLive } from "~/domain/entitlements";
 import { FREE_PLAN_LABEL, PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/content/plans";
 import * as lifecycle from "~/domain/subscription-lifecycle";
 import type { BillingEntry, LifecycleError, SubscriptionState } from "~/domain/subscription-lifecycle";
+import type { UnlockFacts } from "~/domain/unlock";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
 
@@ -85,6 +86,29 @@ export function getEntitlements(user: PublicUser | null, now = new Date()): Enti
     },
     planLabel: PLAN_RULES[sub.plan].name,
     strategyIds: ids,
+  };
+}
+
+/**
+ * What `unlockAction` (app/domain/unlock.ts) needs to know about `user`
+ * (null: a visitor): the live plan (null without one; admins count as a plan
+ * with no strategy limit), the picks and the active strategies.
+ */
+export function getUnlockFacts(user: PublicUser | null, now = new Date()): UnlockFacts {
+  if (!user) return { viewer: "visitor" };
+  const sub = settledSubscription(user.id, getSubscription(user.id), now);
+  const live = user.role === "admin" || isSubscriptionLive(sub, now);
+  const followable = getDb()
+    .select({ id: strategies.id })
+    .from(strategies)
+    .where(eq(strategies.isActive, true))
+    .all()
+    .map((row) => row.id);
+  return {
+    viewer: "member",
+    plan: !live ? null : { strategyLimit: user.role === "admin" ? null : PLAN_RULES[sub!.plan].strategyLimit },
+    chosenStrategyIds: getChosenStrategyIds(user.id),
+    followableStrategyIds: followable,
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * /admin/messages — messages sent through /contact, newest first. Admins only:
+ * /admin/messages — messages sent through /contact, newest first; strategy
+ * call requests are marked with their requested time in New York and UTC. Admins only:
  * signed-out visitors are sent to sign in, other users get a 403 page.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -8,7 +9,8 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { EXPERIENCE_LABELS, PREFERRED_TIME_LABELS } from "~/content/contact";
+import { EXPERIENCE_LABELS, PREFERRED_TIME_LABELS, TOPIC_LABELS } from "~/content/contact";
+import { formatCallSlot } from "~/domain/call-slots";
 import { formatDateTime } from "~/domain/signal-display";
 import { listContactMessages } from "~/models/contact.server";
 import { requireAdminViewer } from "~/services/session.server";
@@ -31,6 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     preferredTime: m.preferredTime,
     goals: m.goals,
     message: m.message,
+    topic: m.topic,
+    callSlot: m.callSlot ? m.callSlot.toISOString() : null,
+    /** The requested call's start as New York shows it, e.g. 'Tue, Nov 24, 9:30 AM EST'. */
+    callSlotText: m.callSlot ? formatCallSlot(m.callSlot) : null,
     createdAt: m.createdAt.toISOString(),
   }));
   return json({ messages }, { headers: { "Cache-Control": "private, no-store" } });
@@ -78,6 +84,18 @@ export default function AdminMessages() {
                   </p>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-3 text-sm">
+                  {m.topic === "strategy-call" ? (
+                    <p data-testid="call-request" className="font-medium text-slate-900 dark:text-slate-100">
+                      {TOPIC_LABELS["strategy-call"]} requested for{" "}
+                      {m.callSlot ? (
+                        <time dateTime={m.callSlot} title={formatDateTime(m.callSlot)}>
+                          {m.callSlotText}
+                        </time>
+                      ) : (
+                        "no time given"
+                      )}
+                    </p>
+                  ) : null}
                   <div className="flex flex-wrap gap-2">
                     <Badge variant="secondary">Experience: {label(EXPERIENCE_LABELS, m.tradingExperience)}</Badge>
                     <Badge variant="outline">Preferred time: {label(PREFERRED_TIME_LABELS, m.preferredTime)}</Badge>

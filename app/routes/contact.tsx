@@ -10,6 +10,11 @@
  * before anything is sent. A hidden honeypot field catches bots (they get the
  * same success, nothing is stored); posts are rate limited per IP. A body that
  * is not a form is refused (415/400) by `readFormData`.
+ *
+ * "Book a Strategy Call" everywhere links to /contact?topic=strategy-call: the
+ * form opens with "Strategy call" chosen and the offered 30-minute slots
+ * (app/domain/call-slots.ts); the chosen slot is checked against the clock and
+ * stored in UTC with the message (docs/decisions/0056-strategy-call-booking.md).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -21,9 +26,18 @@ import { ContactForm, missesRequiredField } from "~/components/contact/contact-f
 import { ContactSideCards } from "~/components/contact/contact-side-cards";
 import { PageHeader } from "~/components/marketing";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { CONTACT_COPY, CONTACT_INVALID_MESSAGE, CONTACT_SENT_NOTE, CONTACT_TOASTS } from "~/content/contact";
+import {
+  CALL_REQUESTED_NOTE,
+  CALL_SLOT_FIELD,
+  CONTACT_COPY,
+  CONTACT_INVALID_MESSAGE,
+  CONTACT_SENT_NOTE,
+  CONTACT_TOASTS,
+} from "~/content/contact";
+import { callSlots, formatCallSlot, isOfferedCallSlot } from "~/domain/call-slots";
 import { createContactMessage } from "~/models/contact.server";
 import { contactSchema, HONEYPOT_FIELD } from "~/schemas/contact";
+import { getViewer } from "~/services/session.server";
 import { capEchoedValues, readFormData } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
@@ -44,7 +58,16 @@ export const meta: MetaFunction = () => [
 const CONTACT_SENT_URL = "/contact?sent=1";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
+  const search = new URL(request.url).searchParams;
+  const requested = new Date(search.get("call") ?? "");
+  return json({
+    sent: search.get("sent") === "1",
+    /** The requested call's time as New York shows it, after a strategy call request. */
+    callRequested: Number.isNaN(requested.getTime()) ? null : formatCallSlot(requested),
+    topic: search.get("topic") === "strategy-call" ? ("strategy-call" as const) : ("general" as const),
+    slots: callSlots(new Date()),
+    signedIn: (await getViewer(request)) !== null,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -72,16 +95,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 
+  const { topic, callSlot } = submission.value;
+  if (topic === "strategy-call" && !isOfferedCallSlot(callSlot ?? "", new Date())) {
+    return json(submission.reply({ fieldErrors: { callSlot: [CALL_SLOT_FIELD.unavailable] } }), { status: 400 });
+  }
   createContactMessage(submission.value);
-  return redirectWithToast(request, CONTACT_SENT_URL, CONTACT_TOASTS.sent);
+  const sentUrl = topic === "strategy-call" ? `${CONTACT_SENT_URL}&call=${encodeURIComponent(callSlot ?? "")}` : CONTACT_SENT_URL;
+  return redirectWithToast(request, sentUrl, CONTACT_TOASTS.sent);
 }
 
 export default function Contact() {
-  const { sent } = useLoaderData<typeof loader>();
+  const { sent, callRequested, topic, slots, signedIn } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const location = useLocation();
   // After a successful send (a new /contact?sent=1 location) the form remounts empty.
-  const formKey = sent ? location.key : "contact";
+  const formKey = sent ? location.key : `contact-${topic}`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -101,15 +129,15 @@ export default function Contact() {
                   data-testid="contact-sent"
                   className="mb-5 rounded-md bg-green-50 p-3 text-sm font-medium text-green-900 dark:bg-green-950 dark:text-green-100"
                 >
-                  {CONTACT_SENT_NOTE}
+                  {callRequested ? CALL_REQUESTED_NOTE.replace("{slot}", callRequested) : CONTACT_SENT_NOTE}
                 </p>
               ) : null}
-              <ContactForm key={formKey} lastResult={lastResult} />
+              <ContactForm key={formKey} lastResult={lastResult} topic={topic} slots={slots} />
             </CardContent>
           </Card>
         </div>
 
-        <ContactSideCards />
+        <ContactSideCards signedIn={signedIn} />
       </div>
     </div>
   );

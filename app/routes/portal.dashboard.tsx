@@ -55,6 +55,7 @@ export default function PortalDashboard() {
                 showRationale
                 label="Latest 10 signals"
                 sizeRiskPercent={data.sizeRiskPercent}
+                unlock={data.unlock}
                 emptyText={PORTAL_EMPTY_STATES.signals}
               />
             </CardContent>

@@ -30,16 +30,19 @@ import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/
 import type { ToastMessage } from "~/components/ui/toast";
 import { MT5_AUTO_SEND_TOASTS } from "~/content/mt5";
 import { MY_STRATEGIES_TABS, MY_STRATEGIES_TOASTS, PUSH_TEXTS } from "~/content/portal";
-import { type MyStrategiesTab, parseTab, strategiesSavedToast, tabUrl } from "~/domain/my-strategies";
+import { FOLLOW_TOASTS } from "~/content/unlock";
+import { followedToast, type MyStrategiesTab, parseTab, strategiesSavedToast, tabUrl } from "~/domain/my-strategies";
 import { queueSignalForMt5, setMt5AutoSend } from "~/models/mt5.server";
-import { loadMyStrategies } from "~/models/read-models/my-strategies.server";
-import { chooseStrategies } from "~/models/subscriptions.server";
 import { countPushSubscriptions, savePushSubscription } from "~/models/push-subscriptions.server";
+import { loadMyStrategies } from "~/models/read-models/my-strategies.server";
+import { getStrategyById } from "~/models/strategies.server";
+import { chooseStrategies, getChosenStrategyIds } from "~/models/subscriptions.server";
 import { getDeliverySettings, saveDeliverySettings } from "~/models/user-settings.server";
 import { vapidConfig } from "~/platform/env.server";
 import { myStrategiesIntentSchema } from "~/schemas/portal";
 import { webhookTargetProblem } from "~/services/channels/webhook-address.server";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
+import { safeRedirect } from "~/services/http.server";
 import { requireViewer } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "My Strategies | FX Trader" }];
@@ -70,6 +73,13 @@ export async function action({ request }: ActionFunctionArgs) {
         const result = chooseStrategies(user.id, value.strategyIds, now);
         if (!result.ok) return { fieldErrors: { strategyIds: [result.message] } };
         return { toast: strategiesSavedToast(result.strategyIds.length), redirectTo: tabUrl("overview") };
+      }
+      case "follow-strategy": {
+        // Back to the page the locked signal was on, with the outcome as a toast either way.
+        const back = safeRedirect(value.returnTo, tabUrl("signals"));
+        const result = chooseStrategies(user.id, [...getChosenStrategyIds(user.id), value.strategyId], now);
+        if (!result.ok) return { toast: { ...FOLLOW_TOASTS.refused, description: result.message }, redirectTo: back };
+        return { toast: followedToast(getStrategyById(value.strategyId)?.name ?? "the strategy"), redirectTo: back };
       }
       case "send-mt5": {
         const signalId = Number(value.signalId);

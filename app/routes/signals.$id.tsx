@@ -22,7 +22,7 @@ import { isSignalLocked, toApiLedgerEvent, toApiSignal } from "~/domain/signals"
 import { riskPercentFor } from "~/domain/trade-link";
 import { getSignal, listLedger, listSignalEvents } from "~/models/signals.server";
 import { getStrategyById } from "~/models/strategies.server";
-import { getEntitlements } from "~/models/subscriptions.server";
+import { getEntitlements, getUnlockFacts } from "~/models/subscriptions.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import { getViewer } from "~/services/session.server";
 
@@ -51,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       signal: toApiSignal(signal, entitled),
       strategy: strategy ? { name: strategy.name, slug: strategy.slug } : null,
       events,
+      unlock: getUnlockFacts(viewer),
       // "Size this trade" risks the signed-in viewer's risk template; visitors get the default.
       sizeRiskPercent: riskPercentFor(viewer ? getDeliverySettings(viewer.id).riskTemplate : null),
     },
@@ -67,10 +68,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Page Not Found | FX Trader" }];
 
 export default function SignalPage() {
-  const { signal, strategy, events, sizeRiskPercent } = useLoaderData<typeof loader>();
+  const { signal, strategy, events, sizeRiskPercent, unlock } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <SignalSummary signal={signal} strategy={strategy} />
+      <SignalSummary signal={signal} strategy={strategy} unlock={unlock} />
       <div className="mt-4">
         <SizeThisTrade signal={signal} riskPercent={sizeRiskPercent} />
       </div>

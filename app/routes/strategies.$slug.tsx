@@ -28,6 +28,7 @@ import { parseStrategyTab } from "~/domain/strategy-detail";
 import { parseStatusFilter } from "~/domain/signal-status";
 import { getTrackRecordView } from "~/models/read-models/track-record.server";
 import { getLedgerHead, listSignalsForViewer } from "~/models/signals.server";
+import { getUnlockFacts } from "~/models/subscriptions.server";
 import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import { riskPercentFor } from "~/domain/trade-link";
@@ -63,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     record,
     now: new Date().toISOString(),
     sizeRiskPercent,
+    unlock: tab === "signals" ? getUnlockFacts(viewer) : null,
     ledgerHead: getLedgerHead(),
   });
 }
@@ -148,6 +150,7 @@ export default function StrategyDetail() {
                 status={data.status}
                 pathname={location.pathname}
                 sizeRiskPercent={data.sizeRiskPercent}
+                unlock={signalsReady ? data.unlock : null}
               />
             ) : null}
           </TabPanel>

@@ -5,6 +5,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ClosingCta } from "~/components/marketing";
+import { STRATEGY_CALL_PATH } from "~/content/contact";
 import { StrategyCard } from "~/components/strategy-card";
 import { liveCardFigures } from "~/models/read-models/track-record.server";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
@@ -58,7 +59,7 @@ export default function StrategiesIndex() {
         title="Need Help Choosing?"
         body="Not sure which strategy fits your schedule and risk tolerance? Book a free 30-minute call with our team, or compare the plans to see how many strategies each one includes."
         actions={[
-          { label: "Book a Strategy Call", to: "/contact" },
+          { label: "Book a Strategy Call", to: STRATEGY_CALL_PATH },
           { label: "View Pricing", to: "/pricing" },
         ]}
         className="mt-16"

@@ -50,6 +50,19 @@ export const mt5AutoSendSchema = z.object({
   enabled: checkbox,
 });
 
+/**
+ * "Follow this strategy" on a locked signal: adds one pick when the plan has
+ * room, then returns to `returnTo` (a path on this site, checked by the action).
+ */
+export const followStrategySchema = z.object({
+  intent: z.literal("follow-strategy"),
+  strategyId: z.coerce
+    .number({ invalid_type_error: "Choose from the listed strategies" })
+    .int("Choose from the listed strategies")
+    .positive("Choose from the listed strategies"),
+  returnTo: z.string().max(2000).optional(),
+});
+
 /** Delivery settings (the Settings tab). */
 export const deliverySettingsSchema = z.object({
   intent: z.literal("save-settings"),
@@ -77,6 +90,6 @@ export const pushSubscriptionSchema = z.object({
 /** Every form of My Strategies. */
 export const myStrategiesIntentSchema = z.discriminatedUnion(
   "intent",
-  [strategyChoiceSchema, sendToMt5Schema, mt5AutoSendSchema, deliverySettingsSchema, pushSubscriptionSchema],
+  [strategyChoiceSchema, followStrategySchema, sendToMt5Schema, mt5AutoSendSchema, deliverySettingsSchema, pushSubscriptionSchema],
   unknownIntent,
 );

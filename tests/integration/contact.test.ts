@@ -124,9 +124,9 @@ describe("/contact action", () => {
 describe("/contact loader", () => {
   it("flags the sent confirmation", async () => {
     const sent = (await contactLoader(routeArgs(getRequest(`${ORIGIN}/contact?sent=1`)))) as Response;
-    expect(await sent.json()).toEqual({ sent: true });
+    expect(await sent.json()).toMatchObject({ sent: true, callRequested: null });
     const plain = (await contactLoader(routeArgs(getRequest(`${ORIGIN}/contact`)))) as Response;
-    expect(await plain.json()).toEqual({ sent: false });
+    expect(await plain.json()).toMatchObject({ sent: false, callRequested: null, topic: "general", signedIn: false });
   });
 });
 
@@ -163,7 +163,54 @@ describe("/admin/messages loader", () => {
     expect([...ids].sort((a: number, b: number) => b - a)).toEqual(ids);
     expect(messages[0]).toMatchObject({ name: "Jane Trader", email: "jane@example.com" });
     expect(Object.keys(messages[0]).sort()).toEqual(
-      ["createdAt", "email", "goals", "id", "message", "name", "preferredTime", "tradingExperience"].sort(),
+      ["callSlot", "callSlotText", "createdAt", "email", "goals", "id", "message", "name", "preferredTime", "topic", "tradingExperience"].sort(),
     );
+  });
+});
+
+describe("booking a strategy call through /contact", () => {
+  const CALL = { name: "Cal Booker", email: "cal@example.com", message: "Which plan fits a part-time trader?", topic: "strategy-call" };
+
+  it("opens the form with Strategy call chosen and the offered slots", async () => {
+    const res = (await contactLoader(routeArgs(getRequest(`${ORIGIN}/contact?topic=strategy-call`)))) as Response;
+    const data = await res.json();
+    expect(data.topic).toBe("strategy-call");
+    expect(data.slots.length).toBeGreaterThan(0);
+    expect(data.slots[0].value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:[03]0:00\.000Z$/);
+    expect(data.slots[0].time).toMatch(/^\d{1,2}:[03]0 [AP]M E[SD]T$/);
+  });
+
+  it("stores the chosen slot in UTC with the message and confirms the time", async () => {
+    const slotsRes = (await contactLoader(routeArgs(getRequest(`${ORIGIN}/contact?topic=strategy-call`)))) as Response;
+    const slot = (await slotsRes.json()).slots[3];
+    const res = (await contactAction(postContact({ ...CALL, callSlot: slot.value }, "192.0.2.60"))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/contact?sent=1&call=${encodeURIComponent(slot.value)}`);
+    expect(await toastOf(res)).toEqual({ title: "Message Sent!", description: "We'll get back to you within 24 hours." });
+    const row = getDb().select().from(contactMessages).orderBy(desc(contactMessages.id)).get()!;
+    expect(row).toMatchObject({ name: "Cal Booker", topic: "strategy-call", callSlot: new Date(slot.value) });
+
+    const sent = (await contactLoader(routeArgs(getRequest(`${ORIGIN}${res.headers.get("Location")}`)))) as Response;
+    expect((await sent.json()).callRequested).toBe(`${slot.day}, ${slot.time}`);
+  });
+
+  it("asks for a time when none is chosen, and refuses a time it does not offer", async () => {
+    const before = messageCount();
+    const none = (await contactAction(postContact(CALL, "192.0.2.61"))) as Response;
+    expect(none.status).toBe(400);
+    expect((await none.json()).error.callSlot).toEqual(["Choose a time for your call"]);
+    const sunday = (await contactAction(postContact({ ...CALL, callSlot: "2026-11-29T15:00:00.000Z" }, "192.0.2.62"))) as Response;
+    expect(sunday.status).toBe(400);
+    expect((await sunday.json()).error.callSlot).toEqual(["That time is no longer available. Please choose another."]);
+    expect(messageCount()).toBe(before);
+  });
+
+  it("lists the request for the admin with its time in New York", async () => {
+    const admin = createUser({ email: "desk@example.com", role: "admin", firstName: "Desk" });
+    const res = (await messagesLoader(routeArgs(getRequest(`${ORIGIN}/admin/messages`, { cookie: await signedInCookie(admin.id, null) })))) as Response;
+    const [latest] = (await res.json()).messages;
+    expect(latest).toMatchObject({ name: "Cal Booker", topic: "strategy-call" });
+    expect(latest.callSlotText).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:[03]0 [AP]M E[SD]T$/);
+    expect(new Date(latest.callSlot).getUTCMinutes() % 30).toBe(0);
   });
 });

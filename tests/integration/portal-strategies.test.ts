@@ -427,3 +427,58 @@ describe("listSignals", () => {
     expect(listSignals({ strategyIds: [], limit: 10 })).toEqual([]);
   });
 });
+
+describe("Follow this strategy (a locked signal's call to action)", () => {
+  const follow = (cookie: string, strategyId: number, returnTo: string) =>
+    callRoute(
+      route.action,
+      post("", cookie, [
+        ["intent", "follow-strategy"],
+        ["strategyId", String(strategyId)],
+        ["returnTo", returnTo],
+      ]),
+    );
+
+  it("adds the pick when the plan has room and returns to the page with a toast", async () => {
+    const user = createUser({ firstName: "Roomy" });
+    insertSubscription(user.id, "pro");
+    insertStrategyAccess(user.id, [fx.alpha, fx.london]);
+    const response = await follow(await signedInCookie(user.id), fx.gold, "/strategies/gold-intraday?tab=signals");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/strategies/gold-intraday?tab=signals");
+    expect(await toastOf(response)).toMatchObject({
+      title: "Strategy followed",
+      description: "You now follow Gold Intraday: its live signals show their levels.",
+    });
+    expect(getChosenStrategyIds(user.id)).toEqual([fx.alpha, fx.london, fx.gold]);
+  });
+
+  it("refuses a full plan with a toast and keeps the picks; never leaves the site", async () => {
+    const user = createUser({ firstName: "Full" });
+    insertSubscription(user.id, "starter");
+    insertStrategyAccess(user.id, [fx.alpha]);
+    const response = await follow(await signedInCookie(user.id), fx.gold, "https://evil.example/");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`${PAGE}?tab=signals`);
+    expect(await toastOf(response)).toMatchObject({
+      title: "Could not follow this strategy",
+      description: "Your Starter plan includes 1 strategy. You chose 2.",
+      variant: "destructive",
+    });
+    expect(getChosenStrategyIds(user.id)).toEqual([fx.alpha]);
+  });
+
+  it("gives the Live Signals tab what the unlock call to action needs", async () => {
+    const user = createUser({ firstName: "Facts" });
+    insertSubscription(user.id, "pro");
+    insertStrategyAccess(user.id, [fx.london, fx.alpha]);
+    const data = await load("?tab=signals", await signedInCookie(user.id));
+    expect(data.unlock).toEqual({
+      viewer: "member",
+      plan: { strategyLimit: 3 },
+      chosenStrategyIds: [fx.london, fx.alpha],
+      followableStrategyIds: expect.arrayContaining([fx.alpha, fx.london, fx.gold]),
+    });
+    expect(data.unlock.followableStrategyIds).not.toContain(fx.dormant);
+  });
+});

@@ -115,6 +115,20 @@ describe("/signals/:id", () => {
     }
   });
 
+  it("says what would unlock a locked signal: a free trial for a visitor, an upgrade for a member without a plan", async () => {
+    const signal = publishSecret();
+    const visitor = await load(signal.id);
+    expect(visitor.data.unlock).toEqual({ viewer: "visitor" });
+    const visitorHtml = renderPage(visitor.data, signal.id);
+    expect(visitorHtml).toContain("Start a free trial");
+    expect(visitorHtml).not.toContain("Subscribe to unlock");
+    const member = await load(signal.id, userCookie);
+    expect(member.data.unlock).toMatchObject({ viewer: "member", plan: null });
+    const memberHtml = renderPage(member.data, signal.id);
+    expect(memberHtml).toContain('href="/portal/account/subscription"');
+    expect(memberHtml).toContain("Upgrade");
+  });
+
   it("shows an entitled subscriber the levels and every payload while it is open", async () => {
     const signal = publishSecret();
     triggerSignal(signal.id, { fillPrice: 1.2346 });

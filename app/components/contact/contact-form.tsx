@@ -8,10 +8,13 @@ import { Button } from "~/components/ui/button";
 import { FormInputField, FormSelectField, FormTextareaField, SelectOptions } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
-import { CONTACT_COPY, CONTACT_TOASTS, EXPERIENCE_LABELS, PREFERRED_TIME_LABELS } from "~/content/contact";
+import { CALL_SLOT_FIELD, CONTACT_COPY, CONTACT_TOASTS, EXPERIENCE_LABELS, PREFERRED_TIME_LABELS, TOPIC_LABELS } from "~/content/contact";
+import type { CallSlot } from "~/domain/call-slots";
 import {
   CONTACT_REQUIRED_FIELDS,
+  CONTACT_TOPICS,
   contactSchema,
+  type ContactTopic,
   HONEYPOT_FIELD,
   PREFERRED_TIMES,
   TRADING_EXPERIENCE,
@@ -25,12 +28,34 @@ export function missesRequiredField(formData: FormData): boolean {
   });
 }
 
+/** The offered call slots grouped by their New York day, in order. */
+function slotsByDay(slots: readonly CallSlot[]): { day: string; slots: CallSlot[] }[] {
+  const days: { day: string; slots: CallSlot[] }[] = [];
+  for (const slot of slots) {
+    const last = days.at(-1);
+    if (last && last.day === slot.day) last.slots.push(slot);
+    else days.push({ day: slot.day, slots: [slot] });
+  }
+  return days;
+}
+
 /**
- * The contact form: a native POST to /contact, validated by Conform on blur
+ * The contact form: a native POST to /contact, validated by Conform on submit
  * with the action's schema; the 'Missing Information' toast when a required
- * field is empty (client-side, or when the server says so).
+ * field is empty (client-side, or when the server says so). `topic` is the
+ * topic chosen first (from the URL); with "Strategy call" the form asks for
+ * one of `slots` (the server renders it for that topic, and JavaScript shows
+ * or hides it as the topic changes).
  */
-export function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+export function ContactForm({
+  lastResult,
+  topic,
+  slots,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  topic: ContactTopic;
+  slots: readonly CallSlot[];
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
   const toasted = useRef<unknown>(undefined);
@@ -42,6 +67,7 @@ export function ContactForm({ lastResult }: { lastResult: SubmissionResult<strin
     // Validate on submit only: a message appearing or vanishing on blur moved the button under the pointer and swallowed the click.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
+    defaultValue: { topic },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
 
@@ -62,6 +88,23 @@ export function ContactForm({ lastResult }: { lastResult: SubmissionResult<strin
   return (
     <Form method="post" action="/contact" {...formProps} onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormAlert form={form} />
+      <FormSelectField field={fields.topic} label="Topic">
+        <SelectOptions options={CONTACT_TOPICS.map((value) => ({ value, label: TOPIC_LABELS[value] }))} />
+      </FormSelectField>
+      {(fields.topic.value ?? topic) === "strategy-call" ? (
+        <FormSelectField field={fields.callSlot} label={CALL_SLOT_FIELD.label} hint={CALL_SLOT_FIELD.hint}>
+          <option value="">{CALL_SLOT_FIELD.placeholder}</option>
+          {slotsByDay(slots).map((group) => (
+            <optgroup key={group.day} label={group.day}>
+              {group.slots.map((slot) => (
+                <option key={slot.value} value={slot.value}>
+                  {slot.day}, {slot.time}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </FormSelectField>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormInputField field={fields.name} type="text" label="Full Name *" autoComplete="name" />
         <FormInputField field={fields.email} type="email" label="Email Address *" autoComplete="email" />

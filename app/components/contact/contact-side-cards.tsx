@@ -1,13 +1,15 @@
 /** The cards beside the /contact form: support, hours, strategy call, Telegram, quick answers, office. */
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   BUSINESS_HOURS_CARD,
   OFFICE_CARD,
   QUICK_ANSWERS_CARD,
   STRATEGY_CALL_CARD,
+  STRATEGY_CALL_PATH,
   SUPPORT_CARD,
   TELEGRAM_CARD,
 } from "~/content/contact";
@@ -24,8 +26,8 @@ function SideCard({ title, description, children }: { title: string; description
   );
 }
 
-/** The side column of /contact. */
-export function ContactSideCards() {
+/** The side column of /contact; `signedIn` members get a link to their Telegram alerts. */
+export function ContactSideCards({ signedIn }: { signedIn: boolean }) {
   return (
     <aside className="flex flex-col gap-6" aria-label="Other ways to reach us">
       <SideCard title={SUPPORT_CARD.title} description={SUPPORT_CARD.description}>
@@ -64,15 +66,18 @@ export function ContactSideCards() {
       </SideCard>
 
       <SideCard title={STRATEGY_CALL_CARD.title} description={STRATEGY_CALL_CARD.description}>
-        <Button disabled className="w-full">
-          {STRATEGY_CALL_CARD.button} ({STRATEGY_CALL_CARD.unavailable})
-        </Button>
+        <Link to={STRATEGY_CALL_PATH} className={buttonClass("default", "md", "w-full")}>
+          {STRATEGY_CALL_CARD.button}
+        </Link>
       </SideCard>
 
       <SideCard title={TELEGRAM_CARD.title} description={TELEGRAM_CARD.description}>
-        <Button variant="outline" disabled className="w-full">
-          {TELEGRAM_CARD.button} ({TELEGRAM_CARD.unavailable})
-        </Button>
+        <p data-testid="telegram-status">{TELEGRAM_CARD.status}</p>
+        {signedIn ? (
+          <Link to={TELEGRAM_CARD.settingsLink.to} className={buttonClass("outline", "md", "mt-3 w-full")}>
+            {TELEGRAM_CARD.settingsLink.label}
+          </Link>
+        ) : null}
       </SideCard>
 
       <SideCard title={QUICK_ANSWERS_CARD.title}>

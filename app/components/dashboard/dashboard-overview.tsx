@@ -194,6 +194,7 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
               showRationale
               label="Latest signals"
               sizeRiskPercent={data.sizeRiskPercent}
+              unlock={data.unlock}
               emptyText="No signals available"
               emptyAction={
                 <Link to="/strategies" className={buttonClass("outline", "sm")}>

@@ -11,7 +11,9 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CHART_PANEL_FIGURES, type ChartPeriodOption, type MetricTone } from "~/content/performance";
 import { formatUsd } from "~/domain/money";
+import { chartAxes, pointPct, type ChartAxes } from "~/domain/chart-axes";
 import { formatDay, formatPct, summarizeWindow, type SeriesPoint } from "~/domain/performance-series";
+import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
 
 /** The chart and its library are fetched only in the browser, only on this page. */
@@ -60,7 +62,8 @@ export function ChartPanel({
   const summary = summarizeWindow(points);
   const label = chartLabel(kind, points, period);
   const captionId = `${kind}-chart-caption`;
-  const sparkline = <Sparkline kind={kind} points={points} label={label} />;
+  const axes = chartAxes(points, kind);
+  const sparkline = <Sparkline kind={kind} points={points} label={label} axes={axes} />;
   const figures = kind === "equity" ? CHART_PANEL_FIGURES.equity : CHART_PANEL_FIGURES.drawdown;
 
   return (
@@ -85,16 +88,19 @@ export function ChartPanel({
       <CardContent>
         <figure aria-labelledby={captionId} className="m-0">
           <div className="h-56 w-full sm:h-64" data-testid={`${kind}-chart`}>
-            {hydrated ? (
-              <ChartBoundary fallback={sparkline}>
-                <Suspense fallback={sparkline}>
-                  <PerformanceChart kind={kind} points={points} label={label} />
-                </Suspense>
-              </ChartBoundary>
-            ) : (
-              sparkline
-            )}
+            <ChartFrame axes={axes}>
+              {hydrated ? (
+                <ChartBoundary fallback={sparkline}>
+                  <Suspense fallback={sparkline}>
+                    <PerformanceChart kind={kind} points={points} label={label} range={axes} />
+                  </Suspense>
+                </ChartBoundary>
+              ) : (
+                sparkline
+              )}
+            </ChartFrame>
           </div>
+          {hydrated ? <ChartAttribution /> : null}
           <figcaption id={captionId} className="mt-3 text-sm text-slate-700 dark:text-slate-300">
             {title} (hypothetical), last {period.name}: {formatDay(summary.startTime)} to {formatDay(summary.endTime)}.
           </figcaption>
@@ -130,34 +136,32 @@ function SummaryItem({ label, value, tone = "neutral" }: { label: string; value:
 
 const SPARK_WIDTH = 600;
 const SPARK_HEIGHT = 200;
-const SPARK_PAD = 6;
 
-/** A server-rendered SVG line of the windowed points (the no-JavaScript chart). */
+/**
+ * A server-rendered SVG line of the windowed points (the no-JavaScript chart),
+ * spanning the value range `axes.lo`..`axes.hi` top to bottom, each point in
+ * the centre of its slot (as the interactive chart fits them), so the frame's
+ * axis labels line up with it.
+ */
 export function Sparkline({
   kind,
   points,
   label,
+  axes,
   testId = `${kind}-sparkline`,
 }: {
   kind: ChartKind;
   points: ReadonlyArray<SeriesPoint>;
   label: string;
+  axes: Pick<ChartAxes, "lo" | "hi">;
   /** `data-testid` of the SVG; default `<kind>-sparkline`. */
   testId?: string;
 }) {
   const values = points.map((point) => point.value);
-  let min = Math.min(...values);
-  let max = kind === "drawdown" ? 0 : Math.max(...values);
-  if (max === min) {
-    max += 1;
-    min -= 1;
-  }
-  const innerWidth = SPARK_WIDTH - 2 * SPARK_PAD;
-  const innerHeight = SPARK_HEIGHT - 2 * SPARK_PAD;
-  const x = (i: number) => SPARK_PAD + (points.length > 1 ? (i * innerWidth) / (points.length - 1) : innerWidth / 2);
-  const y = (v: number) => SPARK_PAD + ((max - v) * innerHeight) / (max - min);
+  const x = (i: number) => (pointPct(i, points.length) / 100) * SPARK_WIDTH;
+  const y = (v: number) => ((axes.hi - v) * SPARK_HEIGHT) / (axes.hi - axes.lo);
   const line = values.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(2)},${y(v).toFixed(2)}`).join(" ");
-  const baseY = kind === "equity" ? SPARK_HEIGHT - SPARK_PAD : y(0);
+  const baseY = kind === "equity" ? SPARK_HEIGHT : y(0);
   const area = `${line} L${x(values.length - 1).toFixed(2)},${baseY.toFixed(2)} L${x(0).toFixed(2)},${baseY.toFixed(
     2
   )} Z`;
@@ -175,15 +179,6 @@ export function Sparkline({
       data-testid={testId}
       className="h-full w-full overflow-visible"
     >
-      <line
-        x1={SPARK_PAD}
-        x2={SPARK_WIDTH - SPARK_PAD}
-        y1={baseY}
-        y2={baseY}
-        className="stroke-slate-300 dark:stroke-slate-600"
-        strokeWidth={1}
-        vectorEffect="non-scaling-stroke"
-      />
       <path d={area} className={colors.area} stroke="none" />
       <path
         d={line}

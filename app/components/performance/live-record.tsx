@@ -13,7 +13,9 @@ import { formatUsd } from "~/domain/money";
 import { formatDay, formatPct, type SeriesPoint } from "~/domain/performance-series";
 import { formatR, type TradeResult } from "~/domain/track-record";
 import type { TrackRecordView } from "~/models/read-models/track-record.server";
+import { chartAxes } from "~/domain/chart-axes";
 import { ChartBoundary, Sparkline } from "./chart-panel";
+import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
 
 const PerformanceChart = lazy(() => import("./performance-chart.client"));
@@ -87,21 +89,25 @@ export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated:
     <div className="grid gap-4 md:grid-cols-2">
       {charts.map(({ kind, title, label }) => {
         const points = series(record, kind);
-        const svg = <Sparkline kind={kind} points={points} label={label} testId={`live-${kind}-sparkline`} />;
+        const axes = chartAxes(points, kind);
+        const svg = <Sparkline kind={kind} points={points} label={label} axes={axes} testId={`live-${kind}-sparkline`} />;
         return (
           <figure key={kind} className="m-0 min-w-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <figcaption className="font-semibold">{title}</figcaption>
             <div className="mt-3 h-48 w-full overflow-hidden" data-testid={`live-${kind}-chart`} data-chart={hydrated ? "interactive" : "svg"}>
-              {hydrated ? (
-                <ChartBoundary fallback={svg}>
-                  <Suspense fallback={svg}>
-                    <PerformanceChart kind={kind} points={points} label={label} testId={`live-performance-chart-${kind}`} />
-                  </Suspense>
-                </ChartBoundary>
-              ) : (
-                svg
-              )}
+              <ChartFrame axes={axes}>
+                {hydrated ? (
+                  <ChartBoundary fallback={svg}>
+                    <Suspense fallback={svg}>
+                      <PerformanceChart kind={kind} points={points} label={label} range={axes} testId={`live-performance-chart-${kind}`} />
+                    </Suspense>
+                  </ChartBoundary>
+                ) : (
+                  svg
+                )}
+              </ChartFrame>
             </div>
+            {hydrated ? <ChartAttribution /> : null}
             <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">{label}</p>
           </figure>
         );

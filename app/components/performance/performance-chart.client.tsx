@@ -9,6 +9,11 @@
  *
  * The chart follows the site theme: it reads the `dark` class on <html> and
  * re-themes itself whenever a MutationObserver sees that class change.
+ *
+ * Its own price and time scales are hidden: the value range is fixed to
+ * `range` and the bars fill the width, so the axis labels drawn around it
+ * (chart-frame.tsx) line up and never overlap, at any width (the library's
+ * last-value label sat on its tick labels, and its day ticks strayed, on phones).
  */
 import {
   AreaSeries,
@@ -35,6 +40,8 @@ interface PerformanceChartProps {
   points: ReadonlyArray<SeriesPoint>;
   /** Accessible name of the chart image. */
   label: string;
+  /** The value range to plot, bottom to top (the frame's outer y labels). */
+  range: { lo: number; hi: number };
   className?: string;
   /** `data-testid` of the chart element; default `performance-chart-<kind>`. */
   testId?: string;
@@ -102,11 +109,11 @@ function chartOptions(palette: Palette): DeepPartial<ChartOptions> {
       fontFamily: "ui-sans-serif, system-ui, sans-serif",
     },
     grid: {
-      vertLines: { color: palette.grid },
-      horzLines: { color: palette.grid },
+      vertLines: { visible: false },
+      horzLines: { visible: false },
     },
-    rightPriceScale: { borderColor: palette.border },
-    timeScale: { borderColor: palette.border },
+    rightPriceScale: { visible: false, borderColor: palette.border },
+    timeScale: { visible: false, borderColor: palette.border },
   };
 }
 
@@ -126,16 +133,14 @@ function drawdownColors(palette: Palette): BaselineSeriesPartialOptions {
   };
 }
 
-/** Keeps 0% as the top of the drawdown scale (the default would pad above it). */
-const drawdownAutoscale: AutoscaleInfoProvider = (original) => {
-  const info = original();
-  if (info?.priceRange) info.priceRange.maxValue = 0;
-  return info;
-};
+/** Plots exactly `range` (the frame's labels), whatever the data's own extremes. */
+function fixedRange(range: { lo: number; hi: number }): AutoscaleInfoProvider {
+  return () => ({ priceRange: { minValue: range.lo, maxValue: range.hi } });
+}
 
 type ChartSeries = ISeriesApi<"Area"> | ISeriesApi<"Baseline">;
 
-export default function PerformanceChart({ kind, points, label, className = "", testId = `performance-chart-${kind}` }: PerformanceChartProps) {
+export default function PerformanceChart({ kind, points, label, range, className = "", testId = `performance-chart-${kind}` }: PerformanceChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ChartSeries | null>(null);
@@ -154,10 +159,10 @@ export default function PerformanceChart({ kind, points, label, className = "", 
       handleScale: false,
       // Attribution is a visible text link under the chart (a link inside role="img" would be nested-interactive).
       layout: { ...chartOptions(palette()).layout, attributionLogo: false },
-      timeScale: { borderColor: palette().border, fixLeftEdge: true, fixRightEdge: true },
-      crosshair: { horzLine: { labelVisible: true }, vertLine: { labelVisible: true } },
+      timeScale: { visible: false, fixLeftEdge: true, fixRightEdge: true },
+      crosshair: { horzLine: { labelVisible: false }, vertLine: { labelVisible: false } },
     });
-    const common = { lineWidth: 2, priceLineVisible: false, lastValueVisible: true } as const;
+    const common = { lineWidth: 2, priceLineVisible: false, lastValueVisible: false } as const;
     const series: ChartSeries =
       kind === "equity"
         ? chart.addSeries(AreaSeries, {
@@ -169,10 +174,9 @@ export default function PerformanceChart({ kind, points, label, className = "", 
             ...common,
             ...drawdownColors(palette()),
             baseValue: { type: "price", price: 0 },
-            autoscaleInfoProvider: drawdownAutoscale,
             priceFormat: { type: "custom", minMove: 0.01, formatter: (price: number) => formatPct(price, 2) },
           });
-    if (kind === "drawdown") chart.priceScale("right").applyOptions({ scaleMargins: { top: 0.08, bottom: 0.08 } });
+    chart.priceScale("right").applyOptions({ scaleMargins: { top: 0, bottom: 0 } });
     chartRef.current = chart;
     seriesRef.current = series;
 
@@ -196,24 +200,10 @@ export default function PerformanceChart({ kind, points, label, className = "", 
     const series = seriesRef.current;
     const chart = chartRef.current;
     if (!series || !chart) return;
+    series.applyOptions({ autoscaleInfoProvider: fixedRange(range) });
     series.setData(points.map(({ time, value }) => ({ time, value })));
     chart.timeScale().fitContent();
-  }, [points, kind]);
+  }, [points, kind, range.lo, range.hi]);
 
-  return (
-    <div className={`flex h-full w-full flex-col ${className}`}>
-      <div ref={container} role="img" aria-label={label} data-testid={testId} className="min-h-0 w-full flex-1" />
-      <p className="mt-1 text-right text-xs text-slate-600 dark:text-slate-400">
-        Chart by{" "}
-        <a
-          href="https://www.tradingview.com/lightweight-charts/"
-          target="_blank"
-          rel="noopener noreferrer"
-          className="underline underline-offset-2 hover:no-underline"
-        >
-          TradingView Lightweight Charts<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      </p>
-    </div>
-  );
+  return <div ref={container} role="img" aria-label={label} data-testid={testId} className={`h-full w-full ${className}`} />;
 }

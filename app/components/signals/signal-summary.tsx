@@ -10,7 +10,9 @@ import { SideBadge, StatusBadge } from "~/components/signal-list";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatDateTime, formatPrice } from "~/domain/signal-display";
 import type { ApiSignal } from "~/domain/signals";
+import type { UnlockFacts } from "~/domain/unlock";
 import { SignalOutcome } from "./signal-outcome";
+import { UnlockCta } from "./unlock-cta";
 
 const linkClass = "font-medium text-blue-800 underline underline-offset-2 dark:text-blue-300";
 const muted = "text-slate-700 dark:text-slate-300";
@@ -24,7 +26,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Levels({ signal }: { signal: SerializeFrom<ApiSignal> }) {
+function Levels({ signal, unlock }: { signal: SerializeFrom<ApiSignal>; unlock: UnlockFacts }) {
   if (signal.locked) {
     return (
       <p className="text-sm" data-testid="signal-locked">
@@ -32,9 +34,7 @@ function Levels({ signal }: { signal: SerializeFrom<ApiSignal> }) {
           Price levels are locked while this signal is open: they show to subscribers of its strategy, and to everyone
           once it ends. Its events below are committed by their hashes.{" "}
         </span>
-        <Link to="/pricing" className={linkClass}>
-          Subscribe to unlock
-        </Link>
+        <UnlockCta facts={unlock} strategyId={signal.strategyId} />
       </p>
     );
   }
@@ -53,9 +53,12 @@ function Levels({ signal }: { signal: SerializeFrom<ApiSignal> }) {
 export function SignalSummary({
   signal,
   strategy,
+  unlock,
 }: {
   signal: SerializeFrom<ApiSignal>;
   strategy: { name: string; slug: string } | null;
+  /** What the viewer has, for the call to action when the signal is locked. */
+  unlock: UnlockFacts;
 }) {
   return (
     <Card>
@@ -85,7 +88,7 @@ export function SignalSummary({
           <h2 id="signal-levels-heading" className="mb-2 text-lg font-semibold">
             Levels
           </h2>
-          <Levels signal={signal} />
+          <Levels signal={signal} unlock={unlock} />
           {signal.rationale ? <p className={`mt-3 text-sm ${muted}`}>{signal.rationale}</p> : null}
         </section>
         {signal.status === "CLOSED" ? (

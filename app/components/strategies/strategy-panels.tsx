@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { SignalList, type SignalListItem } from "~/components/signal-list";
+import type { UnlockFacts } from "~/domain/unlock";
 import { formatWinRate } from "~/components/strategy-card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { PLAYBOOK_SECTIONS } from "~/content/playbooks";
@@ -131,9 +132,12 @@ export function SignalsPanel({
   status,
   pathname,
   sizeRiskPercent,
+  unlock,
 }: {
   strategy: StrategyData;
   signals: readonly SignalListItem[] | null;
+  /** What the viewer has, for the call to action on locked signals (null while loading). */
+  unlock: UnlockFacts | null;
   now: string;
   status: SignalStatusFilter;
   pathname: string;
@@ -147,9 +151,10 @@ export function SignalsPanel({
         levels to subscribers of this strategy.
       </p>
       <StatusFilter status={status} pathname={pathname} />
-      {signals ? (
+      {signals && unlock ? (
         <SignalList
           signals={signals}
+          unlock={unlock}
           now={now}
           tint
           sizeRiskPercent={sizeRiskPercent}

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { ActiveBadge, formatWinRate, RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { STRATEGY_CALL_PATH } from "~/content/contact";
 import { DisclaimerBox } from "./disclaimer-box";
 import type { StrategyData } from "./strategy-panels";
 
@@ -50,7 +51,7 @@ export function StrategySidebar({ strategy }: { strategy: StrategyData }) {
           <Link to="/pricing" className={buttonClass("default", "md", "w-full")}>
             Subscribe to Strategy
           </Link>
-          <Link to="/contact" className={buttonClass("outline", "md", "w-full")}>
+          <Link to={STRATEGY_CALL_PATH} className={buttonClass("outline", "md", "w-full")}>
             Book a Strategy Call
           </Link>
           <Link

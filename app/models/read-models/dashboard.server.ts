@@ -4,10 +4,11 @@
  * `/dashboard` (variant "trading", 10 recent signals).
  */
 import type { ApiSignal } from "~/domain/signals";
+import type { UnlockFacts } from "~/domain/unlock";
 import { riskPercentFor } from "~/domain/trade-link";
 import { countActiveSignals, listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
-import { getEntitlements } from "~/models/subscriptions.server";
+import { getEntitlements, getUnlockFacts } from "~/models/subscriptions.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
 
@@ -53,6 +54,8 @@ export interface DashboardData {
   now: string;
   /** Percent of the balance each signal's "Size this trade" link risks: the viewer's risk template (0.5, 1 or 2). */
   sizeRiskPercent: number;
+  /** What the viewer has, for the call to action on locked signals. */
+  unlock: UnlockFacts;
 }
 
 /** Everything the dashboard overview shows for `viewer`. */
@@ -81,5 +84,6 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
     strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
     now: now.toISOString(),
     sizeRiskPercent: riskPercentFor(getDeliverySettings(viewer.id).riskTemplate),
+    unlock: getUnlockFacts(viewer, now),
   };
 }

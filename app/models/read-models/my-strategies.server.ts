@@ -12,7 +12,7 @@ import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle
 import { listMt5AutoSend, listQueuedAt } from "~/models/mt5.server";
 import { listSignals } from "~/models/signals.server";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
-import { getChosenStrategyIds, getEntitlements, getSubscription } from "~/models/subscriptions.server";
+import { getChosenStrategyIds, getEntitlements, getSubscription, getUnlockFacts } from "~/models/subscriptions.server";
 import { riskPercentFor } from "~/domain/trade-link";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
@@ -97,6 +97,8 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
     settings: tab === "settings" ? getDeliverySettings(viewer.id) : null,
     /** Percent of the balance each "Size this trade" link risks (the viewer's risk template); null unless the signals tab is selected. */
     sizeRiskPercent: tab === "signals" ? riskPercentFor(getDeliverySettings(viewer.id).riskTemplate) : null,
+    /** What the viewer has, for the call to action on locked signals; null unless the signals tab is selected. */
+    unlock: tab === "signals" ? getUnlockFacts(viewer, now) : null,
   };
 }
 

@@ -8,10 +8,11 @@
 import { PORTAL_SIGNAL_LIMIT, PORTAL_STRATEGY_LIMIT } from "~/content/portal";
 import { greetingName } from "~/domain/greeting";
 import type { ApiSignal } from "~/domain/signals";
+import type { UnlockFacts } from "~/domain/unlock";
 import { riskPercentFor } from "~/domain/trade-link";
 import { listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
-import { getEntitlements } from "~/models/subscriptions.server";
+import { getEntitlements, getUnlockFacts } from "~/models/subscriptions.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
 
@@ -46,6 +47,8 @@ export interface PortalDashboardData {
   now: string;
   /** Percent of the balance each signal's "Size this trade" link risks: the viewer's risk template (0.5, 1 or 2). */
   sizeRiskPercent: number;
+  /** What the viewer has, for the call to action on locked signals. */
+  unlock: UnlockFacts;
 }
 
 /** Everything the portal dashboard shows for `viewer`. */
@@ -72,5 +75,6 @@ export function loadPortalDashboard(viewer: PublicUser, now = new Date()): Porta
       : null,
     now: now.toISOString(),
     sizeRiskPercent: riskPercentFor(getDeliverySettings(viewer.id).riskTemplate),
+    unlock: getUnlockFacts(viewer, now),
   };
 }

@@ -10,6 +10,7 @@ import { type IntentReplyData, replyFormError } from "~/components/portal/intent
 import { linkClass, muted } from "~/components/portal/styles";
 import { SideBadge, SignalLink, StatusBadge } from "~/components/signal-list";
 import { SizeThisTrade } from "~/components/signals/size-this-trade";
+import { UnlockCta } from "~/components/signals/unlock-cta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/form-alert";
 import { toast } from "~/components/ui/toast";
@@ -129,9 +130,7 @@ export function SignalsPanel({ data, reply }: { data: Data; reply: IntentReplyDa
             {signal.locked ? (
               <p className="mt-3 text-sm">
                 <span className={muted}>Price levels are locked: this strategy is not in your current plan. </span>
-                <Link to="/portal/account/subscription" className={linkClass}>
-                  Change plan
-                </Link>
+                {data.unlock ? <UnlockCta facts={data.unlock} strategyId={signal.strategyId} /> : null}
               </p>
             ) : (
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
