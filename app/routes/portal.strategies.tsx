@@ -6,7 +6,8 @@
  * overview), so each works without JavaScript: Overview (subscription,
  * accessible strategies, "Choose your strategies" with the plan limit
  * enforced on the server), Live Signals (Send to MT5, Copy to Clipboard),
- * Performance and Settings (delivery toggles, risk template).
+ * Performance (each strategy's live record over `?period=`, default ALL) and
+ * Settings (delivery toggles, risk template).
  * Every form is a native post with a hidden `intent`, handled by `handleIntent`
  * with the schemas of app/schemas/portal.ts: success redirects with a flash
  * toast, errors re-render with a 4xx status and a message. The action only
@@ -25,8 +26,10 @@ import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/
 import type { ToastMessage } from "~/components/ui/toast";
 import { MY_STRATEGIES_TABS, MY_STRATEGIES_TOASTS } from "~/content/portal";
 import { type MyStrategiesTab, parseTab, strategiesSavedToast, tabUrl } from "~/domain/my-strategies";
+import { parseRecordPeriod, recordPeriodRange } from "~/domain/record-period";
 import { queueSignalForMt5 } from "~/models/mt5.server";
 import { loadMyStrategies } from "~/models/read-models/my-strategies.server";
+import { getFollowedRecords } from "~/models/read-models/track-record.server";
 import { chooseStrategies } from "~/models/subscriptions.server";
 import { saveDeliverySettings } from "~/models/user-settings.server";
 import { myStrategiesIntentSchema } from "~/schemas/portal";
@@ -37,8 +40,13 @@ export const meta: MetaFunction = () => [{ title: "My Strategies | FX Trader" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request);
-  const tab = parseTab(new URL(request.url).searchParams.get("tab"));
-  return json(loadMyStrategies(user, tab, new Date()), { headers: { "Cache-Control": "no-store" } });
+  const search = new URL(request.url).searchParams;
+  const tab = parseTab(search.get("tab"));
+  const now = new Date();
+  const data = loadMyStrategies(user, tab, now);
+  const period = parseRecordPeriod(search.get("period"));
+  const records = tab === "performance" ? getFollowedRecords(data.strategies, recordPeriodRange(period, now)) : null;
+  return json({ ...data, period, records }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** What a refused Send to MT5 replies: the toast for JavaScript users and the signal's row to show the message on. */
@@ -126,7 +134,7 @@ export default function MyStrategies() {
           ) : data.tab === "signals" ? (
             <SignalsPanel data={data} reply={reply} />
           ) : data.tab === "performance" ? (
-            <PerformancePanel data={data} />
+            <PerformancePanel data={data} records={data.records} period={data.period} />
           ) : (
             <SettingsPanel data={data} reply={reply} />
           )}
