@@ -103,6 +103,11 @@ describe("GET /api/signals pages", () => {
     expect(backward.reverse().flat()).toEqual(signalOrder.slice(0, signalOrder.indexOf(last[0]!)));
   });
 
+  it("lets cross-origin readers see the cursor headers", async () => {
+    const response = await callRoute(signalsLoader, getRequest(`${BASE}/api/signals?limit=1`, { headers: { Origin: "https://example.org" } }));
+    expect(response.headers.get("Access-Control-Expose-Headers")?.split(", ")).toEqual(expect.arrayContaining(["Link", "X-Next-Cursor"]));
+  });
+
   it("has no next cursor on the last page", async () => {
     const page = await get(signalsLoader, `/api/signals?limit=5&before=${signalOrder[3]}`);
     expect(page.body.map((s) => s.id)).toEqual(signalOrder.slice(4));
