@@ -546,3 +546,15 @@ export type PushSubscription = typeof pushSubscriptions.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One row per run of the seed (db/seed.ts) that wrote signals: the last signal
+ * id it published. While no signal has a higher id, every signal is seeded and
+ * the live track record is demo data (docs/decisions/0058-demo-track-record.md).
+ */
+export const seedRuns = sqliteTable("seed_runs", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  ranAt: integer("ran_at", { mode: "timestamp_ms" }).notNull(),
+  /** The highest signal id the run published; null when it published none. */
+  lastSignalId: integer("last_signal_id"),
+});

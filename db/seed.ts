@@ -13,7 +13,7 @@ import { count, inArray } from "drizzle-orm";
 import { applyPriceBars, cancelSignal, publishSignal } from "../app/models/signals.server";
 import { BAR_MS } from "../app/domain/price-path";
 import { openDatabase, type Db } from "./connection";
-import { billingRecords, blogPosts, signals, strategies, strategyAccess, subscriptions, userSettings, users } from "./schema";
+import { billingRecords, blogPosts, seedRuns, signals, strategies, strategyAccess, subscriptions, userSettings, users } from "./schema";
 import { buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS, SEED_STRATEGIES, type SeedHistory } from "./seed-data";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -140,6 +140,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       }
 
       const history = runSignalHistory(db, buildSeedHistory(now, idsBySlug), adminId, now);
+      // The record marks itself as demo data until a signal with a higher id is published (docs/decisions/0058).
+      tx.insert(seedRuns).values({ ranAt: now, lastSignalId: history.lastSignalId }).run();
 
       const postRows = buildSeedPosts(now);
       tx.insert(blogPosts).values(postRows).run();
@@ -171,10 +173,15 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
  * ledger event is recorded at a historical time and `recordedAt` never goes backwards.
  * Runs on `db`'s connection (inside the seed's transaction, each model
  * transaction becomes a savepoint).
- * @returns how many signals were published and how many of them ended.
+ * @returns how many signals were published, how many of them ended, and the highest id published (null for none).
  * @throws Error when the model refuses a planned step (a bug in the plan).
  */
-function runSignalHistory(db: Db, history: SeedHistory, adminId: number | null, now: Date): { published: number; resolved: number } {
+function runSignalHistory(
+  db: Db,
+  history: SeedHistory,
+  adminId: number | null,
+  now: Date,
+): { published: number; resolved: number; lastSignalId: number | null } {
   type Step = { at: number; order: number; run: () => void };
   const ids: number[] = [];
   const steps: Step[] = [];
@@ -223,7 +230,7 @@ function runSignalHistory(db: Db, history: SeedHistory, adminId: number | null, 
       .from(signals)
       .where(inArray(signals.status, ["CLOSED", "CANCELLED", "EXPIRED"]))
       .get()?.n ?? 0;
-  return { published: ids.length, resolved };
+  return { published: ids.length, resolved, lastSignalId: ids.length > 0 ? Math.max(...ids) : null };
 }
 
 /** One line describing a seed run, for script output. */

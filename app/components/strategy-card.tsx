@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { MIN_CLOSED_SIGNALS_FOR_FIGURES, TRACK_RECORD_PENDING } from "~/content/track-record";
+import { DEMO_DATA_CARD_NOTE, MIN_CLOSED_SIGNALS_FOR_FIGURES, TRACK_RECORD_PENDING } from "~/content/track-record";
 import { riskBadgeVariant } from "~/domain/signal-display";
 import type { LiveCardFigures } from "~/models/read-models/track-record.server";
 import type { ApiStrategy } from "~/models/strategies.server";
@@ -37,7 +37,8 @@ export function ActiveBadge({ isActive }: { isActive: boolean }) {
 
 /**
  * The live win rate and closed-signal count once a strategy has
- * MIN_CLOSED_SIGNALS_FOR_FIGURES closed signals, else the note that the track record starts then.
+ * MIN_CLOSED_SIGNALS_FOR_FIGURES closed signals, else the note that the track record starts then;
+ * marked as the seed's demo data while it is (docs/decisions/0058).
  */
 export function LiveWinRate({ live, className = "" }: { live: LiveCardFigures; className?: string }) {
   return (
@@ -46,6 +47,12 @@ export function LiveWinRate({ live, className = "" }: { live: LiveCardFigures; c
         <>
           <span className="font-semibold tabular-nums">{formatWinRate(Number(live.winRate.toFixed(1)))}</span> live win rate over{" "}
           <span className="tabular-nums">{live.trades}</span> closed signals, net of costs
+          {live.demo ? (
+            <span className="font-semibold text-amber-900 dark:text-amber-200" data-testid="live-win-rate-demo">
+              {" "}
+              ({DEMO_DATA_CARD_NOTE})
+            </span>
+          ) : null}
         </>
       ) : (
         <span className="text-slate-700 dark:text-slate-300">{TRACK_RECORD_PENDING}</span>

@@ -87,8 +87,11 @@ export const GETTING_STARTED: { title: string; sections: readonly GuideSection[]
     {
       id: "pagination",
       title: "Pagination",
-      body: "Lists take `limit` (1 to 100, default 20). The ledger and the MT5 queue page by cursor: pass the answer's `nextCursor` as `after` (the `Link: <…>; rel=\"next\"` header names that URL) until it is null (ledger) or the page is empty (queue). Ordering is stable: the ledger by seq, the queue by queue id, signals and posts newest first.",
-      examples: [{ label: "curl", language: "shell", code: 'curl -s "$FXT_URL/api/ledger?after=0&limit=50"' }],
+      body: "Lists take `limit` (1 to 100, default 20). Signals and posts are newest first (signals by creation time, posts by publish time, then id) and page by cursor: send the `X-Next-Cursor` header's id as `before` for the next, older page (the `Link: <…>; rel=\"next\"` header names that URL; both are absent on the last page), or an id as `after` for the newer ones (`rel=\"prev\"`); the body stays a plain array. The ledger and the MT5 queue page oldest first: pass the answer's `nextCursor` as `after` (the `Link` header names that URL) until it is null (ledger) or the page is empty (queue).",
+      examples: [
+        { label: "curl", language: "shell", code: 'curl -s -i "$FXT_URL/api/signals?limit=2"' },
+        { label: "curl", language: "shell", code: 'curl -s "$FXT_URL/api/ledger?after=0&limit=50"' },
+      ],
     },
     {
       id: "errors",

@@ -2,9 +2,10 @@
  * Insights blog posts (spec sections 2, 3 "Blog post", 7 /api/blog) and the
  * newsletter subscriber list.
  */
-import { and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { blogPosts, newsletterSubscribers, type BlogPost } from "../../db/schema";
 import { sanitizePostHtml } from "~/domain/sanitize";
+import { keysetCondition, type KeysetPage } from "~/models/keyset.server";
 import { getDb } from "~/platform/db.server";
 
 /** Longest search query accepted, in characters. */
@@ -27,10 +28,12 @@ interface ListPostsOptions {
   q?: string | null;
   /** A category name (e.g. "Strategy Notes"), matched case-insensitively. */
   category?: string | null;
+  /** Only the posts older (`before`) or newer (`after`) than a post's (publishedAt, id); `after` takes the nearest ones. */
+  page?: KeysetPage;
 }
 
-/** Posts newest first (by publishedAt), optionally searched and filtered by category. */
-export function listPosts({ limit, q, category }: ListPostsOptions): BlogPost[] {
+/** Posts newest first (by publishedAt, then id), optionally searched, filtered by category and paged. */
+export function listPosts({ limit, q, category, page }: ListPostsOptions): BlogPost[] {
   const conditions: SQL[] = [];
   const query = q?.trim();
   if (query) {
@@ -40,13 +43,22 @@ export function listPosts({ limit, q, category }: ListPostsOptions): BlogPost[] 
   if (wantedCategory) {
     conditions.push(eq(sql`lower(${blogPosts.category})`, wantedCategory.toLowerCase()));
   }
-  return getDb()
+  const keyset = keysetCondition(blogPosts.publishedAt, blogPosts.id, page);
+  if (keyset) conditions.push(keyset);
+  const newer = page?.direction === "after";
+  const rows = getDb()
     .select()
     .from(blogPosts)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .orderBy(...(newer ? [asc(blogPosts.publishedAt), asc(blogPosts.id)] : [desc(blogPosts.publishedAt), desc(blogPosts.id)]))
     .limit(limit)
     .all();
+  return newer ? rows.reverse() : rows;
+}
+
+/** The post with `id`, or undefined. */
+export function getPost(id: number): BlogPost | undefined {
+  return getDb().select().from(blogPosts).where(eq(blogPosts.id, id)).get();
 }
 
 /** The post with `slug` (case-insensitive), or undefined. */

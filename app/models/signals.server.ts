@@ -15,6 +15,7 @@ import { signalEvents, signals, strategies, type Signal, type SignalEventRow } f
 import { replayBars, type BarError } from "~/domain/bar-replay";
 import { revealEvent, sealEvent, SALT_BYTES, type LedgerRow } from "~/domain/ledger";
 import { instrumentSpec } from "~/domain/instruments";
+import { keysetCondition, type KeysetPage } from "~/models/keyset.server";
 import {
   cancel,
   close,
@@ -55,12 +56,15 @@ export interface SignalListOptions {
   strategyIds?: readonly number[];
   /** Only signals with one of these statuses (an empty list matches no signal). */
   statuses?: readonly Signal["status"][];
+  /** Only the signals older (`before`) or newer (`after`) than a signal's (createdAt, id); `after` takes the nearest ones. */
+  page?: KeysetPage;
 }
 
 /** Signals newest first (by creation time, then id), in one query (see `SignalListOptions`). */
 export function listSignals(options: SignalListOptions): Signal[] {
   if (options.strategyIds?.length === 0 || options.statuses?.length === 0) return [];
-  return getDb()
+  const newer = options.page?.direction === "after";
+  const rows = getDb()
     .select()
     .from(signals)
     .where(
@@ -68,11 +72,13 @@ export function listSignals(options: SignalListOptions): Signal[] {
         options.strategyIds !== undefined ? inArray(signals.strategyId, [...options.strategyIds]) : undefined,
         options.strategyId !== undefined ? eq(signals.strategyId, options.strategyId) : undefined,
         options.statuses !== undefined ? inArray(signals.status, [...options.statuses]) : undefined,
+        keysetCondition(signals.createdAt, signals.id, options.page),
       ),
     )
-    .orderBy(desc(signals.createdAt), desc(signals.id))
+    .orderBy(...(newer ? [asc(signals.createdAt), asc(signals.id)] : [desc(signals.createdAt), desc(signals.id)]))
     .limit(options.limit)
     .all();
+  return newer ? rows.reverse() : rows;
 }
 
 /** How many signals have status ACTIVE. */

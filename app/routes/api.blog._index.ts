@@ -3,14 +3,18 @@ import { categoryFromSlug } from "~/domain/insight-categories";
 import { listPosts, MAX_QUERY_LENGTH, toApiPost } from "~/models/blog.server";
 import { apiPostListSchema } from "~/schemas/api/catalogue";
 import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction } from "~/services/http.server";
+import { pageHeaders, paginate, parseCursor, postPosition } from "~/services/pagination.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
- * GET /api/blog?limit=N&q=&category= — posts newest first (spec section 7:
- * `limit=12` for the list page, `limit=3` for related posts). Public.
+ * GET /api/blog?limit=N&q=&category=&before=ID|after=ID — posts newest first
+ * (by publish time, then id; spec section 7: `limit=12` for the list page,
+ * `limit=3` for related posts). Public.
  * - `limit`: 1 to 100, default 20 (400 otherwise).
  * - `q`: case-insensitive match on title or excerpt, at most 200 characters.
  * - `category`: a category name ("Strategy Notes") or its URL slug ("strategy-notes").
+ * - `before` / `after`: a post id; the posts older / newer than it (cursors in
+ *   the `Link` and `X-Next-Cursor` headers, docs/decisions/0059; 400 naming them when invalid).
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   await getApiCaller(request);
@@ -24,7 +28,14 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   }
   const rawCategory = url.searchParams.get("category")?.trim() ?? "";
   const category = categoryFromSlug(rawCategory)?.category ?? rawCategory;
-  return apiJsonOf(apiPostListSchema, listPosts({ limit, q, category }).map(toApiPost));
+  const cursor = parseCursor(url, postPosition, "post");
+  const page = paginate(
+    cursor,
+    limit,
+    (keyset, n) => listPosts({ limit: n, q, category, page: keyset }),
+    (post) => ({ time: post.publishedAt, id: post.id }),
+  );
+  return apiJsonOf(apiPostListSchema, page.items.map(toApiPost), { headers: pageHeaders(url, page) });
 }, { access: "catalogue" });
 
 export const action = readOnlyAction("catalogue");

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getTrackRecord, trackRecordScope } from "~/models/read-models/track-record.server";
+import { getTrackRecord, trackRecordIsDemo, trackRecordScope } from "~/models/read-models/track-record.server";
 import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
 import { strategyPerformanceSchema } from "~/schemas/api/track-record";
 import { apiHandler, apiJsonOf, methodNotAllowed, problem, validationProblem } from "~/services/http.server";
@@ -8,7 +8,8 @@ import { getApiCaller } from "~/services/session.server";
 /**
  * GET /api/strategies/{slug}/performance?from=&to=&risk=: the live track
  * record of one strategy, or of all of them for the slug `all`, net of costs
- * (every field of `TrackRecord` in app/domain/track-record.ts, plus `slug`).
+ * (every field of `TrackRecord` in app/domain/track-record.ts, plus `slug` and
+ * `demo`: true while every signal is the seed's, docs/decisions/0058).
  * Public (closed signals are public). 404 for an unknown slug; 400 naming
  * `risk`, `from` or `to` when one is invalid.
  */
@@ -20,7 +21,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const query = trackRecordQuerySchema.safeParse(trackRecordQueryInput(new URL(request.url)));
   if (!query.success) return validationProblem(query.error);
   const { risk, from, to } = query.data;
-  return apiJsonOf(strategyPerformanceSchema, { slug: slug.toLowerCase(), ...getTrackRecord(scope, { riskPct: risk, from, to }) });
+  return apiJsonOf(strategyPerformanceSchema, { slug: slug.toLowerCase(), demo: trackRecordIsDemo(), ...getTrackRecord(scope, { riskPct: risk, from, to }) });
 });
 
 export const action = () => methodNotAllowed(["GET"]);

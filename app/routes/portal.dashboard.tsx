@@ -2,21 +2,26 @@
  * /portal/dashboard — the subscriber portal's home (spec section 2 "Portal
  * dashboard"): a greeting, the static sample market outlook, the Live Signals
  * Feed (10 latest, locked where the plan does not cover the strategy), the
- * static sample Risk Meter, up to 3 of the user's strategies and the
- * subscription card. Signed-out visitors are sent to sign in.
+ * static sample Risk Meter, up to 3 of the user's strategies with their live
+ * track record over the URL's `?period=` (1W, 1M, 3M, 1Y, ALL; default ALL)
+ * and the subscription card. Signed-out visitors are sent to sign in.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LiveSignalUpdates } from "~/components/portal/dashboard/live-signals";
 import { MarketOutlook, RiskMeter } from "~/components/portal/dashboard/sample-cards";
+import { FollowedRecordList } from "~/components/portal/performance/followed-records";
 import { MyStrategiesCard, SubscriptionCard } from "~/components/portal/dashboard/side-cards";
 import { muted } from "~/components/portal/styles";
 import { SignalList } from "~/components/signal-list";
 import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
 import { PORTAL_DASHBOARD_INTRO, PORTAL_DASHBOARD_META, PORTAL_EMPTY_STATES } from "~/content/portal";
+import { FOLLOWED_RECORDS_EMPTY, FOLLOWED_RECORDS_INTRO, FOLLOWED_RECORDS_TITLE } from "~/content/track-record";
 import { portalGreeting } from "~/domain/greeting";
+import { parseRecordPeriod, recordPeriodRange, type RecordPeriod } from "~/domain/record-period";
 import { loadPortalDashboard } from "~/models/read-models/portal-dashboard.server";
+import { getFollowedRecords } from "~/models/read-models/track-record.server";
 import { requireViewer } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
@@ -26,7 +31,15 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request);
-  return json(loadPortalDashboard(user), { headers: { "Cache-Control": "private, no-store" } });
+  const now = new Date();
+  const dashboard = loadPortalDashboard(user, now);
+  const period = parseRecordPeriod(new URL(request.url).searchParams.get("period"));
+  const records = getFollowedRecords(dashboard.strategies, recordPeriodRange(period, now));
+  return json({ ...dashboard, period, records }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+function periodHref(period: RecordPeriod): string {
+  return `/portal/dashboard?period=${period}#followed-performance`;
 }
 
 export default function PortalDashboard() {
@@ -58,6 +71,14 @@ export default function PortalDashboard() {
                 unlock={data.unlock}
                 emptyText={PORTAL_EMPTY_STATES.signals}
               />
+            </CardContent>
+          </Card>
+
+          <Card className="min-w-0" role="region" aria-labelledby="followed-performance">
+            <CardHeaderBar id="followed-performance" title={FOLLOWED_RECORDS_TITLE} />
+            <CardContent>
+              <p className={`mb-4 text-sm ${muted}`}>{FOLLOWED_RECORDS_INTRO}</p>
+              <FollowedRecordList records={data.records} period={data.period} hrefFor={periodHref} emptyText={FOLLOWED_RECORDS_EMPTY} />
             </CardContent>
           </Card>
         </div>

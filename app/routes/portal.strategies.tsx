@@ -6,11 +6,12 @@
  * overview), so each works without JavaScript: Overview (subscription,
  * accessible strategies with their "Auto-send to MT5" toggles, "Choose your
  * strategies" with the plan limit enforced on the server), Live Signals (Send
- * to MT5, Copy to Clipboard), Performance and Settings (delivery toggles, risk
- * template, and turning Web Push on in this browser when the server has VAPID
- * keys). With JavaScript the page follows the live feed (`LiveSignalUpdates`):
- * each signal event toasts and reloads the data, so a new or changed signal
- * shows in Live Signals without a reload.
+ * to MT5, Copy to Clipboard), Performance (each strategy's live record over
+ * `?period=`, default ALL) and Settings (delivery toggles, risk template, and
+ * turning Web Push on in this browser when the server has VAPID keys). With
+ * JavaScript the page follows the live feed (`LiveSignalUpdates`): each
+ * signal event toasts and reloads the data, so a new or changed signal shows
+ * in Live Signals without a reload.
  * Every form is a native post with a hidden `intent`, handled by `handleIntent`
  * with the schemas of app/schemas/portal.ts: success redirects with a flash
  * toast, errors re-render with a 4xx status and a message. The action only
@@ -32,9 +33,11 @@ import { MT5_AUTO_SEND_TOASTS } from "~/content/mt5";
 import { MY_STRATEGIES_TABS, MY_STRATEGIES_TOASTS, PUSH_TEXTS } from "~/content/portal";
 import { FOLLOW_TOASTS } from "~/content/unlock";
 import { followedToast, type MyStrategiesTab, parseTab, strategiesSavedToast, tabUrl } from "~/domain/my-strategies";
+import { parseRecordPeriod, recordPeriodRange } from "~/domain/record-period";
 import { queueSignalForMt5, setMt5AutoSend } from "~/models/mt5.server";
 import { countPushSubscriptions, savePushSubscription } from "~/models/push-subscriptions.server";
 import { loadMyStrategies } from "~/models/read-models/my-strategies.server";
+import { getFollowedRecords } from "~/models/read-models/track-record.server";
 import { getStrategyById } from "~/models/strategies.server";
 import { chooseStrategies, getChosenStrategyIds } from "~/models/subscriptions.server";
 import { getDeliverySettings, saveDeliverySettings } from "~/models/user-settings.server";
@@ -49,11 +52,16 @@ export const meta: MetaFunction = () => [{ title: "My Strategies | FX Trader" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request);
-  const tab = parseTab(new URL(request.url).searchParams.get("tab"));
+  const search = new URL(request.url).searchParams;
+  const tab = parseTab(search.get("tab"));
+  const now = new Date();
+  const data = loadMyStrategies(user, tab, now);
+  const period = parseRecordPeriod(search.get("period"));
+  const records = tab === "performance" ? getFollowedRecords(data.strategies, recordPeriodRange(period, now)) : null;
   const vapid = vapidConfig();
   // Web Push (docs/decisions/0055-web-push.md): the key a browser subscribes with, and in how many browsers push is on.
   const push = vapid && tab === "settings" ? { publicKey: vapid.publicKey, browsers: countPushSubscriptions(user.id) } : null;
-  return json({ ...loadMyStrategies(user, tab, new Date()), push }, { headers: { "Cache-Control": "no-store" } });
+  return json({ ...data, period, records, push }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** What a refused Send to MT5 replies: the toast for JavaScript users and the signal's row to show the message on. */
@@ -161,7 +169,7 @@ export default function MyStrategies() {
           ) : data.tab === "signals" ? (
             <SignalsPanel data={data} reply={reply} />
           ) : data.tab === "performance" ? (
-            <PerformancePanel data={data} />
+            <PerformancePanel data={data} records={data.records} period={data.period} />
           ) : (
             <SettingsPanel data={data} reply={reply} push={data.push} />
           )}

@@ -202,7 +202,7 @@ export interface ApiRouteOptions {
 export const PUBLIC_MAX_AGE = { catalogue: 60, public: 10 } as const;
 
 /** Response headers a cross-origin script may read. */
-const CORS_EXPOSED_HEADERS = "ETag, Link, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id";
+const CORS_EXPOSED_HEADERS = "ETag, Link, RateLimit, RateLimit-Policy, Retry-After, X-Next-Cursor, X-Request-Id";
 
 const isPublic = (access: ApiAccess) => access !== "private";
 

@@ -11,6 +11,7 @@ import { performanceHref } from "~/domain/performance-page";
 import { formatDay, formatPct } from "~/domain/performance-series";
 import { formatR, tradesCsvPath } from "~/domain/track-record";
 import type { TrackRecordFigures } from "~/models/read-models/track-record.server";
+import { DemoDataNote } from "./demo-data-note";
 import { LiveCharts, LiveTiles, type LiveRecord } from "./live-record";
 
 /** One strategy's figures in the period, with its name and slug. */
@@ -114,6 +115,7 @@ export function LiveRecordSection({
         </div>
         <PeriodLinks tab={tab} period={period} />
       </div>
+      {all.demo ? <DemoDataNote className="mt-4" /> : null}
       {all.trades === 0 ? (
         <p className="mt-4 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-700">{NO_CLOSED_SIGNALS}</p>
       ) : (

@@ -12,7 +12,7 @@ import type { MetricTone } from "~/content/performance";
 import { formatUsd } from "~/domain/money";
 import { formatDay, formatPct, type SeriesPoint } from "~/domain/performance-series";
 import { formatR, type TradeResult } from "~/domain/track-record";
-import type { TrackRecordView } from "~/models/read-models/track-record.server";
+import type { TrackRecordFigures, TrackRecordView } from "~/models/read-models/track-record.server";
 import { chartAxes } from "~/domain/chart-axes";
 import { ChartBoundary, Sparkline } from "./chart-panel";
 import { ChartAttribution, ChartFrame } from "./chart-frame";
@@ -31,8 +31,23 @@ function percent(value: number | null, decimals = 1): string {
   return value === null ? "—" : `${value.toFixed(decimals)}%`;
 }
 
+/** The id of a headline figure's tile. */
+export type LiveTileId =
+  | "trades"
+  | "win-rate"
+  | "expectancy"
+  | "profit-factor"
+  | "net-r"
+  | "net-pips"
+  | "max-drawdown"
+  | "return"
+  | "cagr"
+  | "sharpe"
+  | "sortino"
+  | "streaks";
+
 /** The headline figures of `record`, net of costs. */
-export function liveTiles(record: LiveRecord): Array<{ id: string; label: string; value: string; tone: MetricTone }> {
+export function liveTiles(record: TrackRecordFigures): Array<{ id: LiveTileId; label: string; value: string; tone: MetricTone }> {
   return [
     { id: "trades", label: "Closed signals", value: String(record.trades), tone: "neutral" },
     { id: "win-rate", label: "Win rate", value: percent(record.winRate), tone: "neutral" },
@@ -49,10 +64,12 @@ export function liveTiles(record: LiveRecord): Array<{ id: string; label: string
   ];
 }
 
-export function LiveTiles({ record }: { record: LiveRecord }) {
+/** The headline figures as tiles: all of them, or those of `only` (in their usual order). */
+export function LiveTiles({ record, only, className = "sm:grid-cols-3 lg:grid-cols-4" }: { record: TrackRecordFigures; only?: ReadonlyArray<LiveTileId>; className?: string }) {
+  const tiles = liveTiles(record).filter((tile) => !only || only.includes(tile.id));
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="live-tiles">
-      {liveTiles(record).map((tile) => (
+    <dl className={`grid grid-cols-2 gap-3 ${className}`} data-testid="live-tiles">
+      {tiles.map((tile) => (
         <div key={tile.id} className="rounded-md bg-slate-50 p-3 dark:bg-slate-800" data-testid={`live-tile-${tile.id}`}>
           <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{tile.label}</dt>
           <dd className={`mt-1 text-lg font-bold tabular-nums ${toneClass[tile.tone]}`}>{tile.value}</dd>

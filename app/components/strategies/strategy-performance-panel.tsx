@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 
+import { DemoDataNote } from "~/components/performance/demo-data-note";
 import { LatestTrades, LiveCharts, LiveTiles, MonthlyHeatmap, type LiveRecord } from "~/components/performance/live-record";
 import { HYPOTHETICAL_PERFORMANCE_DISCLAIMER } from "~/content/performance";
 import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL, SAMPLE_MONTHS } from "~/content/strategy-performance";
@@ -167,6 +168,7 @@ function LivePerformance({ slug, record, hydrated }: { slug: string; record: Liv
         </a>
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{LIVE_RECORD_INTRO}</p>
+      {record.demo ? <DemoDataNote className="mt-4" /> : null}
       {record.trades === 0 ? (
         <p className="mt-4 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-700">{NO_CLOSED_SIGNALS}</p>
       ) : (

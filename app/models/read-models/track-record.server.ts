@@ -8,12 +8,16 @@
  * and hash). Every write to a signal appends a ledger event and so moves the
  * head: the next read sees a new key and rebuilds, so no figure outlives a close.
  *
+ * Demo data (docs/decisions/0058-demo-track-record.md): while every signal
+ * is one the seed published (none has an id above the seed's last), the record
+ * is the seed's and says so (`trackRecordIsDemo`); kept with the same head.
+ *
  * Only CLOSED signals with an exit price, a fill and an original stop count:
  * signals closed before the ledger recorded exits carry no outcome and stay
  * out (docs/decisions/0027-signal-ledger-storage.md).
  */
-import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
-import { signalEvents, signals, strategies } from "../../../db/schema";
+import { and, asc, eq, gt, inArray, isNotNull, max } from "drizzle-orm";
+import { seedRuns, signalEvents, signals, strategies } from "../../../db/schema";
 import { instrumentSpec } from "~/domain/instruments";
 import { projectSignal, type SignalEvent } from "~/domain/signal-lifecycle";
 import {
@@ -28,6 +32,11 @@ import { getLedgerHead } from "~/models/signals.server";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getDb } from "~/platform/db.server";
 
+/** Whether the live track record is demo data: every signal so far was published by the seed (as of the current ledger head). */
+export function trackRecordIsDemo(): boolean {
+  return current().demo;
+}
+
 /** What a record is computed over: one strategy (by id) or every strategy. */
 export type TrackRecordScope = { strategyId: number } | "all";
 
@@ -41,6 +50,8 @@ interface CacheEntry {
   /** Every closed signal's result, in close order (then id). */
   results: TradeResult[];
   records: Map<string, TrackRecord>;
+  /** Whether every signal is one the seed published (the record is demo data). */
+  demo: boolean;
 }
 
 /** Above this many changed signals since the cached head, everything is read afresh (one query instead of a long id list). */
@@ -126,9 +137,23 @@ function byCloseTime(a: TradeResult, b: TradeResult): number {
   return a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id;
 }
 
+/**
+ * Whether the signals are only the seed's: the seed recorded a run and no
+ * signal has an id above the last one it published. Signal ids only grow and
+ * signals are never deleted (the ledger refers to them), so once a signal is
+ * published by the desk or the API this stays false for good.
+ */
+function onlySeededSignals(): boolean {
+  const db = getDb();
+  const seeded = db.select({ runs: max(seedRuns.id), last: max(seedRuns.lastSignalId) }).from(seedRuns).get();
+  if (!seeded || seeded.runs === null) return false;
+  const newest = db.select({ id: max(signals.id) }).from(signals).get()?.id ?? null;
+  return newest === null || newest <= (seeded.last ?? 0);
+}
+
 /** Every closed signal's result, read afresh. */
 function fullLoad(seq: number, hash: string): CacheEntry {
-  return { seq, hash, results: loadClosedTrades(null).map(tradeResult).sort(byCloseTime), records: new Map() };
+  return { seq, hash, results: loadClosedTrades(null).map(tradeResult).sort(byCloseTime), records: new Map(), demo: onlySeededSignals() };
 }
 
 /**
@@ -164,7 +189,7 @@ function current(): CacheEntry {
       return scope !== "all" && !touched.has(scope.strategyId);
     }),
   );
-  cache = { seq: head.seq, hash: head.hash, results, records };
+  cache = { seq: head.seq, hash: head.hash, results, records, demo: cache.demo && onlySeededSignals() };
   return cache;
 }
 
@@ -231,8 +256,15 @@ export function getTrackRecordFigures(scope: TrackRecordScope, options: TrackRec
   return figures;
 }
 
-/** What a page shows of a record: every figure, the daily series (not the one by trade) and the latest trades, newest first. */
-export type TrackRecordView = Omit<TrackRecord, "equity"> & { equity: { byDay: TrackRecord["equity"]["byDay"] }; latestTrades: TradeResult[] };
+/**
+ * What a page shows of a record: every figure, the daily series (not the one
+ * by trade), the latest trades (newest first) and whether it is the seed's demo data.
+ */
+export type TrackRecordView = Omit<TrackRecord, "equity"> & {
+  equity: { byDay: TrackRecord["equity"]["byDay"] };
+  latestTrades: TradeResult[];
+  demo: boolean;
+};
 
 /**
  * The record of `scope` over `options` for a page, with its `latest` most
@@ -241,21 +273,51 @@ export type TrackRecordView = Omit<TrackRecord, "equity"> & { equity: { byDay: T
 export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecordOptions, latest: number): TrackRecordView {
   const { equity, ...figures } = getTrackRecord(scope, options);
   const latestTrades = listTradeResults(scope, { from: options.from, to: options.to, latest }).reverse();
-  return { ...figures, equity: { byDay: equity.byDay }, latestTrades };
+  return { ...figures, equity: { byDay: equity.byDay }, latestTrades, demo: trackRecordIsDemo() };
 }
 
 /** A strategy card's live figures: closed signals and win rate (percent, null with none). */
 export interface LiveCardFigures {
   trades: number;
   winRate: number | null;
+  /** True when the figures are the seed's demo data (docs/decisions/0058); absent means they are not. */
+  demo?: boolean;
 }
 
-/** Every strategy's live card figures (all time), by slug. */
+/** Every strategy's live card figures (all time), by slug; `demo: true` on each while the record is the seed's. */
 export function liveCardFigures(): Record<string, LiveCardFigures> {
   const figures: Record<string, LiveCardFigures> = {};
+  const demo = trackRecordIsDemo();
   for (const [id, { slug }] of strategyLabels()) {
     const { trades, winRate } = getTrackRecord({ strategyId: id });
-    figures[slug] = { trades, winRate };
+    figures[slug] = demo ? { trades, winRate, demo } : { trades, winRate };
   }
   return figures;
+}
+
+/** One followed strategy's live record in the portal: its figures in the period and its equity by day (USD, for a sparkline). */
+export interface FollowedRecord {
+  slug: string;
+  name: string;
+  record: TrackRecordFigures;
+  equity: Array<{ time: string; value: number }>;
+}
+
+/**
+ * The live records of `followed` (the viewer's strategies, in their order)
+ * over `options` (period and risk as for `getTrackRecord`), for the portal's
+ * dashboard and My Strategies → Performance.
+ * @returns each strategy's figures and daily equity, and whether the record is the seed's demo data.
+ */
+export function getFollowedRecords(
+  followed: ReadonlyArray<{ id: number; slug: string; name: string }>,
+  options: TrackRecordOptions,
+): { demo: boolean; strategies: FollowedRecord[] } {
+  return {
+    demo: trackRecordIsDemo(),
+    strategies: followed.map(({ id, slug, name }) => {
+      const { equity, monthly: _monthly, ...record } = getTrackRecord({ strategyId: id }, options);
+      return { slug, name, record, equity: equity.byDay.map((point) => ({ time: point.time, value: point.equity })) };
+    }),
+  };
 }

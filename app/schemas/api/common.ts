@@ -40,3 +40,24 @@ export const limitParam = z.coerce
     param: { name: "limit", in: "query", description: `Page size, ${LIST_LIMIT.min} to ${LIST_LIMIT.max} (default ${LIST_LIMIT.default}).` },
     example: LIST_LIMIT.default,
   });
+
+/**
+ * `?before=` / `?after=` of a cursor-paged list (docs/decisions/0059-list-cursor-pagination.md):
+ * an item's id; at most one of them.
+ */
+export function cursorParams(noun: string) {
+  return {
+    before: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({ description: `The ${noun}s that come after the ${noun} with this id in the list (older): the \`X-Next-Cursor\` of the previous page. Not with \`after\`.`, example: 120 }),
+    after: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({ description: `The ${noun}s that come before the ${noun} with this id in the list (newer), the nearest ones first cut at \`limit\`. Not with \`before\`.`, example: 140 }),
+  };
+}

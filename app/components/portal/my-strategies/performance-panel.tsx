@@ -1,4 +1,8 @@
-/** The Performance tab of My Strategies: each entitled strategy's figures and hypothetical sample stats. */
+/**
+ * The Performance tab of My Strategies: the period links and demo marking,
+ * then each entitled strategy's live record in the period (figures and equity
+ * sparkline), its catalogue figures and hypothetical sample stats.
+ */
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { linkClass, muted } from "~/components/portal/styles";
@@ -6,11 +10,41 @@ import { formatWinRate, RiskBadge } from "~/components/strategy-card";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { INACTIVE_STRATEGY_TEXT } from "~/content/portal";
 import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL } from "~/content/strategy-performance";
+import { DemoDataNote } from "~/components/performance/demo-data-note";
+import { FollowedRecordFigures, RecordPeriodLinks, type FollowedRecords } from "~/components/portal/performance/followed-records";
+import { FOLLOWED_RECORDS_INTRO, LIVE_RECORD_TITLE } from "~/content/track-record";
+import { tabUrl } from "~/domain/my-strategies";
+import type { RecordPeriod } from "~/domain/record-period";
 import type { MyStrategiesData } from "~/models/read-models/my-strategies.server";
 import { EmptyState } from "./empty-state";
 
-export function PerformancePanel({ data }: { data: SerializeFrom<MyStrategiesData> }) {
+function periodHref(period: RecordPeriod): string {
+  return `${tabUrl("performance")}&period=${period}`;
+}
+
+/** A strategy's live record in the period, when the loader read one. */
+function LiveFigures({ followed }: { followed: FollowedRecords["strategies"][number] | undefined }) {
+  if (!followed) return null;
+  return (
+    <div className="mb-6">
+      <h4 className="mb-2 text-sm font-semibold">{LIVE_RECORD_TITLE}</h4>
+      <FollowedRecordFigures followed={followed} />
+    </div>
+  );
+}
+
+export function PerformancePanel({
+  data,
+  records,
+  period,
+}: {
+  data: SerializeFrom<MyStrategiesData>;
+  /** The live records of the entitled strategies over `period`. */
+  records: FollowedRecords | null;
+  period: RecordPeriod;
+}) {
   const rows = data.performance ?? [];
+  const live = new Map((records?.strategies ?? []).map((followed) => [followed.slug, followed]));
   if (rows.length === 0) {
     return (
       <EmptyState title="No strategies active">
@@ -19,7 +53,12 @@ export function PerformancePanel({ data }: { data: SerializeFrom<MyStrategiesDat
     );
   }
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="followed-records">
+      <div className="flex flex-col gap-3">
+        <p className={`text-sm ${muted}`}>{FOLLOWED_RECORDS_INTRO}</p>
+        <RecordPeriodLinks period={period} hrefFor={periodHref} label="Performance period" />
+        {records?.demo ? <DemoDataNote /> : null}
+      </div>
       {rows.map((row) => (
         <Card key={row.id} aria-labelledby={`perf-${row.slug}`} role="article">
           <CardHeader>
@@ -32,6 +71,7 @@ export function PerformancePanel({ data }: { data: SerializeFrom<MyStrategiesDat
             {!row.isActive ? <CardDescription>{INACTIVE_STRATEGY_TEXT}</CardDescription> : null}
           </CardHeader>
           <CardContent>
+            <LiveFigures followed={live.get(row.slug)} />
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
               <div>
                 <dt className={`text-sm font-medium ${muted}`}>Win rate</dt>

@@ -1,10 +1,11 @@
 /** OpenAPI paths of the public catalogue: strategies and blog posts. */
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { limitParam } from "~/schemas/api/common";
+import { cursorParams, limitParam } from "~/schemas/api/common";
 import { apiPostListSchema, apiPostSchema, apiStrategyListSchema, apiStrategySchema } from "~/schemas/api/catalogue";
 import { strategyPerformanceSchema, trackRecordQueryParams } from "~/schemas/api/track-record";
 import { z } from "~/schemas/api/zod";
 import { jsonResponse, notModifiedResponse, problemResponses, SECURITY } from "../responses";
+import { CURSOR_NOTE, pagedResponse } from "./signals";
 
 const slugParam = z.object({ slug: z.string().openapi({ description: "The strategy's slug, or `all` for every strategy.", example: "alpha-swing" }) });
 
@@ -76,17 +77,18 @@ export const cataloguePaths: ZodOpenApiPathsObject = {
       operationId: "listPosts",
       tags: ["Blog"],
       summary: "List posts",
-      description: "Posts newest first, optionally searched and filtered by category.",
+      description: `Posts newest first (publish time, then id), optionally searched and filtered by category. ${CURSOR_NOTE}`,
       security: [...SECURITY.optional],
       requestParams: {
         query: z.object({
           limit: limitParam,
           q: z.string().max(200).optional().openapi({ description: "Case-insensitive match on title or excerpt (at most 200 characters).", example: "breakout" }),
           category: z.string().optional().openapi({ description: "A category name or its URL slug.", example: "strategy-notes" }),
+          ...cursorParams("post"),
         }),
       },
       responses: {
-        "200": jsonResponse(apiPostListSchema, "The posts.", { get: true }),
+        "200": pagedResponse(apiPostListSchema, "The posts."),
         "304": notModifiedResponse,
         ...problemResponses(400, 401, 429),
       },

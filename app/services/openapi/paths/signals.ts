@@ -1,11 +1,34 @@
 /** OpenAPI paths of signals, their ledger events and the ledger. */
-import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { limitParam } from "~/schemas/api/common";
+import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
+import { cursorParams, limitParam } from "~/schemas/api/common";
 import { apiSignalListSchema, ledgerHeadSchema, ledgerPageSchema, signalEventsSchema } from "~/schemas/api/signals";
 import { z } from "~/schemas/api/zod";
 import { jsonResponse, notModifiedResponse, problemResponses, SECURITY } from "../responses";
 
+/** Headers of a cursor-paged list's answer (docs/decisions/0059-list-cursor-pagination.md). */
+export const CURSOR_HEADERS = {
+  Link: {
+    description: 'RFC 8288 links to the neighbouring pages, present when they exist: `<…?before=<nextCursor>&…>; rel="next"` (older), `<…?after=<id>&…>; rel="prev"` (newer, only on a page reached with a cursor).',
+    schema: { type: "string" },
+  },
+  "X-Next-Cursor": {
+    description: "The `before` of the next (older) page: the id of this page's last item. Absent on the last page.",
+    schema: { type: "string" },
+  },
+} as const;
+
+/** How the list pages, for the descriptions. */
+export const CURSOR_NOTE =
+  "Paged by cursor: pass `before` (the `X-Next-Cursor` header, or follow `Link` rel=\"next\") for older items, `after` for newer ones; the body stays a plain array.";
+
 const LOCKED_NOTE = "Open (PENDING or ACTIVE) signals of strategies the caller is not entitled to come with `locked: true` and null levels.";
+
+/** A GET answer of a cursor-paged list: the JSON array and its paging headers. */
+export function pagedResponse(schema: Parameters<typeof jsonResponse>[0], description: string): ZodOpenApiResponseObject {
+  const response = jsonResponse(schema, description, { get: true });
+  // jsonResponse's headers are a plain map of header objects and references.
+  return { ...response, headers: { ...(response.headers as Record<string, object>), ...CURSOR_HEADERS } } as ZodOpenApiResponseObject;
+}
 
 export const signalPaths: ZodOpenApiPathsObject = {
   "/api/signals": {
@@ -13,7 +36,7 @@ export const signalPaths: ZodOpenApiPathsObject = {
       operationId: "listSignals",
       tags: ["Signals"],
       summary: "List signals",
-      description: `Signals of every strategy, newest first, optionally filtered by status and strategy. ${LOCKED_NOTE}`,
+      description: `Signals of every strategy, newest first (creation time, then id), optionally filtered by status and strategy. ${CURSOR_NOTE} ${LOCKED_NOTE}`,
       security: [...SECURITY.optional],
       requestParams: {
         query: z.object({
@@ -23,10 +46,11 @@ export const signalPaths: ZodOpenApiPathsObject = {
             .optional()
             .openapi({ description: "Comma list of PENDING, ACTIVE, CLOSED, CANCELLED, EXPIRED (case-insensitive).", example: "PENDING,ACTIVE" }),
           strategyId: z.coerce.number().int().min(1).optional().openapi({ description: "Only this strategy's signals; 400 when it does not exist.", example: 1 }),
+          ...cursorParams("signal"),
         }),
       },
       responses: {
-        "200": jsonResponse(apiSignalListSchema, "The signals.", { get: true }),
+        "200": pagedResponse(apiSignalListSchema, "The signals."),
         "304": notModifiedResponse,
         ...problemResponses(400, 401, 429),
       },
@@ -37,14 +61,14 @@ export const signalPaths: ZodOpenApiPathsObject = {
       operationId: "listStrategySignals",
       tags: ["Signals"],
       summary: "List one strategy's signals",
-      description: `One strategy's signals, newest first. ${LOCKED_NOTE}`,
+      description: `One strategy's signals, newest first (creation time, then id). ${CURSOR_NOTE} ${LOCKED_NOTE}`,
       security: [...SECURITY.optional],
       requestParams: {
         path: z.object({ strategyId: z.coerce.number().int().min(1).openapi({ description: "The strategy's id.", example: 1 }) }),
-        query: z.object({ limit: limitParam }),
+        query: z.object({ limit: limitParam, ...cursorParams("signal") }),
       },
       responses: {
-        "200": jsonResponse(apiSignalListSchema, "The signals.", { get: true }),
+        "200": pagedResponse(apiSignalListSchema, "The signals."),
         "304": notModifiedResponse,
         ...problemResponses(400, 401, 404, 429),
       },
