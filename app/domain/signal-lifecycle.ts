@@ -352,6 +352,28 @@ export function projectSignal(events: readonly SignalEvent[]): SignalState {
   return state;
 }
 
+/**
+ * The signal row's columns that mirror the projected state (status, levels,
+ * fill, remaining fraction, outcome), as the signals table stores them.
+ */
+export function projectedColumns(state: SignalState) {
+  return {
+    status: state.status,
+    sl: state.sl,
+    tp1: state.tp1,
+    tp2: state.tp2,
+    originalSl: state.originalSl,
+    fillPrice: state.fillPrice,
+    triggeredAt: state.triggeredAt,
+    remaining: state.remaining,
+    exitPrice: state.outcome?.exitPrice ?? null,
+    closeReason: state.outcome?.closeReason ?? null,
+    resultPips: state.outcome?.resultPips ?? null,
+    resultR: state.outcome?.resultR ?? null,
+    closedAt: state.endedAt,
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Validation helpers
 

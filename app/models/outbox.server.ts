@@ -37,7 +37,7 @@ import {
 } from "~/domain/delivery";
 import { blackoutEnd } from "~/domain/news-blackout";
 import { applyEventToMt5Queue } from "~/models/mt5.server";
-import { projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
+import { projectedColumns, projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
 import { getDb } from "~/platform/db.server";
 import { releasesAround } from "./news-events.server";
 
@@ -300,22 +300,7 @@ export function deliveredEvent(seq: number, db: Queryable = getDb()): DeliveredE
     .all()
     .map((e) => ({ type: e.type, occurredAt: e.occurredAt, payload: JSON.parse(e.payload) }) as SignalEvent);
   const state = projectSignal(history);
-  const signal: Signal = {
-    ...row,
-    status: state.status,
-    sl: state.sl,
-    tp1: state.tp1,
-    tp2: state.tp2,
-    originalSl: state.originalSl,
-    fillPrice: state.fillPrice,
-    triggeredAt: state.triggeredAt,
-    remaining: state.remaining,
-    exitPrice: state.outcome?.exitPrice ?? null,
-    closeReason: state.outcome?.closeReason ?? null,
-    resultPips: state.outcome?.resultPips ?? null,
-    resultR: state.outcome?.resultR ?? null,
-    closedAt: state.endedAt,
-  };
+  const signal: Signal = { ...row, ...projectedColumns(state) };
   return { eventId: eventId(seq), seq, hash: event.hash, type: event.type as SignalEventType, occurredAt: event.occurredAt, signal };
 }
 

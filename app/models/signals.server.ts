@@ -23,6 +23,7 @@ import {
   isEnded,
   modify,
   partialClose,
+  projectedColumns,
   projectSignal,
   publish,
   TRANSITION_ERROR_STATUS,
@@ -275,26 +276,6 @@ export function listFeedEvents(
 }
 
 // ---------------------------------------------------------------------------
-// Projection → row
-
-/** The signal row's columns that mirror the projected state. */
-function projectedColumns(state: SignalState) {
-  return {
-    status: state.status,
-    sl: state.sl,
-    tp1: state.tp1,
-    tp2: state.tp2,
-    originalSl: state.originalSl,
-    fillPrice: state.fillPrice,
-    triggeredAt: state.triggeredAt,
-    remaining: state.remaining,
-    exitPrice: state.outcome?.exitPrice ?? null,
-    closeReason: state.outcome?.closeReason ?? null,
-    resultPips: state.outcome?.resultPips ?? null,
-    resultR: state.outcome?.resultR ?? null,
-    closedAt: state.endedAt,
-  };
-}
 
 // ---------------------------------------------------------------------------
 // Publish

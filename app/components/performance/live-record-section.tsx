@@ -13,6 +13,7 @@ import { formatR, tradesCsvPath } from "~/domain/track-record";
 import type { TrackRecordFigures } from "~/models/read-models/track-record.server";
 import { DemoDataNote } from "./demo-data-note";
 import { LiveCharts, LiveTiles, type LiveRecord } from "./live-record";
+import { PeriodLinks } from "./period-links";
 
 /** One strategy's figures in the period, with its name and slug. */
 export interface StrategyRecord {
@@ -21,26 +22,15 @@ export interface StrategyRecord {
   record: TrackRecordFigures;
 }
 
-function PeriodLinks({ tab, period }: { tab: PerformanceTab; period: ChartPeriod }) {
+function LivePeriodLinks({ tab, period }: { tab: PerformanceTab; period: ChartPeriod }) {
   return (
-    <nav aria-label={LIVE_PERIOD_LABEL} className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-      {CHART_PERIODS.map((choice) => (
-        <Link
-          key={choice.id}
-          to={`${performanceHref(tab, choice.id)}#live-record`}
-          preventScrollReset
-          aria-current={choice.id === period ? "true" : undefined}
-          data-testid={`live-period-${choice.id}`}
-          className={`inline-flex h-9 min-w-11 items-center justify-center rounded-md px-3 text-sm font-semibold ${
-            choice.id === period
-              ? "bg-blue-700 text-white dark:bg-blue-500 dark:text-slate-950"
-              : "text-slate-800 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-900"
-          }`}
-        >
-          {choice.label}
-        </Link>
-      ))}
-    </nav>
+    <PeriodLinks
+      choices={CHART_PERIODS}
+      current={period}
+      hrefFor={(choice) => `${performanceHref(tab, choice)}#live-record`}
+      label={LIVE_PERIOD_LABEL}
+      testIdPrefix="live-period-"
+    />
   );
 }
 
@@ -113,7 +103,7 @@ export function LiveRecordSection({
             </p>
           ) : null}
         </div>
-        <PeriodLinks tab={tab} period={period} />
+        <LivePeriodLinks tab={tab} period={period} />
       </div>
       {all.demo ? <DemoDataNote className="mt-4" /> : null}
       {all.trades === 0 ? (

@@ -8,6 +8,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Sparkline } from "~/components/performance/chart-panel";
+import { PeriodLinks } from "~/components/performance/period-links";
 import { DemoDataNote } from "~/components/performance/demo-data-note";
 import { LiveTiles, type LiveTileId } from "~/components/performance/live-record";
 import { linkClass, muted } from "~/components/portal/styles";
@@ -26,26 +27,7 @@ const FOLLOWED_TILES: ReadonlyArray<LiveTileId> = ["trades", "win-rate", "expect
 
 /** The period links; `hrefFor` gives each period's URL (keeping the page's other parameters). */
 export function RecordPeriodLinks({ period, hrefFor, label }: { period: RecordPeriod; hrefFor: (period: RecordPeriod) => string; label: string }) {
-  return (
-    <nav aria-label={label} className="flex w-fit gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-      {RECORD_PERIODS.map((choice) => (
-        <Link
-          key={choice.id}
-          to={hrefFor(choice.id)}
-          preventScrollReset
-          aria-current={choice.id === period ? "true" : undefined}
-          data-testid={`record-period-${choice.id}`}
-          className={`inline-flex h-9 min-w-11 items-center justify-center rounded-md px-3 text-sm font-semibold ${
-            choice.id === period
-              ? "bg-blue-700 text-white dark:bg-blue-500 dark:text-slate-950"
-              : "text-slate-800 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-900"
-          }`}
-        >
-          {choice.label}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <PeriodLinks choices={RECORD_PERIODS} current={period} hrefFor={hrefFor} label={label} testIdPrefix="record-period-" className="w-fit" />;
 }
 
 /** One followed strategy's figures in the period and its equity sparkline (an SVG drawn on the server). */
