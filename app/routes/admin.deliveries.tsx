@@ -8,7 +8,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminErrorPage } from "~/components/admin/admin-error";
 import { DeadJobs } from "~/components/admin/dead-jobs";
 import { DeliverySummary } from "~/components/admin/delivery-summary";
 import { type IntentReplyData, replyFormError, UnknownIntentAlert, useReplyToast } from "~/components/portal/intent-form";
@@ -69,18 +70,5 @@ export default function AdminDeliveries() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!forbidden && !isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{forbidden ? "Access Denied" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">
-        {forbidden ? "This page is for administrators only." : "The deliveries could not be loaded. Please try again."}
-      </p>
-      <Link to="/" className={buttonClass("default", "md", "mt-8")}>
-        Back to home
-      </Link>
-    </div>
-  );
+  return <AdminErrorPage failed="The deliveries could not be loaded. Please try again." />;
 }

@@ -5,7 +5,8 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminErrorPage } from "~/components/admin/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -121,20 +122,5 @@ export default function AdminMessages() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!forbidden && !isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{forbidden ? "Access Denied" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-300">
-        {forbidden
-          ? "This page is for administrators only."
-          : "The messages could not be loaded. Please try again."}
-      </p>
-      <Link to="/" className={buttonClass("default", "md", "mt-8")}>
-        Back to home
-      </Link>
-    </div>
-  );
+  return <AdminErrorPage failed="The messages could not be loaded. Please try again." />;
 }

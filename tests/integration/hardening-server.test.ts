@@ -350,6 +350,18 @@ describe("security headers on every kind of response", () => {
     expectSecurityHeaders(response);
   });
 
+  it.each(["/admin/signals", "/admin/deliveries"])("an admin's non-form post to %s is refused with its message as an alert", async (path) => {
+    const admin = createUser({ role: "admin" });
+    const response = await rawRequest(direct.port, {
+      method: "POST",
+      path,
+      headers: { "Content-Type": "application/json", Accept: "text/html", Cookie: await signedInCookie(admin.id) },
+      body: '{"intent":"retry"}',
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toMatch(/role="alert"[^>]*>This page accepts form posts only/);
+  });
+
   it("a path with a broken %-escape is a 400 (problem+json under /api), never a 500", async () => {
     const api = await rawRequest(direct.port, { method: "GET", path: "/api/%E0%A4%A?_data=0" });
     expect(api.status).toBe(400);

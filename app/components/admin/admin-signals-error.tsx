@@ -1,6 +1,7 @@
 /** What /admin/signals shows when its loader or action fails: 403 for signed-in non-admins. */
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 
+import { isRefusal, RefusalPage } from "~/components/not-found";
 import { buttonClass } from "~/components/ui/button";
 
 /** The /admin/signals error page: "Access denied" for a 403, else a generic failure. */
@@ -24,6 +25,7 @@ export function AdminSignalsError({ error }: { error: unknown }) {
       </div>
     );
   }
+  if (isRefusal(error)) return <RefusalPage refusal={error.data} link={{ to: "/", label: "Back to home" }} />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
