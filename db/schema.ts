@@ -66,21 +66,26 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const strategies = sqliteTable("strategies", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  slug: text("slug").notNull().unique(),
-  name: text("name").notNull(),
-  description: text("description").notNull(),
-  riskClass: text("risk_class").notNull(),
-  timeframes: text("timeframes").notNull(),
-  instruments: text("instruments").notNull(),
-  avgDuration: text("avg_duration"),
-  /** Percent of winning trades, 0..100. */
-  winRate: real("win_rate"),
-  methodology: text("methodology"),
-  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
-  createdAt: createdAt(),
-});
+export const strategies = sqliteTable(
+  "strategies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    riskClass: text("risk_class").notNull(),
+    timeframes: text("timeframes").notNull(),
+    instruments: text("instruments").notNull(),
+    avgDuration: text("avg_duration"),
+    /** Percent of winning trades, 0..100. */
+    winRate: real("win_rate"),
+    methodology: text("methodology"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  // Slugs are looked up case-insensitively (`lower(slug) = ?`).
+  (t) => [index("strategies_slug_lower_idx").on(sql`lower(${t.slug})`)],
+);
 
 export const SIGNAL_SIDES = ["LONG", "SHORT"] as const;
 /** Lifecycle statuses: PENDING waits for its limit/stop entry, ACTIVE is in the market (app/domain/signal-lifecycle.ts). */
@@ -128,6 +133,8 @@ export const signals = sqliteTable(
   (t) => [
     index("signals_created_idx").on(t.createdAt),
     index("signals_strategy_created_idx").on(t.strategyId, t.createdAt),
+    // Counting the open signals (`status = 'ACTIVE'`) reads this index, not the table.
+    index("signals_status_idx").on(t.status),
   ],
 );
 
@@ -184,7 +191,7 @@ export const blogPosts = sqliteTable(
     publishedAt: integer("published_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("blog_posts_published_idx").on(t.publishedAt)],
+  (t) => [index("blog_posts_published_idx").on(t.publishedAt), index("blog_posts_slug_lower_idx").on(sql`lower(${t.slug})`)],
 );
 
 /** What a contact message is about (issue 13: a strategy call is booked through the contact form). */

@@ -1,0 +1,44 @@
+/**
+ * Lookups that run on every page view use an index, never a scan of a table
+ * that grows: the statements the model functions prepare are captured and
+ * run through SQLite's EXPLAIN QUERY PLAN on this file's database.
+ */
+import { describe, expect, it } from "vitest";
+import { getPostBySlug } from "~/models/blog.server";
+import { countActiveSignals } from "~/models/signals.server";
+import { getStrategyBySlug } from "~/models/strategies.server";
+import { getDb } from "~/platform/db.server";
+
+/** The EXPLAIN QUERY PLAN lines of every statement `run` prepares (each `?` bound to a placeholder text). */
+function plansOf(run: () => unknown): string[] {
+  const client = getDb().$client;
+  const prepare = client.prepare;
+  const sources: string[] = [];
+  client.prepare = function (this: typeof client, source: string) {
+    sources.push(source);
+    return prepare.call(this, source);
+  } as typeof client.prepare;
+  try {
+    run();
+  } finally {
+    client.prepare = prepare;
+  }
+  expect(sources.length).toBeGreaterThan(0);
+  return sources.flatMap((source) => {
+    const params = (source.match(/\?/g) ?? []).map(() => "x");
+    const rows = client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as Array<{ detail: string }>;
+    return rows.map((row) => row.detail);
+  });
+}
+
+describe("query plans of per-request lookups", () => {
+  it.each([
+    ["countActiveSignals (the landing page and both dashboards)", "signals", () => countActiveSignals()],
+    ["getStrategyBySlug (case-insensitive)", "strategies", () => getStrategyBySlug("Alpha-Swing")],
+    ["getPostBySlug (case-insensitive)", "blog_posts", () => getPostBySlug("Some-Post")],
+  ] as const)("%s searches an index of %s", (_name, table, run) => {
+    const plans = plansOf(run);
+    expect(plans.filter((detail) => detail.startsWith(`SCAN ${table}`))).toEqual([]);
+    expect(plans.some((detail) => detail.startsWith(`SEARCH ${table} USING`))).toBe(true);
+  });
+});
