@@ -7,8 +7,6 @@
  * WEBHOOK_ALLOW_PRIVATE=1). A subscription the push service calls gone
  * (404, 410) is deleted.
  */
-import http from "node:http";
-import https from "node:https";
 import webpush from "web-push";
 import type { DeliveryJob } from "../../../db/schema";
 import { eventId, WEBHOOK_TIMEOUT_MS, webhookUrlProblem } from "~/domain/delivery";
@@ -19,12 +17,11 @@ import { vapidConfig } from "~/platform/env.server";
 import { appOrigin } from "~/services/auth.server";
 import { jobEventData } from "./event-data.server";
 import type { ChannelAdapter, SendResult } from "./types";
-import { allowPrivateTargets, guardedLookup } from "./webhook-address.server";
+import { allowPrivateTargets } from "./webhook-address.server";
+import { guardedPost } from "./guarded-post.server";
 
 /** How long the push service keeps an undelivered notification (s): a day, then it is stale. */
 const PUSH_TTL_SECONDS = 24 * 3600;
-/** Longest answer excerpt kept. */
-const EXCERPT_CHARS = 500;
 
 /** What the service worker shows: the title, the body line and the page a click opens. */
 export interface PushMessage {
@@ -34,35 +31,15 @@ export interface PushMessage {
   eventId: string;
 }
 
+/** web-push's request headers as strings, without Content-Length (the POST sets it from the body). */
+function stringHeaders(headers: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-length").map(([name, value]) => [name, String(value)]));
+}
+
 function fail(error: string, permanent = false, statusCode: number | null = null, responseExcerpt: string | null = null): SendResult {
   return { ok: false, permanent, statusCode, responseExcerpt, error };
 }
 
-/** POSTs the encrypted body to the push service; resolves with the status and an excerpt of the answer. */
-function send(endpoint: URL, headers: Record<string, string | number>, body: Buffer, guard: boolean): Promise<{ statusCode: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = (endpoint.protocol === "https:" ? https : http).request(
-      endpoint,
-      {
-        method: "POST",
-        headers: { ...headers, "content-length": body.length },
-        lookup: guard ? guardedLookup : undefined,
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          if (text.length < EXCERPT_CHARS) text += chunk;
-        });
-        response.on("end", () => resolve({ statusCode: response.statusCode ?? 0, body: text.slice(0, EXCERPT_CHARS) }));
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
 
 /** The push channel: ledger jobs whose target is a push subscription id. */
 export function createPushChannel(): ChannelAdapter {
@@ -92,7 +69,10 @@ export function createPushChannel(): ChannelAdapter {
         { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: "aes128gcm", urgency: "high" },
       );
       try {
-        const answer = await send(new URL(details.endpoint), details.headers as Record<string, string | number>, details.body as Buffer, !allowPrivate);
+        const answer = await guardedPost(new URL(details.endpoint), details.body as Buffer, stringHeaders(details.headers), {
+          timeoutMs: WEBHOOK_TIMEOUT_MS,
+          guard: !allowPrivate,
+        });
         if (answer.statusCode >= 200 && answer.statusCode < 300) return { ok: true, statusCode: answer.statusCode, responseExcerpt: answer.body || null, error: null };
         if (answer.statusCode === 404 || answer.statusCode === 410) {
           deletePushSubscription(subscription.id);

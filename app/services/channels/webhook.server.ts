@@ -14,12 +14,10 @@ import type { DeliveryJob } from "../../../db/schema";
 import { eventId, WEBHOOK_TIMEOUT_MS, webhookMessageId, webhookUrlProblem } from "~/domain/delivery";
 import { getWebhookById, signingSecrets } from "~/models/webhooks.server";
 import { TEST_EVENT_MESSAGE } from "~/content/delivery";
-import { allowPrivateTargets, guardedLookup } from "./webhook-address.server";
+import { allowPrivateTargets } from "./webhook-address.server";
+import { guardedPost } from "./guarded-post.server";
 import { jobEventData } from "./event-data.server";
 import type { ChannelAdapter, SendResult } from "./types";
-
-/** Characters of the response body kept for the delivery log. */
-const EXCERPT_CHARS = 500;
 
 /** The JSON body of a webhook job at `now`, or null when its event is gone. */
 export function webhookBody(job: DeliveryJob, now: Date): { type: string; timestamp: string; data: unknown } | null {
@@ -46,38 +44,6 @@ export function signatureHeader(secrets: readonly string[], messageId: string, a
   return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(" ");
 }
 
-interface PostResult {
-  statusCode: number;
-  body: string;
-}
-
-/** POSTs `body` to `url` with `headers`, reading at most EXCERPT_CHARS of the answer. */
-function post(url: URL, body: string, headers: Record<string, string>, options: { timeoutMs: number; guard: boolean; agents: Agents }): Promise<PostResult> {
-  return new Promise((resolve, reject) => {
-    const secure = url.protocol === "https:";
-    const request = (secure ? https : http).request(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body).toString(), "user-agent": "FX-Trader-Webhooks/1" },
-        agent: secure ? options.agents.https : options.agents.http,
-        lookup: options.guard ? guardedLookup : undefined,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          if (text.length < EXCERPT_CHARS) text += chunk;
-        });
-        response.on("end", () => resolve({ statusCode: response.statusCode ?? 0, body: text.slice(0, EXCERPT_CHARS) }));
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
 
 interface Agents {
   http: http.Agent;
@@ -120,7 +86,12 @@ export function createWebhookChannel(options: { timeoutMs?: number; allowPrivate
         "webhook-signature": signatureHeader(signingSecrets(endpoint, now), messageId, now, body),
       };
       try {
-        const answer = await post(new URL(endpoint.url), body, headers, { timeoutMs, guard: !allowPrivate, agents });
+        const answer = await guardedPost(
+          new URL(endpoint.url),
+          body,
+          { ...headers, "content-type": "application/json", "user-agent": "FX-Trader-Webhooks/1" },
+          { timeoutMs, guard: !allowPrivate, agents },
+        );
         const ok = answer.statusCode >= 200 && answer.statusCode < 300;
         return { ok, statusCode: answer.statusCode, responseExcerpt: answer.body, error: ok ? null : `HTTP ${answer.statusCode}` };
       } catch (error) {
