@@ -6,20 +6,10 @@ import { INSIGHTS_COPY } from "~/content/insights";
 import { listPosts } from "~/models/blog.server";
 import { publicOrigin } from "~/platform/env.server";
 import { applySecurityHeaders } from "~/services/http.server";
+import { escapeXml } from "~/domain/xml";
 
 /** Items in the feed. */
 const FEED_SIZE = 20;
-
-/** Escapes text for XML element content and attribute values; drops characters XML 1.0 forbids. */
-function escapeXml(value: string): string {
-  return value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);

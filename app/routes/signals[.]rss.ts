@@ -13,6 +13,7 @@ import { formatPrice } from "~/domain/signal-display";
 import { listFeedEvents, getLedgerHead, type FeedEvent } from "~/models/signals.server";
 import { publicOrigin } from "~/platform/env.server";
 import { applySecurityHeaders } from "~/services/http.server";
+import { escapeXml } from "~/domain/xml";
 
 /** Items in the feed. */
 const FEED_SIZE = 50;
@@ -21,17 +22,6 @@ const FEED_SIZE = 50;
 const LEDGER_NAMESPACE = "urn:fx-trader:ledger";
 
 const EVENT_VERBS: Record<string, string> = { published: "published", modified: "levels modified", closed: "closed" };
-
-/** Escapes text for XML element content and attribute values; drops characters XML 1.0 forbids. */
-function escapeXml(value: string): string {
-  return value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 /** The revealed levels of an event's payload, as "Entry 1.08650 (limit) · SL …", or null when hidden. */
 function revealedText({ event, signal }: FeedEvent): string | null {

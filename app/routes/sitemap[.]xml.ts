@@ -7,6 +7,7 @@ import { publicOrigin } from "~/platform/env.server";
 import { listSignals } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
 import { applySecurityHeaders } from "~/services/http.server";
+import { escapeXml } from "~/domain/xml";
 
 /** Spec section 2: the public (signed-out) routes. */
 const PUBLIC_PATHS = [
@@ -27,12 +28,8 @@ const MAX_POSTS = 45_000;
 /** The newest signals listed (each has a public page, /signals/{id}); with the posts, within the protocol's 50,000 URLs. */
 const MAX_SIGNALS = 4_000;
 
-function xmlEscape(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-
 function entry(loc: string, lastmod?: Date): string {
-  const parts = [`    <loc>${xmlEscape(loc)}</loc>`];
+  const parts = [`    <loc>${escapeXml(loc)}</loc>`];
   if (lastmod) parts.push(`    <lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>`);
   return `  <url>\n${parts.join("\n")}\n  </url>`;
 }
