@@ -4,6 +4,7 @@
  * without a reload (Server-Sent Events from /api/signals/stream).
  */
 import { ACCOUNTS, signIn } from "./support/auth";
+import { publishAlphaSwingSignal } from "./support/signals";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 test.describe("live feed", () => {
@@ -16,22 +17,8 @@ test.describe("live feed", () => {
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     await signIn(admin, ACCOUNTS.admin);
-    const strategies = (await (await admin.request.get("/api/strategies")).json()) as { id: number; slug: string }[];
-    const alpha = strategies.find((s) => s.slug === "alpha-swing")!;
     const rationale = `Live feed check ${Date.now().toString(36)}: breakout retest.`;
-    const published = await admin.request.post("/api/admin/signals", {
-      data: {
-        strategyId: alpha.id,
-        symbol: "EURUSD",
-        side: "LONG",
-        entryJson: { price: 1.085, method: "market" },
-        sl: 1.08,
-        tpJson: { tp1: 1.09, tp2: 1.095 },
-        rationale,
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
-    expect(published.status()).toBe(201);
+    await publishAlphaSwingSignal(admin.request, rationale);
     await adminContext.close();
 
     await expect(page.getByTestId("toast").filter({ hasText: "New signal" })).toBeVisible({ timeout: 15_000 });

@@ -5,6 +5,7 @@
  * Push toggle, on a server without VAPID keys, is shown as not available.
  */
 import { ACCOUNTS, signIn } from "./support/auth";
+import { publishAlphaSwingSignal } from "./support/signals";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 test.describe("My Strategies live feed", () => {
@@ -21,22 +22,8 @@ test.describe("My Strategies live feed", () => {
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     await signIn(admin, ACCOUNTS.admin);
-    const strategies = (await (await admin.request.get("/api/strategies")).json()) as { id: number; slug: string }[];
-    const alpha = strategies.find((s) => s.slug === "alpha-swing")!;
     const rationale = `My Strategies live check ${Date.now().toString(36)}: pullback to support.`;
-    const published = await admin.request.post("/api/admin/signals", {
-      data: {
-        strategyId: alpha.id,
-        symbol: "GBPUSD",
-        side: "SHORT",
-        entryJson: { price: 1.27, method: "market" },
-        sl: 1.275,
-        tpJson: { tp1: 1.265, tp2: 1.26 },
-        rationale,
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
-    expect(published.status()).toBe(201);
+    await publishAlphaSwingSignal(admin.request, rationale, { levels: { symbol: "GBPUSD", side: "SHORT", price: 1.27, sl: 1.275, tp1: 1.265, tp2: 1.26 } });
     await adminContext.close();
 
     await expect(page.getByTestId("toast").filter({ hasText: "New signal" })).toBeVisible({ timeout: 15_000 });

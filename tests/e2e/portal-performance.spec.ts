@@ -10,6 +10,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { ACCOUNTS, signIn } from "./support/auth";
+import { publishAlphaSwingSignal } from "./support/signals";
 
 const DAY = 86_400_000;
 /** Calendar days of each period link (as on /performance). */
@@ -88,20 +89,7 @@ test("the record is marked as demo data while every signal is the seed's, and no
 
   await page.context().clearCookies();
   await signIn(page, ACCOUNTS.admin);
-  const strategy = await (await page.request.get("/api/strategies/alpha-swing")).json();
-  const published = await page.request.post("/api/admin/signals", {
-    data: {
-      strategyId: strategy.id,
-      symbol: "EURUSD",
-      side: "LONG",
-      entryJson: { price: 1.085, method: "market" },
-      sl: 1.08,
-      tpJson: { tp1: 1.09, tp2: 1.095 },
-      rationale: "A real signal",
-      expiresAt: new Date(Date.now() + 6 * 60 * 60 * 1000).toISOString(),
-    },
-  });
-  expect(published.status()).toBe(201);
+  await publishAlphaSwingSignal(page.request, "A real signal", { expiresInMs: 6 * 60 * 60 * 1000 });
 
   await page.context().clearCookies();
   await signIn(page, ACCOUNTS.trader);

@@ -6,25 +6,12 @@
  */
 import { expect, test } from "./support/fixtures";
 import { ACCOUNTS, signIn } from "./support/auth";
+import { publishAlphaSwingSignal } from "./support/signals";
 
 /** Publishes and closes one Alpha Swing signal through the admin API (signed in as the admin), so the record has a trade. */
 async function closeOneSignal(page: import("@playwright/test").Page): Promise<void> {
   await signIn(page, ACCOUNTS.admin);
-  const strategy = await (await page.request.get("/api/strategies/alpha-swing")).json();
-  const published = await page.request.post("/api/admin/signals", {
-    data: {
-      strategyId: strategy.id,
-      symbol: "EURUSD",
-      side: "LONG",
-      entryJson: { price: 1.085, method: "market" },
-      sl: 1.08,
-      tpJson: { tp1: 1.09, tp2: 1.095 },
-      rationale: "Track record check",
-      expiresAt: new Date(Date.now() + 6 * 60 * 60 * 1000).toISOString(),
-    },
-  });
-  expect(published.status()).toBe(201);
-  const { id } = await published.json();
+  const id = await publishAlphaSwingSignal(page.request, "Track record check", { expiresInMs: 6 * 60 * 60 * 1000 });
   const closed = await page.request.post(`/api/admin/signals/${id}/close`, { data: { exitPrice: 1.09, reason: "TP1" } });
   expect(closed.status()).toBe(200);
 }
