@@ -4,6 +4,7 @@
  * shown as four groups of four ("7k2m-9qfa-x3bd-h8pe"). Pure: the model
  * supplies the random bytes and stores only a hash of the normalized code.
  */
+import { CROCKFORD_BASE32, encodeBase32 } from "./base32";
 
 /** How many recovery codes are issued at once. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -12,8 +13,6 @@ export const RECOVERY_CODE_LENGTH = 16;
 /** Random bytes one code is made from: RECOVERY_CODE_LENGTH × 5 bits = 80 bits = 10 bytes. */
 export const RECOVERY_CODE_BYTES = 10;
 
-/** Crockford's base32 alphabet in lower case: no i, l, o or u, so codes read back without look-alikes. */
-const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /**
  * A code from RECOVERY_CODE_BYTES random bytes, unformatted (16 characters).
@@ -21,18 +20,7 @@ const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
  */
 export function recoveryCodeFromBytes(bytes: Uint8Array): string {
   if (bytes.length !== RECOVERY_CODE_BYTES) throw new Error(`A recovery code needs ${RECOVERY_CODE_BYTES} bytes`);
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = ((value << 8) | byte) & 0xffff;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out;
+  return encodeBase32(bytes, CROCKFORD_BASE32);
 }
 
 /** '7k2m9qfax3bdh8pe' → '7k2m-9qfa-x3bd-h8pe' (for display). */
@@ -52,7 +40,7 @@ export function normalizeRecoveryCode(input: string): string | null {
     .replace(/o/g, "0")
     .replace(/[il]/g, "1");
   if (code.length !== RECOVERY_CODE_LENGTH) return null;
-  return [...code].every((char) => ALPHABET.includes(char)) ? code : null;
+  return [...code].every((char) => CROCKFORD_BASE32.includes(char)) ? code : null;
 }
 
 /** '3 of 10 recovery codes left': how many unused codes remain, for display. */

@@ -20,6 +20,7 @@ import {
   recoveryCodeFromBytes,
 } from "~/domain/recovery-codes";
 import { getDb } from "~/platform/db.server";
+import { encodeBase32, RFC4648_BASE32 } from "~/domain/base32";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -83,7 +84,7 @@ export function startEnrolment(userId: number): Enrolment {
   const email = emailOf(userId);
   if (!email) throw new Error(`No user ${userId}`);
   // 20 random bytes (160 bits, the RFC 4226 recommendation; the library's default is 80), base32.
-  const secret = toBase32(crypto.getRandomValues(new Uint8Array(20)));
+  const secret = encodeBase32(crypto.getRandomValues(new Uint8Array(20)), RFC4648_BASE32);
   const db = getDb();
   const replaced = db.transaction((tx) => {
     const existing = tx.select({ enabledAt: twoFactor.enabledAt }).from(twoFactor).where(eq(twoFactor.userId, userId)).get();
@@ -294,23 +295,4 @@ export async function disableTwoFactor(userId: number, code: string): Promise<bo
     tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();
     return tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).run().changes > 0;
   });
-}
-
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
-/** RFC 4648 base32 without padding (what authenticator apps expect). */
-function toBase32(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = ((value << 8) | byte) & 0xffff;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
 }
