@@ -10,7 +10,8 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+# The single-instance image: `docker build .` (or `--target runtime`).
+FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -31,3 +32,28 @@ EXPOSE 3000
 # then serves with the app's Express server (server/index.ts). Behind a reverse
 # proxy, set TRUST_PROXY to the number of proxies in front of the container.
 CMD ["sh", "-c", "node_modules/.bin/tsx db/setup.ts && exec node_modules/.bin/tsx server/index.ts"]
+
+# A member of a LiteFS cluster: `docker build --target litefs .`
+# (docs/decisions/0066-writes-on-the-litefs-primary.md, other/litefs.yml).
+# LiteFS mounts its FUSE file system at /litefs (LITEFS_DIR), keeps its own
+# data on the /data volume, runs db/setup.ts on the primary candidate and then
+# the server on PORT behind its proxy on INTERNAL_PORT. Needs FUSE (on Fly.io,
+# or `docker run --privileged`/`--cap-add SYS_ADMIN --device /dev/fuse`) and
+# SESSION_SECRET, which every instance shares.
+FROM runtime AS litefs
+USER root
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates fuse3 && rm -rf /var/lib/apt/lists/*
+COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
+COPY other/litefs.yml /etc/litefs.yml
+ENV LITEFS_DIR=/litefs \
+    DATABASE_FILENAME=fx-trader.db \
+    DATABASE_PATH=/litefs/fx-trader.db \
+    INTERNAL_PORT=8080 \
+    PORT=3000
+RUN mkdir -p /litefs /data/litefs
+EXPOSE 8080
+ENTRYPOINT ["litefs", "mount"]
+CMD []
+
+# The default target stays the single-instance image.
+FROM runtime

@@ -2,8 +2,9 @@
  * The production HTTP server: Express in front of the Remix build. Serves
  * the fingerprinted assets with immutable caching and `public/` statically,
  * logs one line per request, guards requests (security headers, cross-site
- * check, body limit) and hands the rest to Remix with the client IP in the
- * load context. Decisions: docs/decisions/0011-custom-server.md.
+ * check, writes only on the LiteFS primary, body limit) and hands the rest to
+ * Remix with the client IP in the load context. Decisions:
+ * docs/decisions/0011-custom-server.md, 0066-writes-on-the-litefs-primary.md.
  */
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
@@ -17,6 +18,7 @@ import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
 import { remixHandler } from "./remix";
+import { replicaGuard, type ReplicaGuardOptions } from "./replicas";
 
 export interface ServerOptions {
   /** The Remix server build (`build/index.js`). */
@@ -31,6 +33,8 @@ export interface ServerOptions {
   publicDir?: string;
   /** Receives one line per request (default console.log). */
   log?: (line: string) => void;
+  /** The LiteFS cluster this instance belongs to (LITEFS_DIR set): installs `replicaGuard`; absent, this instance is the only one. */
+  replicas?: Omit<ReplicaGuardOptions, "secureCookie">;
 }
 
 /** A client's `X-Request-Id` is kept when it matches this (no spaces, quotes or control characters); else one is generated. */
@@ -105,6 +109,7 @@ export function createApp(options: ServerOptions): Express {
   app.use("/build", express.static(join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
+  if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
   app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES));
   app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" })));
   app.use(serverError);

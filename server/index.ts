@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../db/connection";
 import { expireDueSignals } from "../app/models/signals.server";
 import { getEnv } from "../app/platform/env.server";
+import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
 import { createDeliveryWorker } from "../app/services/delivery-worker.server";
 import { startServer, type RunningServer } from "./app";
 import { startExpirySweep } from "./expiry-sweep";
@@ -28,8 +29,8 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
 
 /**
  * Starts the server as configured by the environment (PORT, TRUST_PROXY,
- * APP_URL, DATABASE_PATH, SESSION_SECRET, ...), with the expiry sweep running
- * beside it (stopped by `close`).
+ * APP_URL, DATABASE_PATH, SESSION_SECRET, LITEFS_DIR, ...), with the expiry
+ * sweep running beside it (stopped by `close`; on a LiteFS replica it ends nothing).
  * @throws Error naming the variable when the configuration is invalid or
  *   DATABASE_PATH cannot hold the database (see db/connection.ts).
  */
@@ -37,8 +38,11 @@ export async function startFromEnv(): Promise<RunningServer> {
   const env = getEnv();
   openDatabase(env.DATABASE_PATH).$client.close();
   const build = await loadBuild();
-  const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL });
-  const sweep = startExpirySweep((now) => expireDueSignals(now));
+  const mount = liteFsMount();
+  const replicas = mount ? { mount, flyReplay: env.FLY_APP_NAME !== undefined, txWaitMs: env.LITEFS_TX_WAIT_MS } : undefined;
+  const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, replicas });
+  // Only the primary writes: on a replica each tick of the sweep ends nothing (and a promoted replica starts sweeping).
+  const sweep = startExpirySweep((now) => (canWriteHere() ? expireDueSignals(now) : []));
   return {
     ...running,
     close: () => {

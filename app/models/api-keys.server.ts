@@ -8,6 +8,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, apiUsage, users, type User } from "../../db/schema";
 import type { Db } from "../../db/connection";
 import { getDb } from "~/platform/db.server";
+import { canWriteHere } from "~/platform/litefs.server";
 
 /** Requests allowed per user per UTC calendar month with API keys (spec section 9). */
 export const API_MONTHLY_LIMIT = 10_000;
@@ -29,7 +30,8 @@ export function secondsUntilNextMonth(now: Date): number {
 }
 
 /**
- * The owner of an unrevoked key, marking the key used at `now`.
+ * The owner of an unrevoked key, marking the key used at `now` (not on a
+ * LiteFS replica, which only reads).
  * @returns the user, or null for an unknown or revoked key.
  */
 export function authenticateApiKey(key: string, now = new Date()): User | null {
@@ -41,15 +43,22 @@ export function authenticateApiKey(key: string, now = new Date()): User | null {
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
     .get();
   if (!row) return null;
-  db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.keyId)).run();
+  if (canWriteHere()) db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.keyId)).run();
   return row.user;
 }
 
 /**
- * Counts one API-key request for `userId` in the month of `now`.
+ * Counts one API-key request for `userId` in the month of `now`. On a LiteFS
+ * replica nothing is stored: the answer is the month's replicated count plus
+ * this request, so the limit still holds there but requests served by
+ * replicas are not counted (docs/decisions/0066-writes-on-the-litefs-primary.md).
  * @returns the month's count including this request, and whether it is within API_MONTHLY_LIMIT.
  */
 export function recordApiRequest(userId: number, now = new Date()): { requests: number; allowed: boolean } {
+  if (!canWriteHere()) {
+    const requests = usageThisMonth(userId, now).requests + 1;
+    return { requests, allowed: requests <= API_MONTHLY_LIMIT };
+  }
   const row = getDb()
     .insert(apiUsage)
     .values({ userId, month: usageMonth(now), requests: 1 })

@@ -7,6 +7,7 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users, type User } from "../../db/schema";
 import { sessionMinutesFor } from "~/models/user-settings.server";
 import { getDb } from "~/platform/db.server";
+import { canWriteHere } from "~/platform/litefs.server";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -27,7 +28,11 @@ export function createSession(userId: number, userAgent: string | null, now = ne
   return { id, expiresAt };
 }
 
-/** The unexpired session `id` with its user, refreshing last-seen; undefined when missing or expired. */
+/**
+ * The unexpired session `id` with its user, refreshing last-seen (at most once
+ * a minute, and only where this instance may write: a LiteFS replica reads
+ * sessions without touching them); undefined when missing or expired.
+ */
 export function findActiveSession(id: string, now = new Date()): { sessionId: string; user: User } | undefined {
   const db = getDb();
   const row = db
@@ -37,7 +42,8 @@ export function findActiveSession(id: string, now = new Date()): { sessionId: st
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
     .get();
   if (!row) return undefined;
-  if (!row.session.lastSeenAt || now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  const stale = !row.session.lastSeenAt || now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS;
+  if (stale && canWriteHere()) {
     db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run();
   }
   return { sessionId: row.session.id, user: row.user };

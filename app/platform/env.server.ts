@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
@@ -63,8 +63,27 @@ const envSchema = z
       (value) => (value === "" ? undefined : value),
       z.enum(["inline", "off"], { errorMap: () => ({ message: "DELIVERY_WORKER must be inline (the server sends) or off (only `npm run worker` sends)" }) }).default("inline"),
     ),
+    LITEFS_DIR: optional(z.string().min(1)),
+    LITEFS_TX_WAIT_MS: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce
+        .number({ invalid_type_error: "LITEFS_TX_WAIT_MS must be a number of milliseconds from 0 to 10000" })
+        .int("LITEFS_TX_WAIT_MS must be a whole number of milliseconds")
+        .min(0, "LITEFS_TX_WAIT_MS must be a number of milliseconds from 0 to 10000")
+        .max(10_000, "LITEFS_TX_WAIT_MS must be a number of milliseconds from 0 to 10000")
+        .default(1_000),
+    ),
+    FLY_APP_NAME: optional(z.string().min(1)),
   })
   .superRefine((env, ctx) => {
+    if (env.LITEFS_DIR) {
+      if (resolve(dirname(env.DATABASE_PATH)) !== resolve(env.LITEFS_DIR)) {
+        ctx.addIssue({ code: "custom", path: ["DATABASE_PATH"], message: `DATABASE_PATH must name a file directly in LITEFS_DIR (${env.LITEFS_DIR}), such as ${join(env.LITEFS_DIR, "fx-trader.db")}` });
+      }
+      if (!env.SESSION_SECRET) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required when LITEFS_DIR is set: every instance must sign cookies with the same secret, and the LiteFS mount holds only databases" });
+      }
+    }
     if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["TELEGRAM_WEBHOOK_SECRET"], message: "TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_BOT_TOKEN is set" });
     }

@@ -5,7 +5,10 @@
  * sends each through its channel, records the attempt and schedules the retry
  * (`finishJobs`). A worker that dies mid-send loses nothing: its lease expires
  * and another worker takes the job again (same job id, so the same
- * `webhook-id`). Clock and timers are injectable for tests.
+ * `webhook-id`). On a LiteFS replica it claims nothing: only the primary
+ * writes (docs/decisions/0066-writes-on-the-litefs-primary.md), and a replica
+ * promoted to primary starts claiming at its next poll. Clock and timers are
+ * injectable for tests.
  */
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
@@ -13,6 +16,7 @@ import type { DeliveryChannel, DeliveryJob } from "../../db/schema";
 import { DISABLED_NOTICE_TYPE } from "~/domain/delivery";
 import { claimDueJobs, enqueueJob, finishJobs, onJobsEnqueued, type AttemptOutcome } from "~/models/outbox.server";
 import { getWebhookById, recordEndpointResult } from "~/models/webhooks.server";
+import { canWriteHere } from "~/platform/litefs.server";
 import { closeMailer } from "~/services/mailer.server";
 import { createEmailChannel } from "./channels/email.server";
 import { createTelegramChannel } from "./channels/telegram.server";
@@ -42,6 +46,8 @@ export interface DeliveryWorkerOptions {
   concurrency?: number;
   /** Wait between polls when nothing is due, ms (default 500). */
   pollMs?: number;
+  /** Whether this instance may write (default `canWriteHere`: false on a LiteFS replica, which then claims nothing). */
+  canWrite?: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -51,7 +57,7 @@ export interface DeliveryWorker {
   start(): void;
   /** Stops after the batch in flight is finished and closes the channels. */
   stop(): Promise<void>;
-  /** Claims and sends one batch. @returns how many jobs it claimed. */
+  /** Claims and sends one batch (none on a replica). @returns how many jobs it claimed. */
   runOnce(): Promise<number>;
 }
 
@@ -91,6 +97,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   const batchSize = options.batchSize ?? 200;
   const concurrency = options.concurrency ?? 64;
   const pollMs = options.pollMs ?? 500;
+  const canWrite = options.canWrite ?? canWriteHere;
   const log = options.log ?? ((line: string) => console.error(line));
 
   let running = false;
@@ -130,6 +137,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   }
 
   async function runOnce(): Promise<number> {
+    if (!canWrite()) return 0;
     const jobs = claimDueJobs(owner, clock(), leaseMs, batchSize);
     if (jobs.length === 0) return 0;
     const outcomes = await mapLimited(jobs, concurrency, sendOne);

@@ -29,9 +29,14 @@ const BIN = join(process.cwd(), "node_modules", ".bin");
  * The ONE place that says how the app is started.
  * @param port TCP port on 127.0.0.1.
  * @param databasePath the SQLite file the app opens.
+ * @param extraEnv more variables, which win over the ones set here (e.g. LITEFS_DIR, DELIVERY_WORKER).
  * @returns `{command, args, env}` for `spawn`.
  */
-export function serverCommand(port: number, databasePath: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+export function serverCommand(
+  port: number,
+  databasePath: string,
+  extraEnv: Record<string, string> = {},
+): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith("OAUTH_") && name !== "APP_URL" && name !== "SEED_PASSWORD"),
   );
@@ -46,6 +51,7 @@ export function serverCommand(port: number, databasePath: string): { command: st
       DATABASE_PATH: databasePath,
       SESSION_SECRET: HARNESS_SESSION_SECRET,
       APP_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
     },
   };
 }
@@ -111,16 +117,17 @@ function exitOf(child: ChildProcess): Promise<void> {
  * own process group, and waits until `GET /` answers.
  * @param options.port a fixed port (a restart on the same port); a free one by default.
  * @param options.timeoutMs how long to wait for the first answer (default 30 s).
+ * @param options.env variables added to the server's environment (see `serverCommand`).
  * @throws Error with the server's output when it exits or does not answer in time.
  */
 export async function startAppServer(
   databasePath: string,
-  options: { port?: number; timeoutMs?: number } = {},
+  options: { port?: number; timeoutMs?: number; env?: Record<string, string> } = {},
 ): Promise<AppServer> {
   await ensureBuild();
   installCleanup();
   const port = options.port ?? (await freePort());
-  const { command, args, env } = serverCommand(port, databasePath);
+  const { command, args, env } = serverCommand(port, databasePath, options.env);
   const child = spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   child.once("exit", () => running.delete(child));

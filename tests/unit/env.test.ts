@@ -23,6 +23,9 @@ const ENV_NAMES = [
   "OAUTH_CLIENT_SECRET",
   "OAUTH_SCOPES",
   "SEED_PASSWORD",
+  "LITEFS_DIR",
+  "LITEFS_TX_WAIT_MS",
+  "FLY_APP_NAME",
 ];
 
 const dirs: string[] = [];
@@ -239,5 +242,32 @@ describe("SESSION_SECRET file strength", () => {
     const message = await envError();
     expect(message).toMatch(/SESSION_SECRET/);
     expect(message).toMatch(/32/);
+  });
+});
+
+describe("LiteFS (LITEFS_DIR)", () => {
+  it("accepts a database directly in the mount with a shared secret, and waits 1 s for replication by default", async () => {
+    vi.stubEnv("LITEFS_DIR", "/litefs");
+    vi.stubEnv("DATABASE_PATH", "/litefs/fx-trader.db");
+    const { getEnv } = await freshEnvModule();
+    expect(getEnv()).toMatchObject({ LITEFS_DIR: "/litefs", LITEFS_TX_WAIT_MS: 1_000 });
+  });
+
+  it("refuses a database outside the mount, naming DATABASE_PATH and the mount", async () => {
+    vi.stubEnv("LITEFS_DIR", "/litefs");
+    vi.stubEnv("DATABASE_PATH", "/data/fx-trader.db");
+    expect(await envError()).toMatch(/DATABASE_PATH: DATABASE_PATH must name a file directly in LITEFS_DIR \(\/litefs\)/);
+  });
+
+  it("requires SESSION_SECRET, which every instance must share", async () => {
+    vi.stubEnv("LITEFS_DIR", "/litefs");
+    vi.stubEnv("DATABASE_PATH", "/litefs/fx-trader.db");
+    vi.stubEnv("SESSION_SECRET", undefined);
+    expect(await envError()).toMatch(/SESSION_SECRET: SESSION_SECRET is required when LITEFS_DIR is set/);
+  });
+
+  it("refuses a replication wait that is not 0 to 10000 ms", async () => {
+    vi.stubEnv("LITEFS_TX_WAIT_MS", "60000");
+    expect(await envError()).toMatch(/LITEFS_TX_WAIT_MS: LITEFS_TX_WAIT_MS must be a number of milliseconds from 0 to 10000/);
   });
 });
