@@ -1,0 +1,136 @@
+/**
+ * One signal in a signal list (app/components/signal-list.tsx): a `<tbody>`
+ * holding the signal's row and, when shown, its rationale row.
+ *
+ * The same markup serves every width. Over 640px it is an ordinary table row
+ * under the column headings; at 640px and narrower the `<tbody>` becomes a
+ * card and the row a two-column grid, each price showing its own label (the
+ * labels are hidden from assistive technology, which reads the column
+ * headings: explicit table roles keep the table's semantics when CSS changes
+ * its display, as browsers drop them otherwise).
+ */
+import type { ReactNode } from "react";
+import { SizeThisTrade } from "~/components/signals/size-this-trade";
+import { UnlockCta } from "~/components/signals/unlock-cta";
+import { buttonClass } from "~/components/ui/button";
+import { formatDateTime, formatPrice, formatShortDateTime, sideTint, signalAge } from "~/domain/signal-display";
+import type { UnlockFacts } from "~/domain/unlock";
+import type { SignalListItem } from "~/components/signal-list";
+import { SideBadge, SignalLink, StatusBadge } from "~/components/signals/signal-badges";
+
+/** The column headings, in order (the row's cells follow them). */
+export const SIGNAL_COLUMNS = ["Symbol / Side", "Status", "Entry", "SL", "TP1", "TP2", "Created / Expires"] as const;
+
+const METHOD_LABEL: Record<string, string> = { market: "Market", limit: "Limit", stop: "Stop" };
+
+/** Row tints with WCAG AA contrast for the text on them in both themes. */
+const TINT_CLASS = {
+  green: "bg-green-50 dark:bg-green-950/40 border-l-4 border-l-green-700 dark:border-l-green-400",
+  red: "bg-red-50 dark:bg-red-950/40 border-l-4 border-l-red-700 dark:border-l-red-400",
+} as const;
+
+export const mutedText = "text-slate-700 dark:text-slate-300";
+/** A cell: padded in the table, a grid item in the card. */
+const cell = "px-2.5 py-2.5 align-top max-[641px]:block max-[641px]:p-0";
+/** A cell as wide as the card. */
+const wide = "max-[641px]:col-span-2";
+const nowrap = "whitespace-nowrap";
+const priceCell = `${cell} ${nowrap} tabular-nums`;
+
+function sideOf(signal: SignalListItem): string {
+  return signal.side ?? signal.direction ?? "";
+}
+
+function methodLabel(signal: SignalListItem): string {
+  return METHOD_LABEL[signal.entryJson.method] ?? signal.entryJson.method;
+}
+
+/** The signal's entry, SL, TP1 and TP2 as shown (the instrument's decimals, '—' when withheld or absent), from either API shape. */
+function displayedPrices(signal: SignalListItem): { entry: string; sl: string; tp1: string; tp2: string } {
+  return {
+    entry: formatPrice(signal.symbol, signal.entryJson?.price ?? signal.entryPrice ?? null),
+    sl: formatPrice(signal.symbol, signal.sl ?? signal.stopLoss),
+    tp1: formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1),
+    tp2: formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2),
+  };
+}
+
+/** A price cell; in the card, the column's name is written above the value. */
+function PriceCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td role="cell" className={priceCell}>
+      <span aria-hidden="true" className={`hidden text-xs font-medium max-[641px]:block ${mutedText}`}>
+        {label}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+interface SignalRowProps {
+  signal: SignalListItem;
+  /** Reference time for the age label (ISO string from the loader). */
+  now: string;
+  tint: boolean;
+  showRationale: boolean;
+  strategyName?: string;
+  sizeRiskPercent?: number;
+  unlock: UnlockFacts;
+}
+
+/** One signal: its row (a card at 640px and narrower) and, when `showRationale` and it has one, its rationale. */
+export function SignalRow({ signal, now, tint, showRationale, strategyName, sizeRiskPercent, unlock }: SignalRowProps) {
+  const side = sideOf(signal);
+  const tintClass = tint ? TINT_CLASS[sideTint(side)] : "";
+  const rationale = showRationale && signal.rationale ? signal.rationale : null;
+  const prices = displayedPrices(signal);
+  return (
+    <tbody role="rowgroup" className="border-b border-slate-200 min-[641px]:last:border-b-0 dark:border-slate-700 max-[641px]:mb-3 max-[641px]:block max-[641px]:overflow-hidden max-[641px]:rounded-lg max-[641px]:border">
+      <tr role="row" data-side={side} data-testid="signal-row" className={`${tintClass} max-[641px]:grid max-[641px]:grid-cols-2 max-[641px]:gap-x-4 max-[641px]:gap-y-2 max-[641px]:p-4`}>
+        <th role="rowheader" scope="row" className={`${cell} ${wide} text-left font-semibold ${nowrap}`}>
+          <SignalLink signal={signal} className="block" />
+          <span className="mt-1 block">
+            <SideBadge side={side} />
+          </span>
+          {strategyName ? <span className={`mt-1 block text-xs font-normal ${mutedText}`}>{strategyName}</span> : null}
+          <SizeThisTrade signal={signal} riskPercent={sizeRiskPercent} className={buttonClass("outline", "sm", "mt-2")} />
+        </th>
+        <td role="cell" className={`${cell} ${wide}`}>
+          <StatusBadge status={signal.status} />
+        </td>
+        {signal.locked ? (
+          <td role="cell" colSpan={4} className={`${cell} ${wide}`}>
+            <UnlockCta facts={unlock} strategyId={signal.strategyId} />
+            <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)} entry</span>
+          </td>
+        ) : (
+          <>
+            <PriceCell label="Entry">
+              {prices.entry}
+              <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)}</span>
+            </PriceCell>
+            <PriceCell label="SL">{prices.sl}</PriceCell>
+            <PriceCell label="TP1">{prices.tp1}</PriceCell>
+            <PriceCell label="TP2">{prices.tp2}</PriceCell>
+          </>
+        )}
+        <td role="cell" className={`${cell} ${wide} ${nowrap}`}>
+          <time dateTime={signal.createdAt} title={formatDateTime(signal.createdAt)}>
+            {signalAge(signal.createdAt, new Date(now))}
+          </time>
+          <span className={`block text-xs ${mutedText}`}>
+            Exp. <time dateTime={signal.expiresAt}>{formatShortDateTime(signal.expiresAt)}</time>
+          </span>
+        </td>
+      </tr>
+      {rationale ? (
+        <tr role="row" className={`${tintClass} max-[641px]:block`}>
+          <td role="cell" colSpan={SIGNAL_COLUMNS.length} className={`px-2.5 pb-2.5 text-xs ${mutedText} max-[641px]:block max-[641px]:px-4 max-[641px]:pb-4`}>
+            <span className="font-semibold">Rationale: </span>
+            {rationale}
+          </td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}
