@@ -15,26 +15,11 @@
  */
 import type { ReactNode } from "react";
 import { SIGNAL_COLUMNS, SignalRow, mutedText } from "~/components/signals/signal-row";
-import type { ApiSignal } from "~/domain/signals";
+import type { SignalListView } from "~/domain/signals";
 import type { UnlockFacts } from "~/domain/unlock";
 
-/** The fields the list reads; loader JSON of `ApiSignal` fits. */
-export type SignalListItem = Pick<
-  ApiSignal,
-  | "id"
-  | "strategyId"
-  | "symbol"
-  | "side"
-  | "status"
-  | "entryJson"
-  | "sl"
-  | "tpJson"
-  | "rationale"
-  | "createdAt"
-  | "expiresAt"
-  | "locked"
-> &
-  Partial<Pick<ApiSignal, "direction" | "entryPrice" | "stopLoss" | "takeProfit1" | "takeProfit2">>;
+/** The fields the list reads (a page loader sends `toSignalListView` of each signal; a whole `ApiSignal` fits too). */
+export type SignalListItem = SignalListView;
 
 interface SignalListProps {
   signals: readonly SignalListItem[];

@@ -37,21 +37,17 @@ const wide = "max-[641px]:col-span-2";
 const nowrap = "whitespace-nowrap";
 const priceCell = `${cell} ${nowrap} tabular-nums`;
 
-function sideOf(signal: SignalListItem): string {
-  return signal.side ?? signal.direction ?? "";
-}
-
 function methodLabel(signal: SignalListItem): string {
   return METHOD_LABEL[signal.entryJson.method] ?? signal.entryJson.method;
 }
 
-/** The signal's entry, SL, TP1 and TP2 as shown (the instrument's decimals, '—' when withheld or absent), from either API shape. */
+/** The signal's entry, SL, TP1 and TP2 as shown (the instrument's decimals, '—' when withheld or absent). */
 function displayedPrices(signal: SignalListItem): { entry: string; sl: string; tp1: string; tp2: string } {
   return {
-    entry: formatPrice(signal.symbol, signal.entryJson?.price ?? signal.entryPrice ?? null),
-    sl: formatPrice(signal.symbol, signal.sl ?? signal.stopLoss),
-    tp1: formatPrice(signal.symbol, signal.tpJson?.tp1 ?? signal.takeProfit1),
-    tp2: formatPrice(signal.symbol, signal.tpJson?.tp2 ?? signal.takeProfit2),
+    entry: formatPrice(signal.symbol, signal.entryJson.price),
+    sl: formatPrice(signal.symbol, signal.sl),
+    tp1: formatPrice(signal.symbol, signal.tpJson.tp1),
+    tp2: formatPrice(signal.symbol, signal.tpJson.tp2),
   };
 }
 
@@ -80,7 +76,7 @@ interface SignalRowProps {
 
 /** One signal: its row (a card at 640px and narrower) and, when `showRationale` and it has one, its rationale. */
 export function SignalRow({ signal, now, tint, showRationale, strategyName, sizeRiskPercent, unlock }: SignalRowProps) {
-  const side = sideOf(signal);
+  const side = signal.side;
   const tintClass = tint ? TINT_CLASS[sideTint(side)] : "";
   const rationale = showRationale && signal.rationale ? signal.rationale : null;
   const prices = displayedPrices(signal);
