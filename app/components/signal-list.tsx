@@ -69,9 +69,9 @@ export function SignalList({
   return (
     // A focusable, labelled region so keyboard users can scroll a table wider than its container.
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg">
-      <table role="table" className="w-full border-collapse text-sm max-[641px]:block">
+      <table role="table" className="signal-list w-full border-collapse text-sm">
         <caption className="sr-only">{label}</caption>
-        <thead role="rowgroup" className="border-b border-slate-200 dark:border-slate-700 max-[641px]:sr-only">
+        <thead role="rowgroup" className="border-b border-slate-200 dark:border-slate-700">
           <tr role="row">
             {SIGNAL_COLUMNS.map((column) => (
               <th key={column} role="columnheader" scope="col" className={headClass}>

@@ -82,7 +82,7 @@ describe("SignalList", () => {
   it("labels each price for the card layout, hidden from assistive technology that reads the column headings", () => {
     const html = render([open]);
     for (const [label, value] of [["Entry", "1.08500"], ["SL", "1.08000"], ["TP1", "1.09000"], ["TP2", "1.09500"]]) {
-      expect(html).toMatch(new RegExp(`<span aria-hidden="true" class="hidden [^"]*max-\\[641px\\]:block[^"]*">${label}</span>${value.replace(".", "\\.")}`));
+      expect(html).toContain(`<td role="cell" class="signal-price"><span aria-hidden="true" class="signal-label">${label}</span>${value}`);
     }
     expect(html).toContain("Limit");
     expect(html).toContain("30 min ago");
@@ -96,6 +96,7 @@ describe("SignalList", () => {
     const html = render([open, locked]);
     expect(html).toMatch(/data-side="LONG" data-testid="signal-row" class="bg-green-50/);
     expect(html).toMatch(/data-side="SHORT" data-testid="signal-row" class="bg-red-50/);
+    expect(html).toContain('<table role="table" class="signal-list');
     expect(count(html, 'data-testid="size-this-trade"')).toBe(1);
     expect(html).toContain('href="/tools?symbol=EURUSD');
     expect(count(html, "Start a free trial")).toBe(1);

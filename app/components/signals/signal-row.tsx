@@ -2,9 +2,10 @@
  * One signal in a signal list (app/components/signal-list.tsx): a `<tbody>`
  * holding the signal's row and, when shown, its rationale row.
  *
- * The same markup serves every width. Over 640px it is an ordinary table row
- * under the column headings; at 640px and narrower the `<tbody>` becomes a
- * card and the row a two-column grid, each price showing its own label (the
+ * The same markup serves every width (its layout is the `.signal-list` rules
+ * in app/styles/tailwind.css). Over 640px it is an ordinary table row under
+ * the column headings; at 640px and narrower the `<tbody>` becomes a card and
+ * the row a two-column grid, each price showing its own label (the
  * labels are hidden from assistive technology, which reads the column
  * headings: explicit table roles keep the table's semantics when CSS changes
  * its display, as browsers drop them otherwise).
@@ -30,12 +31,6 @@ const TINT_CLASS = {
 } as const;
 
 export const mutedText = "text-slate-700 dark:text-slate-300";
-/** A cell: padded in the table, a grid item in the card. */
-const cell = "px-2.5 py-2.5 align-top max-[641px]:block max-[641px]:p-0";
-/** A cell as wide as the card. */
-const wide = "max-[641px]:col-span-2";
-const nowrap = "whitespace-nowrap";
-const priceCell = `${cell} ${nowrap} tabular-nums`;
 
 function methodLabel(signal: SignalListItem): string {
   return METHOD_LABEL[signal.entryJson.method] ?? signal.entryJson.method;
@@ -54,8 +49,8 @@ function displayedPrices(signal: SignalListItem): { entry: string; sl: string; t
 /** A price cell; in the card, the column's name is written above the value. */
 function PriceCell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <td role="cell" className={priceCell}>
-      <span aria-hidden="true" className={`hidden text-xs font-medium max-[641px]:block ${mutedText}`}>
+    <td role="cell" className="signal-price">
+      <span aria-hidden="true" className="signal-label">
         {label}
       </span>
       {children}
@@ -81,47 +76,47 @@ export function SignalRow({ signal, now, tint, showRationale, strategyName, size
   const rationale = showRationale && signal.rationale ? signal.rationale : null;
   const prices = displayedPrices(signal);
   return (
-    <tbody role="rowgroup" className="border-b border-slate-200 min-[641px]:last:border-b-0 dark:border-slate-700 max-[641px]:mb-3 max-[641px]:block max-[641px]:overflow-hidden max-[641px]:rounded-lg max-[641px]:border">
-      <tr role="row" data-side={side} data-testid="signal-row" className={`${tintClass} max-[641px]:grid max-[641px]:grid-cols-2 max-[641px]:gap-x-4 max-[641px]:gap-y-2 max-[641px]:p-4`}>
-        <th role="rowheader" scope="row" className={`${cell} ${wide} text-left font-semibold ${nowrap}`}>
+    <tbody role="rowgroup">
+      <tr role="row" data-side={side} data-testid="signal-row" className={tintClass || undefined}>
+        <th role="rowheader" scope="row" className="text-left font-semibold whitespace-nowrap">
           <SignalLink signal={signal} className="block" />
           <span className="mt-1 block">
             <SideBadge side={side} />
           </span>
-          {strategyName ? <span className={`mt-1 block text-xs font-normal ${mutedText}`}>{strategyName}</span> : null}
+          {strategyName ? <span className="signal-sub mt-1 font-normal">{strategyName}</span> : null}
           <SizeThisTrade signal={signal} riskPercent={sizeRiskPercent} className={buttonClass("outline", "sm", "mt-2")} />
         </th>
-        <td role="cell" className={`${cell} ${wide}`}>
+        <td role="cell">
           <StatusBadge status={signal.status} />
         </td>
         {signal.locked ? (
-          <td role="cell" colSpan={4} className={`${cell} ${wide}`}>
+          <td role="cell" colSpan={4}>
             <UnlockCta facts={unlock} strategyId={signal.strategyId} />
-            <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)} entry</span>
+            <span className="signal-sub">{methodLabel(signal)} entry</span>
           </td>
         ) : (
           <>
             <PriceCell label="Entry">
               {prices.entry}
-              <span className={`block text-xs ${mutedText}`}>{methodLabel(signal)}</span>
+              <span className="signal-sub">{methodLabel(signal)}</span>
             </PriceCell>
             <PriceCell label="SL">{prices.sl}</PriceCell>
             <PriceCell label="TP1">{prices.tp1}</PriceCell>
             <PriceCell label="TP2">{prices.tp2}</PriceCell>
           </>
         )}
-        <td role="cell" className={`${cell} ${wide} ${nowrap}`}>
+        <td role="cell" className="whitespace-nowrap">
           <time dateTime={signal.createdAt} title={formatDateTime(signal.createdAt)}>
             {signalAge(signal.createdAt, new Date(now))}
           </time>
-          <span className={`block text-xs ${mutedText}`}>
+          <span className="signal-sub">
             Exp. <time dateTime={signal.expiresAt}>{formatShortDateTime(signal.expiresAt)}</time>
           </span>
         </td>
       </tr>
       {rationale ? (
-        <tr role="row" className={`${tintClass} max-[641px]:block`}>
-          <td role="cell" colSpan={SIGNAL_COLUMNS.length} className={`px-2.5 pb-2.5 text-xs ${mutedText} max-[641px]:block max-[641px]:px-4 max-[641px]:pb-4`}>
+        <tr role="row" className={tintClass || undefined}>
+          <td role="cell" colSpan={SIGNAL_COLUMNS.length} className={mutedText}>
             <span className="font-semibold">Rationale: </span>
             {rationale}
           </td>
