@@ -185,8 +185,10 @@ export const blogPosts = sqliteTable(
     title: text("title").notNull(),
     excerpt: text("excerpt"),
     category: text("category").notNull().default("General"),
-    /** Raw HTML as authored; sanitised on render. */
+    /** Raw HTML as authored (kept so a new sanitising policy can be applied again). */
     content: text("content"),
+    /** `content` after `sanitizePostHtml`, written with it (docs/decisions/0062); null when there is no content. What readers get. */
+    contentHtml: text("content_html"),
     author: text("author"),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),

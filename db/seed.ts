@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { argon2id, hash } from "argon2";
 import { count, inArray } from "drizzle-orm";
 import { applyPriceBars, cancelSignal, publishSignal } from "../app/models/signals.server";
+import { toStoredPost } from "../app/models/blog.server";
 import { BAR_MS } from "../app/domain/price-path";
 import { openDatabase, type Db } from "./connection";
 import { billingRecords, blogPosts, seedRuns, signals, strategies, strategyAccess, subscriptions, userSettings, users } from "./schema";
@@ -144,7 +145,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       tx.insert(seedRuns).values({ ranAt: now, lastSignalId: history.lastSignalId }).run();
 
       const postRows = buildSeedPosts(now);
-      tx.insert(blogPosts).values(postRows).run();
+      // Each post's HTML is sanitised once, here, as on every write (docs/decisions/0062).
+      tx.insert(blogPosts).values(postRows.map(toStoredPost)).run();
 
       return {
         seeded: true,

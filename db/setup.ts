@@ -6,7 +6,9 @@
  *      beside the database, mode 0600),
  *   3. applies pending migrations,
  *   4. seeds an empty database (never overwrites),
- *   5. gives signals that have no ledger events theirs (`backfillLedger`; a no-op once done).
+ *   5. gives signals that have no ledger events theirs (`backfillLedger`; a no-op once done),
+ *   6. sanitises the HTML of posts stored without a sanitised copy (`backfillPostHtml`;
+ *      posts written before migration 0012; a no-op once done).
  * Reads DATABASE_PATH, SESSION_SECRET, SEED_PASSWORD and NODE_ENV.
  */
 import { randomBytes } from "node:crypto";
@@ -14,6 +16,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sessionSecretPath } from "../app/platform/env.server";
+import { backfillPostHtml } from "../app/models/blog.server";
 import { backfillLedger } from "../app/models/signals.server";
 import { migrateDatabase, openDatabase } from "./connection";
 import { describeSeedResult, seedConfigFromEnv, seedDatabase, type EnvVars, type SeedResult } from "./seed";
@@ -77,6 +80,8 @@ export async function runSetup(
     log(describeSeedResult(seed));
     const backfill = backfillLedger(db, now ?? new Date());
     if (backfill.signals > 0) log(`Ledger: recorded ${backfill.events} events for ${backfill.signals} signals that had none`);
+    const sanitised = backfillPostHtml(db);
+    if (sanitised > 0) log(`Blog: stored the sanitised HTML of ${sanitised} posts`);
     return { secret, seed, backfill, databasePath };
   } finally {
     db.$client.close();

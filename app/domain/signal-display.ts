@@ -21,25 +21,47 @@ export function signalAge(createdAt: Date | string, now: Date): string {
   return formatDate(created);
 }
 
+/*
+ * One formatter per format, made once: `toLocaleString` with options builds a
+ * new Intl.DateTimeFormat on every call, which dominated the render time of
+ * the signal lists (the texts are the same).
+ */
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const DATE_TIME_FORMAT = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+const SHORT_DATE_TIME_FORMAT = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+function toDate(date: Date | string): Date {
+  return typeof date === "string" ? new Date(date) : date;
+}
+
 /** A UTC calendar date such as 'Nov 20, 2026'. */
 export function formatDate(date: Date | string): string {
-  const d = typeof date === "string" ? new Date(date) : date;
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return DATE_FORMAT.format(toDate(date));
 }
 
 /** A UTC date and time such as 'Nov 20, 2026, 14:05 UTC'. */
 export function formatDateTime(date: Date | string): string {
-  const d = typeof date === "string" ? new Date(date) : date;
-  const text = d.toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  });
-  return `${text} UTC`;
+  return `${DATE_TIME_FORMAT.format(toDate(date))} UTC`;
+}
+
+/** A compact UTC date and time without the year, such as 'Nov 21, 14:05 UTC' (a signal's expiry). */
+export function formatShortDateTime(date: Date | string): string {
+  return `${SHORT_DATE_TIME_FORMAT.format(toDate(date))} UTC`;
 }
 
 /** Row tint on the strategy page: green for LONG, red otherwise. */

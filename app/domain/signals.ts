@@ -141,3 +141,31 @@ export function toApiLedgerEvent(row: {
     hash: row.hash,
   };
 }
+
+/**
+ * What a page's signal list shows of a signal (app/components/signal-list.tsx):
+ * the nested shape's fields only, so page loaders send no more than the page
+ * renders (the outcome, the flat aliases and the events URL stay in /api).
+ */
+export type SignalListView = Pick<
+  ApiSignal,
+  "id" | "strategyId" | "symbol" | "status" | "side" | "entryJson" | "sl" | "tpJson" | "rationale" | "createdAt" | "expiresAt" | "locked"
+>;
+
+/** The `SignalListView` of an API signal (locked levels stay null). */
+export function toSignalListView(signal: ApiSignal): SignalListView {
+  return {
+    id: signal.id,
+    strategyId: signal.strategyId,
+    symbol: signal.symbol,
+    status: signal.status,
+    side: signal.side,
+    entryJson: signal.entryJson,
+    sl: signal.sl,
+    tpJson: signal.tpJson,
+    rationale: signal.rationale,
+    createdAt: signal.createdAt,
+    expiresAt: signal.expiresAt,
+    locked: signal.locked,
+  };
+}

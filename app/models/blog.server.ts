@@ -1,12 +1,71 @@
 /**
  * Insights blog posts (spec sections 2, 3 "Blog post", 7 /api/blog) and the
  * newsletter subscriber list.
+ *
+ * A post's HTML is sanitised once, when it is written (`toStoredPost`, and
+ * `backfillPostHtml` for rows stored before that): readers get the stored
+ * `contentHtml` (docs/decisions/0062). Lists read no content at all unless asked.
  */
-import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/connection";
 import { blogPosts, newsletterSubscribers, type BlogPost } from "../../db/schema";
 import { sanitizePostHtml } from "~/domain/sanitize";
 import { keysetCondition, type KeysetPage } from "~/models/keyset.server";
 import { getDb } from "~/platform/db.server";
+
+/** A post as an author writes it: everything but the stored sanitised copy, which is derived here. */
+export type NewPost = Omit<typeof blogPosts.$inferInsert, "contentHtml">;
+
+/** A post without its body (raw or sanitised): what lists show. */
+export type PostSummary = Omit<BlogPost, "content" | "contentHtml">;
+
+/** A post with its sanitised body. */
+export type PostWithHtml = PostSummary & Pick<BlogPost, "contentHtml">;
+
+/** The columns of a `PostSummary`. */
+const SUMMARY_COLUMNS = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  category: blogPosts.category,
+  author: blogPosts.author,
+  publishedAt: blogPosts.publishedAt,
+  createdAt: blogPosts.createdAt,
+};
+
+/** The HTML readers get for raw `content`: `sanitizePostHtml(content)`, or null when there is no content. */
+function sanitisedHtml(content: string | null | undefined): string | null {
+  return content ? sanitizePostHtml(content) : null;
+}
+
+/**
+ * The row to store for `post`: the post with `contentHtml`, its content sanitised.
+ * Every write of a post goes through this (the seed is the only writer today).
+ */
+export function toStoredPost(post: NewPost): typeof blogPosts.$inferInsert {
+  return { ...post, contentHtml: sanitisedHtml(post.content) };
+}
+
+/**
+ * Gives every post that has content but no sanitised copy its `contentHtml`:
+ * posts stored before migration 0012, or all of them after a change of the
+ * sanitising policy cleared the column. A no-op once done. Synchronous, one transaction.
+ * @returns how many posts were sanitised.
+ */
+export function backfillPostHtml(db: Db = getDb()): number {
+  return db.transaction((tx) => {
+    const pending = tx
+      .select({ id: blogPosts.id, content: blogPosts.content })
+      .from(blogPosts)
+      .where(and(isNull(blogPosts.contentHtml), isNotNull(blogPosts.content)))
+      .all();
+    for (const post of pending) {
+      tx.update(blogPosts).set({ contentHtml: sanitisedHtml(post.content) }).where(eq(blogPosts.id, post.id)).run();
+    }
+    return pending.length;
+  });
+}
 
 /** Longest search query accepted, in characters. */
 export const MAX_QUERY_LENGTH = 200;
@@ -32,8 +91,15 @@ interface ListPostsOptions {
   page?: KeysetPage;
 }
 
-/** Posts newest first (by publishedAt, then id), optionally searched, filtered by category and paged. */
-export function listPosts({ limit, q, category, page }: ListPostsOptions): BlogPost[] {
+/**
+ * Posts newest first (by publishedAt, then id), optionally searched, filtered
+ * by category and paged; without their bodies unless `withContent` (then with
+ * the sanitised `contentHtml`).
+ */
+export function listPosts(options: ListPostsOptions & { withContent?: false }): PostSummary[];
+export function listPosts(options: ListPostsOptions & { withContent: true }): PostWithHtml[];
+export function listPosts(options: ListPostsOptions & { withContent?: boolean }): PostSummary[] | PostWithHtml[];
+export function listPosts({ limit, q, category, page, withContent = false }: ListPostsOptions & { withContent?: boolean }): PostSummary[] | PostWithHtml[] {
   const conditions: SQL[] = [];
   const query = q?.trim();
   if (query) {
@@ -46,8 +112,11 @@ export function listPosts({ limit, q, category, page }: ListPostsOptions): BlogP
   const keyset = keysetCondition(blogPosts.publishedAt, blogPosts.id, page);
   if (keyset) conditions.push(keyset);
   const newer = page?.direction === "after";
-  const rows = getDb()
-    .select()
+  const columns: typeof SUMMARY_COLUMNS & { contentHtml?: typeof blogPosts.contentHtml } = withContent
+    ? { ...SUMMARY_COLUMNS, contentHtml: blogPosts.contentHtml }
+    : SUMMARY_COLUMNS;
+  const rows: PostSummary[] = getDb()
+    .select(columns)
     .from(blogPosts)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(...(newer ? [asc(blogPosts.publishedAt), asc(blogPosts.id)] : [desc(blogPosts.publishedAt), desc(blogPosts.id)]))
@@ -75,9 +144,9 @@ export function getPostBySlug(slug: string): BlogPost | undefined {
  * Up to `limit` other posts: same category first, then the newest of the rest.
  * Never includes `post` itself.
  */
-export function relatedPosts(post: Pick<BlogPost, "id" | "category">, limit = 3): BlogPost[] {
+export function relatedPosts(post: Pick<BlogPost, "id" | "category">, limit = 3): PostSummary[] {
   return getDb()
-    .select()
+    .select(SUMMARY_COLUMNS)
     .from(blogPosts)
     .where(ne(blogPosts.id, post.id))
     .orderBy(
@@ -89,18 +158,23 @@ export function relatedPosts(post: Pick<BlogPost, "id" | "category">, limit = 3)
     .all();
 }
 
-/** The API shape of a post (spec section 3): content is sanitised HTML (or null), times ISO strings. */
-export function toApiPost(post: BlogPost) {
+/** The API shape of a post in a list without bodies (spec section 3 without `content`): times ISO strings. */
+export function toApiPostSummary(post: PostSummary) {
   return {
     id: post.id,
     slug: post.slug,
     title: post.title,
     excerpt: post.excerpt,
     category: post.category,
-    content: post.content ? sanitizePostHtml(post.content) : null,
     publishedAt: post.publishedAt.toISOString(),
     createdAt: post.createdAt.toISOString(),
   };
+}
+
+/** The API shape of a post (spec section 3): `content` is the stored sanitised HTML (or null), times ISO strings. */
+export function toApiPost(post: PostWithHtml) {
+  const { publishedAt, createdAt, ...summary } = toApiPostSummary(post);
+  return { ...summary, content: post.contentHtml, publishedAt, createdAt };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { categoryFromSlug } from "~/domain/insight-categories";
-import { listPosts, MAX_QUERY_LENGTH, toApiPost } from "~/models/blog.server";
+import { listPosts, MAX_QUERY_LENGTH, toApiPost, toApiPostSummary, type PostSummary } from "~/models/blog.server";
 import { apiPostListSchema } from "~/schemas/api/catalogue";
 import { apiHandler, apiJsonOf, parseLimit, problem, readOnlyAction } from "~/services/http.server";
 import { pageHeaders, paginate, parseCursor, postPosition } from "~/services/pagination.server";
@@ -15,6 +15,8 @@ import { getApiCaller } from "~/services/session.server";
  * - `category`: a category name ("Strategy Notes") or its URL slug ("strategy-notes").
  * - `before` / `after`: a post id; the posts older / newer than it (cursors in
  *   the `Link` and `X-Next-Cursor` headers, docs/decisions/0059; 400 naming them when invalid).
+ * - `include=content`: each post with its sanitised `content`; without it the
+ *   posts come without bodies (docs/decisions/0062). Any other value is a 400.
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   await getApiCaller(request);
@@ -26,16 +28,20 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
       errors: [{ field: "q", message: `Must be at most ${MAX_QUERY_LENGTH} characters` }],
     });
   }
+  const include = url.searchParams.get("include");
+  if (include !== null && include !== "content") {
+    return problem(400, "include must be content", { errors: [{ field: "include", message: "Must be content" }] });
+  }
   const rawCategory = url.searchParams.get("category")?.trim() ?? "";
-  const category = categoryFromSlug(rawCategory)?.category ?? rawCategory;
+  const filters = { q, category: categoryFromSlug(rawCategory)?.category ?? rawCategory };
   const cursor = parseCursor(url, postPosition, "post");
-  const page = paginate(
-    cursor,
-    limit,
-    (keyset, n) => listPosts({ limit: n, q, category, page: keyset }),
-    (post) => ({ time: post.publishedAt, id: post.id }),
-  );
-  return apiJsonOf(apiPostListSchema, page.items.map(toApiPost), { headers: pageHeaders(url, page) });
+  const position = (post: PostSummary) => ({ time: post.publishedAt, id: post.id });
+  if (include === "content") {
+    const page = paginate(cursor, limit, (keyset, n) => listPosts({ ...filters, limit: n, page: keyset, withContent: true }), position);
+    return apiJsonOf(apiPostListSchema, page.items.map(toApiPost), { headers: pageHeaders(url, page) });
+  }
+  const page = paginate(cursor, limit, (keyset, n) => listPosts({ ...filters, limit: n, page: keyset }), position);
+  return apiJsonOf(apiPostListSchema, page.items.map(toApiPostSummary), { headers: pageHeaders(url, page) });
 }, { access: "catalogue" });
 
 export const action = readOnlyAction("catalogue");

@@ -2,8 +2,8 @@
  * /insights/{slug} — one article (spec section 2 "Insight article", 8 "Post
  * Not Found", 9: related posts 3, excerpts cut at 100 characters, 5 min read).
  *
- * The body is the post's HTML after `sanitizePostHtml` (done here, on the
- * server). The Share button (no action in the spec) uses the Web Share API or
+ * The body is the post's stored sanitised HTML (`contentHtml`, sanitised once
+ * when the post was written; docs/decisions/0062). The Share button (no action in the spec) uses the Web Share API or
  * copies the link with JavaScript, and is a plain link to the article without it.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -15,7 +15,7 @@ import { RouteErrorPage } from "~/components/not-found";
 import { Badge } from "~/components/ui/badge";
 import { ARTICLE_COPY, AUTHOR_BLOCK } from "~/content/insight-article";
 import { categorySlug } from "~/domain/insight-categories";
-import { READ_TIME_LABEL, sanitizePostHtml, truncateExcerpt } from "~/domain/sanitize";
+import { READ_TIME_LABEL, truncateExcerpt } from "~/domain/sanitize";
 import { formatDate } from "~/domain/signal-display";
 import { getPostBySlug, relatedPosts } from "~/models/blog.server";
 import { publicOrigin } from "~/platform/env.server";
@@ -27,7 +27,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = getPostBySlug(params.slug ?? "");
   if (!post) throw json({ message: ARTICLE_COPY.notFoundMessage }, { status: 404 });
   const url = `${publicOrigin(request)}/insights/${post.slug}`;
-  const html = post.content ? sanitizePostHtml(post.content) : "";
   return json({
     post: {
       slug: post.slug,
@@ -37,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       categorySlug: categorySlug(post.category),
       author: post.author,
       publishedAt: post.publishedAt.toISOString(),
-      html: html || null,
+      html: post.contentHtml || null,
     },
     readTime: READ_TIME_LABEL,
     url,

@@ -26,6 +26,7 @@ import { STRATEGY_SIGNALS_LIMIT, STRATEGY_TABS, type StrategyTab } from "~/conte
 import { LATEST_TRADES } from "~/content/track-record";
 import { parseStrategyTab } from "~/domain/strategy-detail";
 import { parseStatusFilter } from "~/domain/signal-status";
+import { toSignalListView } from "~/domain/signals";
 import { getTrackRecordView } from "~/models/read-models/track-record.server";
 import { getLedgerHead, listSignalsForViewer } from "~/models/signals.server";
 import { getUnlockFacts } from "~/models/subscriptions.server";
@@ -51,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           statuses: filter.statuses,
           limit: STRATEGY_SIGNALS_LIMIT,
           strategyId: strategy.id,
-        })
+        }).map(toSignalListView)
       : null;
   // "Size this trade" risks the signed-in viewer's risk template; visitors get the default.
   const sizeRiskPercent = riskPercentFor(viewer ? getDeliverySettings(viewer.id).riskTemplate : null);

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, newsletterSubscribers, type BlogPost } from "../../db/schema";
+import { backfillPostHtml, toStoredPost } from "~/models/blog.server";
 import { getDb } from "~/platform/db.server";
 import { loader as apiBlogLoader, action as apiBlogAction } from "~/routes/api.blog._index";
 import { loader as apiPostLoader } from "~/routes/api.blog.$slug";
@@ -54,12 +55,14 @@ beforeAll(() => {
   const db = getDb();
   db.insert(blogPosts)
     .values(
-      POSTS.map(({ daysAgo, ...p }) => ({
-        excerpt: null,
-        content: "<p>Article body.</p>",
-        ...p,
-        publishedAt: new Date(now - daysAgo * DAY),
-      })),
+      POSTS.map(({ daysAgo, ...p }) =>
+        toStoredPost({
+          excerpt: null,
+          content: "<p>Article body.</p>",
+          ...p,
+          publishedAt: new Date(now - daysAgo * DAY),
+        }),
+      ),
     )
     .run();
   insertStrategy({ slug: "alpha-swing", name: "Alpha Swing", description: "Swing strategy" });
@@ -163,9 +166,9 @@ describe("GET /api/blog", () => {
     expect(three.headers.get("Content-Type")).toMatch(/^application\/json/);
     const posts = await three.json();
     expect(posts).toHaveLength(3);
-    expect(Object.keys(posts[0]).sort()).toEqual(["category", "content", "createdAt", "excerpt", "id", "publishedAt", "slug", "title"]);
+    // Lists leave the bodies out unless asked for them.
+    expect(Object.keys(posts[0]).sort()).toEqual(["category", "createdAt", "excerpt", "id", "publishedAt", "slug", "title"]);
     expect(posts[0].slug).toBe("anatomy-of-a-london-breakout");
-    expect(posts[0].content).not.toMatch(/<script|onerror/i);
     expect(new Date(posts[0].publishedAt).toISOString()).toBe(posts[0].publishedAt);
 
     const twelve = await (await apiBlogLoader(args("/api/blog?limit=12"))).json();
@@ -175,6 +178,21 @@ describe("GET /api/blog", () => {
 
     const all = await (await apiBlogLoader(args("/api/blog"))).json();
     expect(all).toHaveLength(POSTS.length < 20 ? POSTS.length : 20);
+  });
+
+  it("gives each post its sanitised content with include=content, and refuses another include", async () => {
+    const res = await apiBlogLoader(args("/api/blog?limit=4&include=content"));
+    expect(res.status).toBe(200);
+    const posts = await res.json();
+    expect(Object.keys(posts[0]).sort()).toEqual(["category", "content", "createdAt", "excerpt", "id", "publishedAt", "slug", "title"]);
+    expect(posts[0].slug).toBe("anatomy-of-a-london-breakout");
+    expect(posts[0].content).toContain("<p>Body</p>");
+    expect(posts[0].content).not.toMatch(/<script|onerror|javascript:/i);
+    expect(posts.find((p: { slug: string }) => p.slug === "nfp-week").content).toBeNull();
+
+    const bad = await apiBlogLoader(args("/api/blog?include=author"));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].field).toBe("include");
   });
 
   it("accepts q and category", async () => {
@@ -208,6 +226,13 @@ describe("GET /api/blog/{slug}", () => {
     const res = await apiPostLoader(args("/api/blog/gold-review", { slug: "gold-review" }));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ slug: "gold-review", title: "Gold Intraday Review", category: "Case Studies" });
+  });
+
+  it("returns the post's content sanitised", async () => {
+    const res = await apiPostLoader(args("/api/blog/anatomy-of-a-london-breakout", { slug: "anatomy-of-a-london-breakout" }));
+    const post = await res.json();
+    expect(post.content).toContain("<p>Body</p>");
+    expect(post.content).not.toMatch(/<script|onerror|javascript:/i);
   });
 
   it("returns a 404 problem for an unknown slug", async () => {
@@ -308,5 +333,21 @@ describe("feeds", () => {
     const text = await res.text();
     for (const path of ["/portal", "/dashboard", "/admin", "/api"]) expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe("posts stored before their HTML was sanitised on write", () => {
+  it("get their sanitised copy from the backfill, once", async () => {
+    getDb()
+      .insert(blogPosts)
+      .values({ slug: "old-post", title: "Old", category: "Macro Context", content: '<p>Old</p><script>x()</script>', publishedAt: new Date(now - 90 * DAY) })
+      .run();
+    expect(backfillPostHtml()).toBe(1);
+    expect(backfillPostHtml()).toBe(0);
+    const row = getDb().select().from(blogPosts).where(eq(blogPosts.slug, "old-post")).get()!;
+    expect(row.contentHtml).toBe("<p>Old</p>");
+    const res = (await articleLoader(args("/insights/old-post", { slug: "old-post" }))) as Response;
+    expect((await res.json()).post.html).toBe("<p>Old</p>");
+    getDb().delete(blogPosts).where(eq(blogPosts.slug, "old-post")).run();
   });
 });

@@ -13,16 +13,13 @@ import { callRoute, expectSignInRedirect, getRequest } from "../support/http";
 const BASE = "http://localhost";
 const NOW = Date.now();
 
+/** A signal as the dashboard's list receives it (`toSignalListView`). */
 interface ApiSignalJson {
   id: number;
   strategyId: number;
   status: string;
   createdAt: string;
   locked: boolean;
-  entryPrice: number | null;
-  stopLoss: number | null;
-  takeProfit1: number | null;
-  takeProfit2: number | null;
   sl: number | null;
   entryJson: { price: number | null };
   tpJson: { tp1: number | null; tp2: number | null };
@@ -140,6 +137,10 @@ describe("/portal/dashboard loader for a Pro subscriber", () => {
     const list = data.signals as ApiSignalJson[];
     expect(list).toHaveLength(10);
     expect(list.map((s) => s.id)).toEqual(fx.signalIds.slice(0, 10));
+    // Only what the list shows: the nested levels, no flat aliases, outcome or events URL.
+    expect(Object.keys(list[0]!).sort()).toEqual(
+      ["createdAt", "entryJson", "expiresAt", "id", "locked", "rationale", "side", "sl", "status", "strategyId", "symbol", "tpJson"],
+    );
     const times = list.map((s) => Date.parse(s.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(data.strategyNames[fx.euro]).toBe("Euro Range");
@@ -152,14 +153,12 @@ describe("/portal/dashboard loader for a Pro subscriber", () => {
     for (const s of locked) {
       expect(s.strategyId).toBe(fx.euro);
       expect(s.status).toBe("ACTIVE");
-      expect([s.entryPrice, s.stopLoss, s.takeProfit1, s.takeProfit2, s.sl, s.entryJson.price, s.tpJson.tp1, s.tpJson.tp2]).toEqual(
-        Array(8).fill(null),
-      );
+      expect([s.sl, s.entryJson.price, s.tpJson.tp1, s.tpJson.tp2]).toEqual(Array(4).fill(null));
     }
     // Entitled ACTIVE signals and the public track record keep their prices.
     const open = list.filter((s) => !s.locked);
     expect(open).toHaveLength(8);
-    for (const s of open) expect(s.entryPrice).not.toBeNull();
+    for (const s of open) expect(s.entryJson.price).not.toBeNull();
     expect(open.find((s) => s.strategyId === fx.euro)?.status).toBe("CLOSED");
   });
 

@@ -21,6 +21,7 @@ import { describeSeedResult, seedDatabase } from "../../db/seed";
 import { BLOG_CATEGORIES, buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS } from "../../db/seed-data";
 import { verifyChain } from "../../app/domain/ledger";
 import { priceDecimals } from "../../app/domain/signal-display";
+import { sanitizePostHtml } from "../../app/domain/sanitize";
 import { iterateLedger } from "../../app/models/signals.server";
 import { ensureSessionSecret, runSetup } from "../../db/setup";
 
@@ -154,6 +155,8 @@ describe("seedDatabase", () => {
       for (const post of posts) {
         expect(post.publishedAt.getTime()).toBeLessThan(now.getTime());
         if (post.content) expect(post.content).not.toMatch(/<script/i);
+        // Sanitised once, when seeded (docs/decisions/0062).
+        expect(post.contentHtml, post.slug).toBe(post.content ? sanitizePostHtml(post.content) : null);
       }
 
       const trader = db.select().from(users).where(eq(users.email, "trader@example.com")).get()!;
@@ -336,6 +339,31 @@ describe("setup", () => {
     expect(lines.at(-1)).toBe("Database already has data; seed skipped");
 
     await expect(runSetup({ ...env, SEED_PASSWORD: "short" }, () => {})).rejects.toThrow(/SEED_PASSWORD/);
+  });
+
+  it("sanitises the posts of a database written before posts stored their sanitised HTML", async () => {
+    const dbPath = join(tempDir(), "old.db");
+    const env = { DATABASE_PATH: dbPath, NODE_ENV: "test" };
+    await runSetup(env, () => {});
+    const db = openDatabase(dbPath);
+    try {
+      // What migration 0012 leaves in an older database: the new column empty.
+      db.update(blogPosts).set({ contentHtml: null }).run();
+    } finally {
+      db.$client.close();
+    }
+    const lines: string[] = [];
+    await runSetup(env, (line) => lines.push(line));
+    const reopened = openDatabase(dbPath);
+    try {
+      const posts = reopened.select().from(blogPosts).all();
+      const withContent = posts.filter((post) => post.content);
+      expect(withContent.length).toBeGreaterThan(0);
+      expect(lines).toContain(`Blog: stored the sanitised HTML of ${withContent.length} posts`);
+      for (const post of posts) expect(post.contentHtml, post.slug).toBe(post.content ? sanitizePostHtml(post.content) : null);
+    } finally {
+      reopened.$client.close();
+    }
   });
 
   it("seeds no demo accounts in production", async () => {

@@ -171,14 +171,13 @@ describe("/strategies/:slug loader", () => {
     expect(active).toHaveLength(2);
     for (const s of active) {
       expect(s.locked).toBe(true);
-      expect(s.entryPrice).toBeNull();
       expect(s.entryJson.price).toBeNull();
       expect(s.sl).toBeNull();
       expect(s.tpJson).toEqual({ tp1: null, tp2: null });
     }
     const past = body.signals.filter((s: { status: string }) => s.status !== "ACTIVE");
     expect(past.length).toBeGreaterThan(0);
-    expect(past.every((s: { locked: boolean; entryPrice: number | null }) => !s.locked && s.entryPrice !== null)).toBe(true);
+    expect(past.every((s: { locked: boolean; entryJson: { price: number | null } }) => !s.locked && s.entryJson.price !== null)).toBe(true);
   });
 
   it("unlocks live signals for an entitled subscriber", async () => {
@@ -190,8 +189,8 @@ describe("/strategies/:slug loader", () => {
     const active = body.signals.filter((s: { status: string }) => s.status === "ACTIVE");
     expect(active).toHaveLength(2);
     expect(active.every((s: { locked: boolean }) => !s.locked)).toBe(true);
-    expect(active[0]).toMatchObject({ entryPrice: 1.085, entryJson: { price: 1.085, method: "market" }, sl: 1.08, side: "LONG" });
-    expect(active[1]).toMatchObject({ symbol: "USDJPY", side: "SHORT", direction: "SHORT", takeProfit1: 150.3 });
+    expect(active[0]).toMatchObject({ entryJson: { price: 1.085, method: "market" }, sl: 1.08, side: "LONG" });
+    expect(active[1]).toMatchObject({ symbol: "USDJPY", side: "SHORT", tpJson: { tp1: 150.3 } });
   });
 
   it("keeps other strategies' live signals locked for that subscriber", async () => {

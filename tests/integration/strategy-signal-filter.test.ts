@@ -12,7 +12,7 @@ import { callRoute, getRequest } from "../support/http";
 
 const ids: Record<string, number> = {};
 
-async function statusesFor(query: string): Promise<Array<{ id: number; status: string; locked: boolean; entryPrice: number | null }>> {
+async function statusesFor(query: string): Promise<Array<{ id: number; status: string; locked: boolean; entryJson: { price: number | null } }>> {
   const response = await callRoute(loader, getRequest(`http://localhost/strategies/alpha-swing?tab=signals${query}`), { slug: "alpha-swing" });
   expect(response.status).toBe(200);
   return (await response.json()).signals;
@@ -43,9 +43,9 @@ describe("the strategy Signals tab's status filter", () => {
   it("locks PENDING signals for visitors like ACTIVE ones; ended ones show their levels", async () => {
     const signals = await statusesFor("");
     const byId = new Map(signals.map((s) => [s.id, s]));
-    expect(byId.get(ids.pending)).toMatchObject({ status: "PENDING", locked: true, entryPrice: null });
-    expect(byId.get(ids.active)).toMatchObject({ status: "ACTIVE", locked: true, entryPrice: null });
-    expect(byId.get(ids.closed)).toMatchObject({ status: "CLOSED", locked: false, entryPrice: 1.085 });
+    expect(byId.get(ids.pending)).toMatchObject({ status: "PENDING", locked: true, entryJson: { price: null } });
+    expect(byId.get(ids.active)).toMatchObject({ status: "ACTIVE", locked: true, entryJson: { price: null } });
+    expect(byId.get(ids.closed)).toMatchObject({ status: "CLOSED", locked: false, entryJson: { price: 1.085 } });
   });
 
   it("parseStatusFilter maps a query value to its group, case-insensitively, default all", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatDate,
   formatDateTime,
+  formatShortDateTime,
   formatPrice,
   priceDecimals,
   riskBadgeVariant,
@@ -57,6 +58,8 @@ describe("signalAge", () => {
   it("formats dates in UTC regardless of the local zone", () => {
     expect(formatDate("2026-11-20T23:30:00.000Z")).toBe("Nov 20, 2026");
     expect(formatDateTime("2026-11-20T14:05:00.000Z")).toBe("Nov 20, 2026, 14:05 UTC");
+    expect(formatShortDateTime("2026-11-21T00:05:00.000Z")).toBe("Nov 21, 00:05 UTC");
+    expect(formatDateTime(new Date("2026-01-02T23:59:00.000Z"))).toBe("Jan 2, 2026, 23:59 UTC");
   });
 });
 

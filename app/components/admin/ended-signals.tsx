@@ -1,5 +1,5 @@
 /** The desk's latest ended signals (closed, cancelled, expired) with their outcome. */
-import { SideBadge, SignalLink, StatusBadge } from "~/components/signal-list";
+import { SideBadge, SignalLink, StatusBadge } from "~/components/signals/signal-badges";
 import { SignalOutcome, type OutcomeFields } from "~/components/signals/signal-outcome";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 

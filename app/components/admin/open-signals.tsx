@@ -3,7 +3,7 @@
  * its state allows: PENDING → trigger, modify, cancel; ACTIVE → modify,
  * partial close, close (an ACTIVE signal cannot be cancelled, only closed).
  */
-import { SideBadge, SignalLink, StatusBadge } from "~/components/signal-list";
+import { SideBadge, SignalLink, StatusBadge } from "~/components/signals/signal-badges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatPrice } from "~/domain/signal-display";
 import type { DeskIntent } from "~/schemas/signal-transitions";

@@ -1,5 +1,5 @@
 /** The admin page's list of the most recently published signals. */
-import { SignalLink, StatusBadge } from "~/components/signal-list";
+import { SignalLink, StatusBadge } from "~/components/signals/signal-badges";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatPrice, signalAge } from "~/domain/signal-display";

@@ -6,7 +6,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SideBadge, StatusBadge } from "~/components/signal-list";
+import { SideBadge, StatusBadge } from "~/components/signals/signal-badges";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatDateTime, formatPrice } from "~/domain/signal-display";
 import type { ApiSignal } from "~/domain/signals";

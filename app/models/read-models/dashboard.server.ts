@@ -3,7 +3,7 @@
  * home page `/` (variant "home", 3 recent signals) and the trading dashboard
  * `/dashboard` (variant "trading", 10 recent signals).
  */
-import type { ApiSignal } from "~/domain/signals";
+import { toSignalListView, type SignalListView } from "~/domain/signals";
 import type { UnlockFacts } from "~/domain/unlock";
 import { riskPercentFor } from "~/domain/trade-link";
 import { countActiveSignals, listSignalsForEntitlements } from "~/models/signals.server";
@@ -46,7 +46,8 @@ export interface DashboardData {
     /** e.g. '2 / 3'. */
     label: string;
   };
-  recentSignals: ApiSignal[];
+  /** The latest signals the viewer may see, as the list shows them. */
+  recentSignals: SignalListView[];
   strategies: DashboardStrategy[];
   /** Strategy names by id, for labelling signals. */
   strategyNames: Record<number, string>;
@@ -77,7 +78,7 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
     },
     activeSignals: countActiveSignals(),
     strategyAccess: { count: accessCount, total: catalogue.length, label: `${accessCount} / ${catalogue.length}` },
-    recentSignals: listSignalsForEntitlements(entitlements.strategyIds, { limit: DASHBOARD_SIGNAL_LIMITS[variant] }),
+    recentSignals: listSignalsForEntitlements(entitlements.strategyIds, { limit: DASHBOARD_SIGNAL_LIMITS[variant] }).map(toSignalListView),
     strategies: catalogue
       .slice(0, DASHBOARD_STRATEGY_LIMIT)
       .map((s) => ({ ...toApiStrategy(s), accessible: entitled.has(s.id) })),

@@ -7,7 +7,7 @@
  */
 import { PORTAL_SIGNAL_LIMIT, PORTAL_STRATEGY_LIMIT } from "~/content/portal";
 import { greetingName } from "~/domain/greeting";
-import type { ApiSignal } from "~/domain/signals";
+import { toSignalListView, type SignalListView } from "~/domain/signals";
 import type { UnlockFacts } from "~/domain/unlock";
 import { riskPercentFor } from "~/domain/trade-link";
 import { listSignalsForEntitlements } from "~/models/signals.server";
@@ -33,8 +33,8 @@ export interface PortalDashboardData {
   firstName: string | null;
   /** The name to greet: the first name, else 'Trader'. */
   greetingName: string;
-  /** The 10 latest signals, newest first, locked where the viewer is not entitled. */
-  signals: ApiSignal[];
+  /** The 10 latest signals, newest first, locked where the viewer is not entitled, as the list shows them. */
+  signals: SignalListView[];
   /** Strategy names by id, for labelling signals. */
   strategyNames: Record<number, string>;
   /** Up to 3 of the viewer's entitled strategies, in entitlement order. */
@@ -66,7 +66,7 @@ export function loadPortalDashboard(viewer: PublicUser, now = new Date()): Porta
   return {
     firstName,
     greetingName: greetingName(firstName),
-    signals: listSignalsForEntitlements(entitlements.strategyIds, { limit: PORTAL_SIGNAL_LIMIT }),
+    signals: listSignalsForEntitlements(entitlements.strategyIds, { limit: PORTAL_SIGNAL_LIMIT }).map(toSignalListView),
     strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
     strategies: entitled.slice(0, PORTAL_STRATEGY_LIMIT).map(toApiStrategy),
     strategyCount: entitled.length,

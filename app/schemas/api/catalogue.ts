@@ -1,5 +1,5 @@
 /** The public catalogue: strategies and blog posts. */
-import type { toApiPost } from "~/models/blog.server";
+import type { toApiPost, toApiPostSummary } from "~/models/blog.server";
 import type { ApiStrategy } from "~/models/strategies.server";
 import { isoDateTime } from "./common";
 import { z } from "./zod";
@@ -25,14 +25,18 @@ export const apiStrategySchema: z.ZodType<ApiStrategy> = z
 
 export const apiStrategyListSchema = z.array(apiStrategySchema).openapi({ ref: "StrategyList" });
 
+const postFields = {
+  id: z.number().int().openapi({ example: 1 }),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string().nullable(),
+  category: z.string().openapi({ example: "Strategy Notes" }),
+};
+
 /** A blog post; `content` is sanitised HTML (null for excerpt-only posts). */
 export const apiPostSchema: z.ZodType<ReturnType<typeof toApiPost>> = z
   .object({
-    id: z.number().int().openapi({ example: 1 }),
-    slug: z.string(),
-    title: z.string(),
-    excerpt: z.string().nullable(),
-    category: z.string().openapi({ example: "Strategy Notes" }),
+    ...postFields,
     content: z.string().nullable().openapi({ description: "Sanitised HTML." }),
     publishedAt: isoDateTime,
     createdAt: isoDateTime,
@@ -40,4 +44,15 @@ export const apiPostSchema: z.ZodType<ReturnType<typeof toApiPost>> = z
   .strict()
   .openapi({ ref: "Post" });
 
-export const apiPostListSchema = z.array(apiPostSchema).openapi({ ref: "PostList" });
+/** A post in a list: without `content` unless the list was asked for it (`include=content`). */
+export const apiPostListItemSchema: z.ZodType<ReturnType<typeof toApiPostSummary> | ReturnType<typeof toApiPost>> = z
+  .object({
+    ...postFields,
+    content: z.string().nullable().optional().openapi({ description: "Sanitised HTML; only with `include=content`." }),
+    publishedAt: isoDateTime,
+    createdAt: isoDateTime,
+  })
+  .strict()
+  .openapi({ ref: "PostListItem" });
+
+export const apiPostListSchema = z.array(apiPostListItemSchema).openapi({ ref: "PostList" });

@@ -8,7 +8,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { type IntentReplyData, replyFormError } from "~/components/portal/intent-form";
 import { linkClass, muted } from "~/components/portal/styles";
-import { SideBadge, SignalLink, StatusBadge } from "~/components/signal-list";
+import { SideBadge, SignalLink, StatusBadge } from "~/components/signals/signal-badges";
 import { SizeThisTrade } from "~/components/signals/size-this-trade";
 import { UnlockCta } from "~/components/signals/unlock-cta";
 import { Button, buttonClass } from "~/components/ui/button";

@@ -77,13 +77,14 @@ export const cataloguePaths: ZodOpenApiPathsObject = {
       operationId: "listPosts",
       tags: ["Blog"],
       summary: "List posts",
-      description: `Posts newest first (publish time, then id), optionally searched and filtered by category. ${CURSOR_NOTE}`,
+      description: `Posts newest first (publish time, then id), optionally searched and filtered by category; without their bodies unless \`include=content\` is given. ${CURSOR_NOTE}`,
       security: [...SECURITY.optional],
       requestParams: {
         query: z.object({
           limit: limitParam,
           q: z.string().max(200).optional().openapi({ description: "Case-insensitive match on title or excerpt (at most 200 characters).", example: "breakout" }),
           category: z.string().optional().openapi({ description: "A category name or its URL slug.", example: "strategy-notes" }),
+          include: z.enum(["content"]).optional().openapi({ description: "`content`: each post with its sanitised HTML `content` (left out otherwise)." }),
           ...cursorParams("post"),
         }),
       },
