@@ -10,7 +10,8 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, resolve } from "node:path";
+import { readdirSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
@@ -92,6 +93,27 @@ function readBodies(limit: number): RequestHandler {
   };
 }
 
+/**
+ * The URL paths (`/favicon.svg`, ...) of the files in `publicDir` outside
+ * `build/`, listed once at start-up: static files are looked up in this set,
+ * so a page request costs no file-system check.
+ */
+export function publicFilePaths(publicDir: string): Set<string> {
+  const entries = readdirSync(publicDir, { recursive: true, withFileTypes: true });
+  const paths = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => "/" + relative(publicDir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .filter((path) => !path.startsWith("/build/"));
+  return new Set(paths);
+}
+
+/** Serves the files of `publicDir` listed at start-up (`publicFilePaths`); every other path goes on untouched. */
+function publicFiles(publicDir: string): RequestHandler {
+  const paths = publicFilePaths(publicDir);
+  const serve = express.static(publicDir, { maxAge: "1h", index: false });
+  return (req, res, next) => (paths.has(req.path) ? serve(req, res, next) : next());
+}
+
 /** The Express app for `options` (not listening yet). */
 export function createApp(options: ServerOptions): Express {
   const publicDir = resolve(options.publicDir ?? "public");
@@ -107,7 +129,7 @@ export function createApp(options: ServerOptions): Express {
   app.use(malformedPathGuard);
   // Remix fingerprints everything under /build: cache it for a year.
   app.use("/build", express.static(join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  app.use(publicFiles(publicDir));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
   app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES));

@@ -391,7 +391,11 @@ describe("security headers on every kind of response", () => {
     expectSecurityHeaders(asset);
     const favicon = await rawRequest(direct.port, { path: "/favicon.svg" });
     expect(favicon.status).toBe(200);
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
     expectSecurityHeaders(favicon);
+    const worker = await rawRequest(direct.port, { path: "/push-sw.js" });
+    expect(worker.status).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/javascript/);
   });
 });
 
