@@ -1,7 +1,7 @@
-import { openApiDocument } from "~/services/openapi/document.server";
-import { apiHandler, apiJson, readOnlyAction } from "~/services/http.server";
+import { openApiDocumentJson } from "~/services/openapi/document.server";
+import { apiHandler, apiJsonText, readOnlyAction } from "~/services/http.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the API, generated from app/schemas/api. Public, cacheable, CORS. */
-export const loader = apiHandler(() => apiJson(openApiDocument()), { access: "catalogue" });
+export const loader = apiHandler(() => apiJsonText(openApiDocumentJson()), { access: "catalogue" });
 
 export const action = readOnlyAction("catalogue");

@@ -46,8 +46,13 @@ function apiHeaders(init: HeadersInit | undefined, contentType: string): Headers
 
 /** A JSON response for /api routes. `init` may be a status code. */
 export function apiJson(data: unknown, init: number | ResponseInit = 200): Response {
+  return apiJsonText(JSON.stringify(data), init);
+}
+
+/** A JSON response for /api routes whose body `text` is already serialised JSON (e.g. a document built once). `init` may be a status code. */
+export function apiJsonText(text: string, init: number | ResponseInit = 200): Response {
   const options = typeof init === "number" ? { status: init } : init;
-  return new Response(JSON.stringify(data), {
+  return new Response(text, {
     ...options,
     headers: apiHeaders(options.headers, "application/json; charset=utf-8"),
   });

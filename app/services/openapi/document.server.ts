@@ -38,3 +38,11 @@ export function openApiDocument(): OpenApiDocument {
   });
   return cached;
 }
+
+let cachedJson: string | undefined;
+
+/** The OpenAPI document serialised as JSON, once: the body `GET /api/openapi.json` answers. */
+export function openApiDocumentJson(): string {
+  cachedJson ??= JSON.stringify(openApiDocument());
+  return cachedJson;
+}
