@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DashboardOverview } from "~/components/dashboard/dashboard-overview";
+import { HomeDashboard } from "~/components/dashboard/home-dashboard";
 import { LiveWinRate } from "~/components/strategy-card";
 import { CtaButtons, FeatureCard, LandingSection } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (data.signedIn) return <DashboardOverview data={data.dashboard} variant="home" />;
+  if (data.signedIn) return <HomeDashboard data={data.dashboard} />;
   return <Landing live={data.live} />;
 }
 
