@@ -45,8 +45,7 @@ export const TOPIC_LABELS: Record<ContactTopic, string> = {
   "strategy-call": "Strategy call",
 };
 
-/** Where every "Book a Strategy Call" goes: the contact form with "Strategy call" chosen. */
-export const STRATEGY_CALL_PATH = "/contact?topic=strategy-call#contact-form";
+export { STRATEGY_CALL_PATH } from "~/content/paths";
 
 /** The strategy call's time field (docs/decisions/0056-strategy-call-booking.md). */
 export const CALL_SLOT_FIELD = {
