@@ -2,7 +2,7 @@
  * Fixed content of /contact (spec sections 2 "Contact", 5 and 9): option
  * labels, side cards and the form's messages.
  */
-import type { ContactTopic, PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact";
+import type { ContactTopic, PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact-fields";
 
 export const CONTACT_COPY = {
   title: "Contact Us",
