@@ -27,7 +27,7 @@ const PAGE_TARGET_KB = 110;
 const PAGES = {
   "/": { route: "routes/_index", budget: LANDING_TARGET_KB, target: LANDING_TARGET_KB },
   "/strategies": { route: "routes/strategies._index", budget: PAGE_TARGET_KB },
-  "/strategies/alpha-swing": { route: "routes/strategies.$slug", budget: 122 },
+  "/strategies/alpha-swing": { route: "routes/strategies.$slug", budget: PAGE_TARGET_KB },
   "/services": { route: "routes/services", budget: PAGE_TARGET_KB },
   "/pricing": { route: "routes/pricing", budget: PAGE_TARGET_KB },
   "/performance": { route: "routes/performance", budget: 116 },
