@@ -8,27 +8,27 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HomeDashboard } from "~/components/dashboard/home-dashboard";
 import { LandingPage } from "~/components/landing/landing-page";
-import { HOME_META, LANDING_META, LANDING_PAGE } from "~/content/landing";
+import { LANDING_PAGE } from "~/content/landing";
+import { HOME_META, LANDING_META } from "~/content/landing-meta";
 import { landingPageView } from "~/domain/landing-page";
 import { pageMeta } from "~/domain/page-meta";
 import { loadDashboard } from "~/models/read-models/dashboard.server";
 import { liveCardFigures } from "~/models/read-models/track-record.server";
 import { getViewer } from "~/services/session.server";
 
-/** The page's title and description come with its data; without data (an error) the site's defaults apply. */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data ? pageMeta(data.meta.title, data.meta.description) : (matches.find((match) => match.id === "root")?.meta ?? []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.signedIn ? pageMeta(HOME_META.title, HOME_META.description) : pageMeta(LANDING_META.title, LANDING_META.description);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
   // The page depends on the session cookie: never share a cached copy between visitors.
   const headers = { "Cache-Control": "private, no-cache", Vary: "Cookie" };
-  if (!viewer) return json({ signedIn: false as const, meta: LANDING_META, live: liveCardFigures(), content: landingPageView(LANDING_PAGE) }, { headers });
-  return json({ signedIn: true as const, meta: HOME_META, dashboard: await loadDashboard(viewer.user, "home") }, { headers });
+  if (!viewer) return json({ signedIn: false as const, live: liveCardFigures(), content: landingPageView(LANDING_PAGE) }, { headers });
+  return json({ signedIn: true as const, dashboard: await loadDashboard(viewer.user, "home") }, { headers });
 }
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (data.signedIn) return <HomeDashboard data={data.dashboard} />;
+  if (data.signedIn) return <HomeDashboard data={data.dashboard} variant="home" />;
   return <LandingPage content={data.content} live={data.live} />;
 }
