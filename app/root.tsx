@@ -1,22 +1,20 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { useNonce } from "~/components/nonce";
-import { isRefusal, MessagePage, NotFound, RefusalPage } from "~/components/not-found";
 import { usePendingListSkeleton } from "~/components/pending-page";
+import { RootErrorPage } from "~/components/root-error-page";
 import { Toaster } from "~/components/ui/toast";
 import { getViewer } from "~/services/session.server";
 import { getTheme, THEME_KEY, type Theme } from "~/services/theme.server";
@@ -88,27 +86,13 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? "light";
-  let body: ReactNode;
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    body = <NotFound />;
-  } else if (isRefusal(error)) {
-    body = <RefusalPage refusal={error.data} link={{ to: "/", label: "Back to home" }} />;
-  } else {
-    if (!isRouteErrorResponse(error)) console.error(error);
-    body = (
-      <MessagePage title="Something went wrong">
-        An unexpected error occurred. Please try again, or contact support if it keeps happening.
-      </MessagePage>
-    );
-  }
   return (
     <Document theme={theme} savedTheme={data?.theme != null}>
       <Navbar user={data?.user ?? null} theme={theme} />
       <main id="main" className="flex-1">
-        {body}
+        <RootErrorPage />
       </main>
       <Footer />
     </Document>

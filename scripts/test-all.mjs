@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * The whole test suite: typecheck, Vitest (unit + integration), production
- * build, the fuzz suite against that build, Playwright (JavaScript on and
- * off). Ends with one line `N passed, N failed` summing every suite; exits
- * non-zero if anything failed.
+ * build, the page-weight budgets of that build, the fuzz suite against it,
+ * Playwright (JavaScript on and off). Ends with one line `N passed, N failed`
+ * summing every suite; exits non-zero if anything failed.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -52,7 +52,20 @@ const buildOk = run("build", bin("remix"), ["build"]);
 if (buildOk) passed += 1;
 else failed += 1;
 
-// 4. Fuzz suite against the production build (fixed seed, 2,000 cases).
+// 4. Page weight: each public page's initial JavaScript against its budget, one check per page (sizes of the built files, no server).
+const weightReport = join(reports, "page-weight.json");
+if (buildOk) {
+  const weightOk = run("page weight", process.execPath, ["scripts/page-weight.mjs", `--json=${weightReport}`]);
+  const pages = readJson(weightReport);
+  passed += pages?.filter((page) => page.ok).length ?? 0;
+  failed += pages?.filter((page) => !page.ok).length ?? 0;
+  // A run that failed with every page within budget (a route missing from the build, a crash) still fails.
+  if (!weightOk && !pages?.some((page) => !page.ok)) failed += 1;
+} else {
+  failed += 1;
+}
+
+// 5. Fuzz suite against the production build (fixed seed, 2,000 cases).
 const fuzzReport = join(reports, "fuzz.json");
 if (buildOk) {
   const fuzzOk = run("fuzz", process.execPath, ["scripts/fuzz.mjs", "--no-build", "--reporter=default", "--reporter=json", `--outputFile=${fuzzReport}`]);
@@ -64,7 +77,7 @@ if (buildOk) {
   failed += 1;
 }
 
-// 5. Playwright.
+// 6. Playwright.
 if (buildOk && run("chromium", process.execPath, ["scripts/ensure-chromium.mjs"])) {
   const pwReport = join(reports, "playwright.json");
   const pwOk = run("playwright", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport });

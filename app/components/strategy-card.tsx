@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { DEMO_DATA_CARD_NOTE, MIN_CLOSED_SIGNALS_FOR_FIGURES, TRACK_RECORD_PENDING } from "~/content/track-record";
+import { formatWinRate, LiveWinRate } from "~/components/live-win-rate";
 import { riskBadgeVariant } from "~/domain/signal-display";
 import type { LiveCardFigures } from "~/models/read-models/track-record.server";
 import type { ApiStrategy } from "~/models/strategies.server";
@@ -16,11 +16,6 @@ type StrategyCardData = Pick<
   ApiStrategy,
   "slug" | "name" | "description" | "riskClass" | "timeframes" | "instruments" | "winRate" | "isActive"
 >;
-
-/** '68%' or '68.5%'. */
-export function formatWinRate(winRate: number): string {
-  return `${Number.isInteger(winRate) ? winRate : winRate.toFixed(1)}%`;
-}
 
 export function RiskBadge({ riskClass }: { riskClass: string }) {
   return (
@@ -33,32 +28,6 @@ export function RiskBadge({ riskClass }: { riskClass: string }) {
 
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
   return <Badge variant={isActive ? "success" : "secondary"}>{isActive ? "Active" : "Inactive"}</Badge>;
-}
-
-/**
- * The live win rate and closed-signal count once a strategy has
- * MIN_CLOSED_SIGNALS_FOR_FIGURES closed signals, else the note that the track record starts then;
- * marked as the seed's demo data while it is (docs/decisions/0058).
- */
-export function LiveWinRate({ live, className = "" }: { live: LiveCardFigures; className?: string }) {
-  return (
-    <p className={`text-sm ${className}`} data-testid="live-win-rate">
-      {live.trades >= MIN_CLOSED_SIGNALS_FOR_FIGURES && live.winRate !== null ? (
-        <>
-          <span className="font-semibold tabular-nums">{formatWinRate(Number(live.winRate.toFixed(1)))}</span> live win rate over{" "}
-          <span className="tabular-nums">{live.trades}</span> closed signals, net of costs
-          {live.demo ? (
-            <span className="font-semibold text-amber-900 dark:text-amber-200" data-testid="live-win-rate-demo">
-              {" "}
-              ({DEMO_DATA_CARD_NOTE})
-            </span>
-          ) : null}
-        </>
-      ) : (
-        <span className="text-slate-700 dark:text-slate-300">{TRACK_RECORD_PENDING}</span>
-      )}
-    </p>
-  );
 }
 
 export function StrategyCard({

@@ -2,7 +2,7 @@
  * Fixed content of /contact (spec sections 2 "Contact", 5 and 9): option
  * labels, side cards and the form's messages.
  */
-import type { ContactTopic, PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact";
+import type { ContactTopic, PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact-fields";
 
 export const CONTACT_COPY = {
   title: "Contact Us",
@@ -45,8 +45,7 @@ export const TOPIC_LABELS: Record<ContactTopic, string> = {
   "strategy-call": "Strategy call",
 };
 
-/** Where every "Book a Strategy Call" goes: the contact form with "Strategy call" chosen. */
-export const STRATEGY_CALL_PATH = "/contact?topic=strategy-call#contact-form";
+export { STRATEGY_CALL_PATH } from "~/content/paths";
 
 /** The strategy call's time field (docs/decisions/0056-strategy-call-booking.md). */
 export const CALL_SLOT_FIELD = {

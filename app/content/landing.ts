@@ -2,14 +2,9 @@
  * Landing page content for signed-out visitors (spec section 2 "Landing
  * page"). Everything here is static sample content, not server data.
  */
-import { STRATEGY_CALL_PATH } from "./contact";
-import { REFUND_DAYS, SIGNUP_PATH, TRIAL_DAYS, type CallToAction } from "./pricing";
-
-export const LANDING_META = {
-  title: "Rules-Based Forex Strategies & Signals",
-  description:
-    "Rules-based FX strategies on majors, minors and gold with signals, risk controls, third-party tracked performance, education and free tools. Start a 7-day free trial.",
-};
+import { REFUND_DAYS, TRIAL_DAYS } from "./plans";
+import { SIGNUP_PATH, STRATEGY_CALL_PATH } from "./paths";
+import type { CallToAction } from "./pricing";
 
 export const HERO: {
   eyebrow: string;
@@ -158,7 +153,19 @@ export const LANDING_DISCLAIMER =
   "FX Trader provides rules-based signals, research and education only. It gives no investment advice, portfolio management or brokerage. All results shown are hypothetical and past performance is not indicative of future results.";
 
 /** Meta for the signed-in home page (the dashboard's home variant). */
-export const HOME_META = {
-  title: "Home",
-  description: "Your FX Trader home: subscription status, active signals, strategy access and the latest signals at a glance.",
+/**
+ * Everything the signed-out landing page shows, sent as loader data so the
+ * texts stay out of the page's JavaScript.
+ */
+export const LANDING_PAGE = {
+  hero: HERO,
+  trustBadges: TRUST_BADGES,
+  liveSignalsSample: LIVE_SIGNALS_SAMPLE,
+  why: WHY_SECTION,
+  whyPoints: WHY_POINTS,
+  highlights: HIGHLIGHTS_SECTION,
+  strategyHighlights: STRATEGY_HIGHLIGHTS,
+  closing: CLOSING_CTA,
+  disclaimer: LANDING_DISCLAIMER,
 };
+export type LandingPageContent = typeof LANDING_PAGE;

@@ -21,6 +21,8 @@ export const PLAN_RULES: Record<PlanId, PlanRule> = {
 
 /** Length of the free trial a signup starts, in days (spec section 9). */
 export const TRIAL_DAYS = 7;
+/** The refund promise, in days (spec section 9). */
+export const REFUND_DAYS = 30;
 /** Plan whose entitlements the free trial grants. */
 export const TRIAL_PLAN: PlanId = "pro";
 /** Label shown for a user with no subscription. */

@@ -4,10 +4,11 @@
  * Also home to the calls to action other marketing pages share.
  */
 import type { PlanId } from "../../db/schema";
-import { PLAN_RULES, TRIAL_DAYS } from "~/content/plans";
+import { PLAN_RULES, REFUND_DAYS, TRIAL_DAYS } from "~/content/plans";
+import { SIGNUP_PATH } from "~/content/paths";
 
-/** Where 'Start Free Trial' and the plan buttons go: sign-up via /api/login. */
-export const SIGNUP_PATH = "/api/login?screen=signup";
+export { SIGNUP_PATH };
+
 export const CONTACT_PATH = "/contact";
 
 /** A link rendered as a button. */
@@ -28,7 +29,7 @@ export interface PlaceholderAction {
 export const COMING_SOON = "Coming soon";
 
 /** Spec section 9. */
-export const REFUND_DAYS = 30;
+export { REFUND_DAYS };
 export const UPTIME_SLA = "99.9%";
 export { TRIAL_DAYS };
 

@@ -145,3 +145,34 @@ export function chartAxes(points: ReadonlyArray<SeriesPoint>, kind: AxisKind, la
   const y = [...ticks].reverse().map((value) => ({ text: yText(kind, value, step), pct: ((hi - value) / (hi - lo)) * 100 }));
   return { lo, hi, y, x: thin(xCandidates(points), layout) };
 }
+
+/**
+ * The indices of the points a sparkline draws, in order: every index when
+ * there are at most `maxPoints` values; else the first and the last, and in
+ * each of `maxPoints / 2` equal runs of values the lowest and the highest, so
+ * peaks and troughs (the deepest drawdown) survive the thinning.
+ * @param values the series' values.
+ * @param maxPoints the most indices to return (at least 4); about two per pixel pair of the drawn width is plenty.
+ * @returns ascending indices into `values`, at most `maxPoints` of them.
+ */
+export function sparklineIndices(values: ReadonlyArray<number>, maxPoints: number): number[] {
+  const count = values.length;
+  if (count <= maxPoints) return Array.from({ length: count }, (_, i) => i);
+  const buckets = Math.floor((maxPoints - 2) / 2);
+  const kept = new Set<number>([0, count - 1]);
+  for (let b = 0; b < buckets; b += 1) {
+    const start = 1 + Math.floor((b * (count - 2)) / buckets);
+    const end = 1 + Math.floor(((b + 1) * (count - 2)) / buckets);
+    let lo = start;
+    let hi = start;
+    for (let i = start; i < end; i += 1) {
+      if (values[i] < values[lo]) lo = i;
+      if (values[i] > values[hi]) hi = i;
+    }
+    if (start < end) {
+      kept.add(lo);
+      kept.add(hi);
+    }
+  }
+  return [...kept].sort((a, b) => a - b);
+}

@@ -2,7 +2,8 @@
  * /contact — the contact form and side cards (spec sections 2 "Contact",
  * 3 "Contact form values", 4 "Contact form", 5, 8 and 9).
  *
- * A native POST form (Conform + zod) that works without JavaScript. On success
+ * A native POST form that works without JavaScript, validated by the action
+ * with the contact schema (the page itself loads no zod). On success
  * the message is stored and the action redirects to /contact?sent=1 with a
  * flash toast (post/redirect/get), so the form comes back empty and the page
  * shows an inline confirmation too. Missing fields: 400 with field errors and
@@ -17,12 +18,11 @@
  * stored in UTC with the message (docs/decisions/0056-strategy-call-booking.md).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { ContactForm, missesRequiredField } from "~/components/contact/contact-form";
+import { ContactForm, missingRequiredFields } from "~/components/contact/contact-form";
 import { ContactSideCards } from "~/components/contact/contact-side-cards";
 import { PageHeader } from "~/components/marketing";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -36,7 +36,8 @@ import {
 } from "~/content/contact";
 import { callSlots, formatCallSlot, isOfferedCallSlot } from "~/domain/call-slots";
 import { createContactMessage } from "~/models/contact.server";
-import { contactSchema, HONEYPOT_FIELD } from "~/schemas/contact";
+import { HONEYPOT_FIELD } from "~/schemas/contact-fields";
+import { CONTACT_FIELD_LIMITS, parseContactForm } from "~/services/contact-form.server";
 import { getViewer } from "~/services/session.server";
 import { capEchoedValues, readFormData } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
@@ -79,12 +80,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(request, CONTACT_SENT_URL, CONTACT_TOASTS.sent);
   }
 
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseContactForm(formData);
   if (submission.status !== "success") {
-    const formError = missesRequiredField(formData) ? CONTACT_TOASTS.missing.description : CONTACT_INVALID_MESSAGE;
+    const formError = missingRequiredFields(formData).length > 0 ? CONTACT_TOASTS.missing.description : CONTACT_INVALID_MESSAGE;
     // Echo no more of each field than its maximum length.
-    const limits = getZodConstraint(contactSchema) as Record<string, { maxLength?: number }>;
-    return json(capEchoedValues(submission.reply({ formErrors: [formError] }), limits), { status: 400 });
+    return json(capEchoedValues(submission.reply({ formErrors: [formError] }), CONTACT_FIELD_LIMITS), { status: 400 });
   }
 
   const retryAfter = await limitPublicForm("contact", clientIp(context));

@@ -1,14 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { FormInputField } from "~/components/ui/field";
+import { InputField } from "~/components/ui/native-field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { loginSchema } from "~/schemas/auth";
+import { useServerForm } from "~/components/ui/server-form";
 import { FORM_STRATEGY, getFormAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
+import { parseLoginForm } from "~/services/auth-forms.server";
 import { isOAuthConfigured } from "~/platform/env.server";
 import { readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
@@ -32,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // The form strategy reads the body again, so this reads a copy.
   const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseLoginForm(formData);
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -61,14 +60,8 @@ export default function Login() {
   const { returnTo, oauth } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    // Validate on submit only: a message appearing or vanishing on blur moved the button under the pointer and swallowed the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  // Validated by the action only (loginSchema): the page loads no form library.
+  const form = useServerForm(lastResult);
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
 
   return (
@@ -79,11 +72,26 @@ export default function Login() {
           <CardDescription>Welcome back. Sign in to see your signals and portal.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <Form method="post" noValidate ref={form.formRef} className="flex flex-col gap-4">
             <input type="hidden" name="returnTo" value={returnTo} />
-            <FormAlert form={form} />
-            <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
-            <FormInputField field={fields.password} type="password" label="Password" autoComplete="current-password" />
+            <FormAlert form={{ errorId: "login-error", errors: form.formErrors }} />
+            <InputField
+              id="login-email"
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="email"
+              defaultValue={form.valueOf("email")}
+              error={form.errorsOf("email")}
+            />
+            <InputField
+              id="login-password"
+              name="password"
+              type="password"
+              label="Password"
+              autoComplete="current-password"
+              error={form.errorsOf("password")}
+            />
             <Button type="submit" disabled={busy}>
               {busy ? "Signing in..." : "Sign in"}
             </Button>

@@ -1,15 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { FormInputField, PersonFields } from "~/components/ui/field";
+import { InputField } from "~/components/ui/native-field";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useServerForm } from "~/components/ui/server-form";
 import { TRIAL_DAYS } from "~/content/plans";
 import { createLocalAccount, EmailTakenError } from "~/models/accounts.server";
-import { MIN_PASSWORD_LENGTH, signupSchema } from "~/schemas/auth";
+import { MIN_PASSWORD_LENGTH } from "~/schemas/password-rules";
+import { parseSignupForm } from "~/services/auth-forms.server";
 import { readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: signupSchema });
+  const submission = parseSignupForm(formData);
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -62,14 +62,8 @@ export default function Signup() {
   const { returnTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(signupSchema),
-    // Validate on submit only: a message appearing or vanishing on blur moved the button under the pointer and swallowed the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-  });
+  // Validated by the action only (signupSchema): the page loads no form library.
+  const form = useServerForm(lastResult);
   const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
 
   return (
@@ -80,16 +74,46 @@ export default function Signup() {
           <CardDescription>Pro access for {TRIAL_DAYS} days. No card required, no setup fees.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <Form method="post" noValidate ref={form.formRef} className="flex flex-col gap-4">
             <input type="hidden" name="returnTo" value={returnTo} />
-            <FormAlert form={form} />
-            <PersonFields fields={fields} />
-            <FormInputField
-              field={fields.password}
+            <FormAlert form={{ errorId: "signup-error", errors: form.formErrors }} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField
+                id="signup-first-name"
+                name="firstName"
+                type="text"
+                label="First name"
+                autoComplete="given-name"
+                defaultValue={form.valueOf("firstName")}
+                error={form.errorsOf("firstName")}
+              />
+              <InputField
+                id="signup-last-name"
+                name="lastName"
+                type="text"
+                label="Last name"
+                autoComplete="family-name"
+                defaultValue={form.valueOf("lastName")}
+                error={form.errorsOf("lastName")}
+              />
+            </div>
+            <InputField
+              id="signup-email"
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="email"
+              defaultValue={form.valueOf("email")}
+              error={form.errorsOf("email")}
+            />
+            <InputField
+              id="signup-password"
+              name="password"
               type="password"
               label="Password"
               autoComplete="new-password"
               hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+              error={form.errorsOf("password")}
             />
             <Button type="submit" disabled={busy}>
               {busy ? "Creating account..." : "Create account"}

@@ -16,7 +16,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { LedgerHeadNote } from "~/components/ledger-head-note";
 import { RouteErrorPage } from "~/components/not-found";
 import { OverviewPanel, PlaybookPanel, SignalsPanel } from "~/components/strategies/strategy-panels";
-import { PerformancePanel } from "~/components/strategies/strategy-performance-panel";
+import { PerformanceTab } from "~/components/strategies/performance-tab";
 import { StrategySidebar } from "~/components/strategies/strategy-sidebar";
 import { RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
@@ -141,7 +141,7 @@ export default function StrategyDetail() {
             {selected === "overview" ? <OverviewPanel strategy={strategy} /> : null}
             {selected === "playbook" ? <PlaybookPanel slug={strategy.slug} /> : null}
             {selected === "performance" && signalsReady && data.record ? (
-              <PerformancePanel slug={strategy.slug} record={data.record} hydrated={hydrated} />
+              <PerformanceTab slug={strategy.slug} record={data.record} hydrated={hydrated} />
             ) : null}
             {selected === "signals" ? (
               <SignalsPanel

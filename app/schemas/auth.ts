@@ -1,5 +1,6 @@
-/** Sign-in and signup forms, shared by the client (Conform) and the actions. */
+/** Sign-in and signup forms, validated by their actions (through ~/services/auth-forms.server). */
 import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "~/schemas/password-rules";
 
 export const emailField = z
   .string({ required_error: "Email is required" })
@@ -19,8 +20,6 @@ export const loginSchema = z.object({
   returnTo: returnToField,
 });
 
-/** Minimum password length for new accounts (NIST SP 800-63B recommends at least 8). */
-export const MIN_PASSWORD_LENGTH = 10;
 
 export const signupSchema = z.object({
   firstName: z

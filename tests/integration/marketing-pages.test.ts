@@ -140,17 +140,17 @@ function expectCompleteMeta(meta: ReturnType<typeof metaOf>, title: string) {
 // ---------------------------------------------------------------------------
 
 describe("/ loader", () => {
-  it("returns {signedIn: false} and the live card figures for a signed-out visitor, uncached and varying by cookie", async () => {
+  it("returns {signedIn: false}, the live card figures and the landing texts for a signed-out visitor, uncached and varying by cookie", async () => {
     const response = await loadIndex();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ signedIn: false, live: expect.any(Object) });
+    expect(await response.json()).toEqual({ signedIn: false, live: expect.any(Object), content: expect.any(Object) });
     expect(response.headers.get("Vary")).toBe("Cookie");
     expect(response.headers.get("Cache-Control")).toContain("private");
   });
 
   it("treats an unknown or forged session cookie as signed out", async () => {
     const forged = await loadIndex("__session=not-a-real-session");
-    expect(await forged.json()).toEqual({ signedIn: false, live: expect.any(Object) });
+    expect(await forged.json()).toEqual({ signedIn: false, live: expect.any(Object), content: expect.any(Object) });
   });
 
   it("returns the home variant of the dashboard for a signed-in user", async () => {

@@ -2,8 +2,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LiveWinRate } from "~/components/strategy-card";
-import { TRACK_RECORD_PENDING } from "~/content/track-record";
+import { LiveWinRate } from "~/components/live-win-rate";
+import { TRACK_RECORD_PENDING } from "~/content/live-win-rate";
 
 const render = (trades: number, winRate: number | null) => renderToStaticMarkup(createElement(LiveWinRate, { live: { trades, winRate } }));
 

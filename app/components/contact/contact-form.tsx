@@ -1,28 +1,29 @@
 /** The /contact form (spec sections 3 "Contact form values", 4 "Contact form", 5 and 8). */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
-import { FormInputField, FormSelectField, FormTextareaField, SelectOptions } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
+import { InputField, SelectField, TextareaField } from "~/components/ui/native-field";
+import { useServerForm } from "~/components/ui/server-form";
 import { toast } from "~/components/ui/toast";
 import { CALL_SLOT_FIELD, CONTACT_COPY, CONTACT_TOASTS, EXPERIENCE_LABELS, PREFERRED_TIME_LABELS, TOPIC_LABELS } from "~/content/contact";
 import type { CallSlot } from "~/domain/call-slots";
 import {
   CONTACT_REQUIRED_FIELDS,
+  CONTACT_REQUIRED_MESSAGES,
   CONTACT_TOPICS,
-  contactSchema,
+  type ContactRequiredField,
   type ContactTopic,
   HONEYPOT_FIELD,
   PREFERRED_TIMES,
   TRADING_EXPERIENCE,
-} from "~/schemas/contact";
+} from "~/schemas/contact-fields";
 
-/** Whether a posted contact form leaves any required field empty (or whitespace only). */
-export function missesRequiredField(formData: FormData): boolean {
-  return CONTACT_REQUIRED_FIELDS.some((name) => {
+/** The required fields a posted contact form leaves empty (or whitespace only), in form order. */
+export function missingRequiredFields(formData: FormData): ContactRequiredField[] {
+  return CONTACT_REQUIRED_FIELDS.filter((name) => {
     const value = formData.get(name);
     return typeof value !== "string" || value.trim() === "";
   });
@@ -40,12 +41,13 @@ function slotsByDay(slots: readonly CallSlot[]): { day: string; slots: CallSlot[
 }
 
 /**
- * The contact form: a native POST to /contact, validated by Conform on submit
- * with the action's schema; the 'Missing Information' toast when a required
- * field is empty (client-side, or when the server says so). `topic` is the
- * topic chosen first (from the URL); with "Strategy call" the form asks for
- * one of `slots` (the server renders it for that topic, and JavaScript shows
- * or hides it as the topic changes).
+ * The contact form: a native POST to /contact, validated by the action with
+ * the contact schema. Before sending, the page checks only the required fields
+ * (no zod in the browser): when one is empty it marks each empty field, shows
+ * the 'Missing Information' toast and sends nothing; the server's reply
+ * raises the same toast. `topic` is the topic chosen first (from the URL);
+ * with "Strategy call" the form asks for one of `slots` (the server renders
+ * it for that topic, and JavaScript shows or hides it as the topic changes).
  */
 export function ContactForm({
   lastResult,
@@ -58,41 +60,53 @@ export function ContactForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const form = useServerForm(lastResult);
   const toasted = useRef<unknown>(undefined);
+  const [chosenTopic, setChosenTopic] = useState(form.valueOf("topic") ?? topic);
+  /** Required fields the page found empty on the last attempt to send (cleared by the server's reply). */
+  const [missing, setMissing] = useState<ContactRequiredField[]>([]);
 
-  const [form, fields] = useForm({
-    id: "contact-form",
-    lastResult,
-    constraint: getZodConstraint(contactSchema),
-    // Validate on submit only: a message appearing or vanishing on blur moved the button under the pointer and swallowed the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    defaultValue: { topic },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-  });
-
-  // A server-side rejection (e.g. a browser that skipped client validation) also raises the toast.
+  // A server-side rejection (e.g. a browser without JavaScript before) also raises the toast.
   useEffect(() => {
+    setMissing([]);
     if (!lastResult || lastResult.status !== "error" || toasted.current === lastResult) return;
     toasted.current = lastResult;
     if (lastResult.error?.[""]?.[0] === CONTACT_TOASTS.missing.description) toast(CONTACT_TOASTS.missing);
   }, [lastResult]);
 
-  const formProps = getFormProps(form);
+  useEffect(() => {
+    if (missing.length > 0) form.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [missing, form.formRef]);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    formProps.onSubmit(event);
-    // Conform blocked the submission: show the spec's toast when a required field is empty.
-    if (event.defaultPrevented && missesRequiredField(new FormData(event.currentTarget))) toast(CONTACT_TOASTS.missing);
+    const empty = missingRequiredFields(new FormData(event.currentTarget));
+    setMissing(empty);
+    if (empty.length === 0) return;
+    event.preventDefault();
+    toast(CONTACT_TOASTS.missing);
   }
 
+  const errorsOf = (name: string) =>
+    missing.includes(name as ContactRequiredField) ? [CONTACT_REQUIRED_MESSAGES[name as ContactRequiredField]] : form.errorsOf(name);
+  const field = (name: string) => ({ id: `contact-form-${name}`, name, defaultValue: form.valueOf(name), error: errorsOf(name) });
+
   return (
-    <Form method="post" action="/contact" {...formProps} onSubmit={onSubmit} className="flex flex-col gap-5">
-      <FormAlert form={form} />
-      <FormSelectField field={fields.topic} label="Topic">
-        <SelectOptions options={CONTACT_TOPICS.map((value) => ({ value, label: TOPIC_LABELS[value] }))} />
-      </FormSelectField>
-      {(fields.topic.value ?? topic) === "strategy-call" ? (
-        <FormSelectField field={fields.callSlot} label={CALL_SLOT_FIELD.label} hint={CALL_SLOT_FIELD.hint}>
+    <Form method="post" action="/contact" id="contact-form" noValidate ref={form.formRef} onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormAlert form={{ errorId: "contact-form-error", errors: missing.length > 0 ? undefined : form.formErrors }} />
+      <SelectField
+        {...field("topic")}
+        defaultValue={chosenTopic}
+        label="Topic"
+        onChange={(event) => setChosenTopic(event.currentTarget.value as ContactTopic)}
+      >
+        {CONTACT_TOPICS.map((value) => (
+          <option key={value} value={value}>
+            {TOPIC_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      {chosenTopic === "strategy-call" ? (
+        <SelectField {...field("callSlot")} label={CALL_SLOT_FIELD.label} hint={CALL_SLOT_FIELD.hint}>
           <option value="">{CALL_SLOT_FIELD.placeholder}</option>
           {slotsByDay(slots).map((group) => (
             <optgroup key={group.day} label={group.day}>
@@ -103,44 +117,36 @@ export function ContactForm({
               ))}
             </optgroup>
           ))}
-        </FormSelectField>
+        </SelectField>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormInputField field={fields.name} type="text" label="Full Name *" autoComplete="name" />
-        <FormInputField field={fields.email} type="email" label="Email Address *" autoComplete="email" />
+        <InputField {...field("name")} type="text" label="Full Name *" autoComplete="name" />
+        <InputField {...field("email")} type="email" label="Email Address *" autoComplete="email" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormSelectField field={fields.tradingExperience} label="Trading Experience">
-          <SelectOptions
-            placeholder="Select your experience"
-            options={TRADING_EXPERIENCE.map((value) => ({ value, label: EXPERIENCE_LABELS[value] }))}
-          />
-        </FormSelectField>
-        <FormSelectField field={fields.preferredTime} label="Preferred Contact Time">
-          <SelectOptions
-            placeholder="Select a time"
-            options={PREFERRED_TIMES.map((value) => ({ value, label: PREFERRED_TIME_LABELS[value] }))}
-          />
-        </FormSelectField>
+        <SelectField {...field("tradingExperience")} defaultValue={form.valueOf("tradingExperience") ?? ""} label="Trading Experience">
+          <option value="">Select your experience</option>
+          {TRADING_EXPERIENCE.map((value) => (
+            <option key={value} value={value}>
+              {EXPERIENCE_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField {...field("preferredTime")} defaultValue={form.valueOf("preferredTime") ?? ""} label="Preferred Contact Time">
+          <option value="">Select a time</option>
+          {PREFERRED_TIMES.map((value) => (
+            <option key={value} value={value}>
+              {PREFERRED_TIME_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <FormTextareaField
-        field={fields.goals}
-        label="Trading Goals & Objectives"
-        placeholder="What would you like to achieve with your trading?"
-        rows={3}
-      />
-      <FormTextareaField field={fields.message} label="Message *" placeholder="How can we help?" rows={6} />
+      <TextareaField {...field("goals")} label="Trading Goals & Objectives" placeholder="What would you like to achieve with your trading?" rows={3} />
+      <TextareaField {...field("message")} label="Message *" placeholder="How can we help?" rows={6} />
       {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
       <div className="sr-only" aria-hidden="true">
         <label htmlFor="contact-website">Leave this field empty</label>
-        <input
-          id="contact-website"
-          type="text"
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
+        <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <Button type="submit" size="lg" disabled={busy} className="self-start">
         {busy ? CONTACT_COPY.pending : CONTACT_COPY.submit}

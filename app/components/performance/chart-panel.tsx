@@ -1,20 +1,22 @@
 /**
  * An equity or drawdown chart card on /performance. The server renders an
- * accessible SVG sparkline of the windowed points plus a text summary; after
- * hydration the lightweight-charts chart is loaded with React.lazy from
+ * accessible SVG sparkline of the windowed points plus a text summary; once
+ * the card nears the viewport or the browser is idle after load, the
+ * lightweight-charts chart is loaded with React.lazy from
  * `performance-chart.client.tsx`, a separate chunk only this page requests.
  * It replaces the sparkline once loaded; the sparkline stays if the chunk fails.
  */
-import { Component, lazy, Suspense, type ReactNode } from "react";
+import { Component, lazy, Suspense, useRef, type ReactNode } from "react";
 
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CHART_PANEL_FIGURES, type ChartPeriodOption, type MetricTone } from "~/content/performance";
 import { formatUsd } from "~/domain/money";
-import { chartAxes, pointPct, type ChartAxes } from "~/domain/chart-axes";
+import { chartAxes, pointPct, sparklineIndices, type ChartAxes } from "~/domain/chart-axes";
 import { formatDay, formatPct, summarizeWindow, type SeriesPoint } from "~/domain/performance-series";
 import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
+import { useVisibleOrIdle } from "./use-visible-or-idle";
 
 /** The chart and its library are fetched only in the browser, only on this page. */
 const PerformanceChart = lazy(() => import("./performance-chart.client"));
@@ -65,6 +67,8 @@ export function ChartPanel({
   const axes = chartAxes(points, kind);
   const sparkline = <Sparkline kind={kind} points={points} label={label} axes={axes} />;
   const figures = kind === "equity" ? CHART_PANEL_FIGURES.equity : CHART_PANEL_FIGURES.drawdown;
+  const chartBox = useRef<HTMLDivElement>(null);
+  const interactive = useVisibleOrIdle(chartBox);
 
   return (
     <Card className="min-w-0">
@@ -87,9 +91,9 @@ export function ChartPanel({
       </CardHeader>
       <CardContent>
         <figure aria-labelledby={captionId} className="m-0">
-          <div className="h-56 w-full sm:h-64" data-testid={`${kind}-chart`}>
+          <div ref={chartBox} className="h-56 w-full sm:h-64" data-testid={`${kind}-chart`}>
             <ChartFrame axes={axes}>
-              {hydrated ? (
+              {interactive ? (
                 <ChartBoundary fallback={sparkline}>
                   <Suspense fallback={sparkline}>
                     <PerformanceChart kind={kind} points={points} label={label} range={axes} />
@@ -136,6 +140,13 @@ function SummaryItem({ label, value, tone = "neutral" }: { label: string; value:
 
 const SPARK_WIDTH = 600;
 const SPARK_HEIGHT = 200;
+/** Points a sparkline draws at most: two per 10 units of its 600-unit width, finer than any phone or card shows it. */
+const SPARK_MAX_POINTS = 120;
+
+/** A coordinate rounded to 0.1 of the 600 × 200 viewBox, as short as it prints. */
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
 
 /**
  * A server-rendered SVG line of the windowed points (the no-JavaScript chart),
@@ -158,13 +169,12 @@ export function Sparkline({
   testId?: string;
 }) {
   const values = points.map((point) => point.value);
-  const x = (i: number) => (pointPct(i, points.length) / 100) * SPARK_WIDTH;
-  const y = (v: number) => ((axes.hi - v) * SPARK_HEIGHT) / (axes.hi - axes.lo);
-  const line = values.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(2)},${y(v).toFixed(2)}`).join(" ");
+  const x = (i: number) => round1((pointPct(i, points.length) / 100) * SPARK_WIDTH);
+  const y = (v: number) => round1(((axes.hi - v) * SPARK_HEIGHT) / (axes.hi - axes.lo));
+  const drawn = sparklineIndices(values, SPARK_MAX_POINTS);
+  const line = `M${drawn.map((i) => `${x(i)} ${y(values[i])}`).join("L")}`;
   const baseY = kind === "equity" ? SPARK_HEIGHT : y(0);
-  const area = `${line} L${x(values.length - 1).toFixed(2)},${baseY.toFixed(2)} L${x(0).toFixed(2)},${baseY.toFixed(
-    2
-  )} Z`;
+  const area = `${line}L${x(values.length - 1)} ${baseY}L${x(0)} ${baseY}Z`;
   const colors =
     kind === "equity"
       ? { line: "stroke-blue-700 dark:stroke-blue-400", area: "fill-blue-700/15 dark:fill-blue-400/20" }
@@ -179,7 +189,7 @@ export function Sparkline({
       data-testid={testId}
       className="h-full w-full overflow-visible"
     >
-      <path d={area} className={colors.area} stroke="none" />
+      <path d={area} className={colors.area} />
       <path
         d={line}
         fill="none"

@@ -2,11 +2,12 @@
  * The live track record's pieces, shared by a strategy's Performance tab and
  * the "Live track record" section of /performance: metric tiles, the equity
  * and drawdown charts (a server-drawn SVG that needs no JavaScript, replaced
- * after hydration by lightweight-charts, loaded only then), the monthly
+ * by lightweight-charts once a chart nears the viewport or the browser is
+ * idle after load, loaded only then), the monthly
  * heatmap and the latest trades.
  */
 import { Link } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 
 import type { MetricTone } from "~/content/performance";
 import { formatUsd } from "~/domain/money";
@@ -17,6 +18,7 @@ import { chartAxes } from "~/domain/chart-axes";
 import { ChartBoundary, Sparkline } from "./chart-panel";
 import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
+import { useVisibleOrIdle } from "./use-visible-or-idle";
 
 const PerformanceChart = lazy(() => import("./performance-chart.client"));
 
@@ -83,7 +85,51 @@ function series(record: LiveRecord, kind: "equity" | "drawdown"): SeriesPoint[] 
   return record.equity.byDay.map((point) => ({ time: point.time, value: kind === "equity" ? point.equity : point.drawdownPct }));
 }
 
-/** The equity and drawdown charts of `record`: SVG on the server and without JavaScript, lightweight-charts once hydrated. */
+/**
+ * One chart of the live record: the server's SVG until the chart nears the
+ * viewport or the browser is idle after load, then lightweight-charts.
+ * `data-chart` says which one shows ("svg" or "interactive").
+ */
+function LiveChart({
+  kind,
+  title,
+  label,
+  points,
+  hydrated,
+}: {
+  kind: "equity" | "drawdown";
+  title: string;
+  label: string;
+  points: SeriesPoint[];
+  hydrated: boolean;
+}) {
+  const chartBox = useRef<HTMLDivElement>(null);
+  const interactive = useVisibleOrIdle(chartBox);
+  const axes = chartAxes(points, kind);
+  const svg = <Sparkline kind={kind} points={points} label={label} axes={axes} testId={`live-${kind}-sparkline`} />;
+  return (
+    <figure className="m-0 min-w-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <figcaption className="font-semibold">{title}</figcaption>
+      <div ref={chartBox} className="mt-3 h-48 w-full overflow-hidden" data-testid={`live-${kind}-chart`} data-chart={interactive ? "interactive" : "svg"}>
+        <ChartFrame axes={axes}>
+          {interactive ? (
+            <ChartBoundary fallback={svg}>
+              <Suspense fallback={svg}>
+                <PerformanceChart kind={kind} points={points} label={label} range={axes} testId={`live-performance-chart-${kind}`} />
+              </Suspense>
+            </ChartBoundary>
+          ) : (
+            svg
+          )}
+        </ChartFrame>
+      </div>
+      {hydrated ? <ChartAttribution /> : null}
+      <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">{label}</p>
+    </figure>
+  );
+}
+
+/** The equity and drawdown charts of `record`: SVG on the server and without JavaScript, lightweight-charts once visible or idle. */
 export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated: boolean }) {
   const days = record.equity.byDay;
   if (days.length === 0) return null;
@@ -104,31 +150,9 @@ export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated:
   ];
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      {charts.map(({ kind, title, label }) => {
-        const points = series(record, kind);
-        const axes = chartAxes(points, kind);
-        const svg = <Sparkline kind={kind} points={points} label={label} axes={axes} testId={`live-${kind}-sparkline`} />;
-        return (
-          <figure key={kind} className="m-0 min-w-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-            <figcaption className="font-semibold">{title}</figcaption>
-            <div className="mt-3 h-48 w-full overflow-hidden" data-testid={`live-${kind}-chart`} data-chart={hydrated ? "interactive" : "svg"}>
-              <ChartFrame axes={axes}>
-                {hydrated ? (
-                  <ChartBoundary fallback={svg}>
-                    <Suspense fallback={svg}>
-                      <PerformanceChart kind={kind} points={points} label={label} range={axes} testId={`live-performance-chart-${kind}`} />
-                    </Suspense>
-                  </ChartBoundary>
-                ) : (
-                  svg
-                )}
-              </ChartFrame>
-            </div>
-            {hydrated ? <ChartAttribution /> : null}
-            <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">{label}</p>
-          </figure>
-        );
-      })}
+      {charts.map(({ kind, title, label }) => (
+        <LiveChart key={kind} kind={kind} title={title} label={label} points={series(record, kind)} hydrated={hydrated} />
+      ))}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 
 import { SignalList, type SignalListItem } from "~/components/signal-list";
 import type { UnlockFacts } from "~/domain/unlock";
-import { formatWinRate } from "~/components/strategy-card";
+import { formatWinRate } from "~/components/live-win-rate";
 import { Skeleton } from "~/components/ui/skeleton";
 import { PLAYBOOK_SECTIONS } from "~/content/playbooks";
 import { SIGNAL_STATUS_FILTERS, type SignalStatusFilter } from "~/content/signal-status";

@@ -1,7 +1,8 @@
 /** The sidebar of /strategies/:slug: Quick Stats, Get Started and the risk disclaimer (spec section 2). */
 import { Link } from "@remix-run/react";
 
-import { ActiveBadge, formatWinRate, RiskBadge } from "~/components/strategy-card";
+import { formatWinRate } from "~/components/live-win-rate";
+import { ActiveBadge, RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { STRATEGY_CALL_PATH } from "~/content/contact";

@@ -1,11 +1,11 @@
 /**
- * Toasts on Radix Toast with the spec's constants: one visible at a time,
- * 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region.
- * `toast()` may be called from any client code; `<Toaster>` also shows the
- * server's flash toast, and renders it inside <noscript> for browsers without JavaScript.
+ * Toasts: `toast()` may be called from any client code; `<Toaster>` shows the
+ * current one and also the server's flash toast, rendered inside <noscript>
+ * for browsers without JavaScript. The Radix toast itself (./toast-view.tsx)
+ * is loaded lazily the first time there is a toast to show, so it is not part
+ * of any page's initial JavaScript.
  */
-import * as RadixToast from "@radix-ui/react-toast";
-import { useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 export interface ToastMessage {
@@ -14,13 +14,12 @@ export interface ToastMessage {
   variant?: "default" | "destructive";
 }
 
-/** Spec section 9: toast constants. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_HOTKEY = ["F8"];
+/** A toast being shown: the message and a number unique to this showing. */
+export type ToastEntry = ToastMessage & { id: number };
 
-type Entry = ToastMessage & { id: number };
-let current: Entry | null = null;
+const ToastView = lazy(() => import("~/components/ui/toast-view"));
+
+let current: ToastEntry | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -46,7 +45,8 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const variantClass = {
+/** Colours of a toast by variant (shared by the Radix toast and the no-JavaScript copy). */
+export const TOAST_VARIANT_CLASS = {
   default: "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50",
   destructive: "border-red-600 bg-red-600 text-white",
 };
@@ -60,17 +60,12 @@ export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) 
   }, [serverToast]);
 
   return (
-    <RadixToast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label="Notification"
-    >
+    <>
       {!hydrated && serverToast ? (
         <noscript>
           <div
             role="status"
-            className={`fixed right-4 bottom-4 z-50 w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 shadow-lg ${variantClass[serverToast.variant ?? "default"]}`}
+            className={`fixed right-4 bottom-4 z-50 w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASS[serverToast.variant ?? "default"]}`}
           >
             <p className="font-semibold">{serverToast.title}</p>
             {serverToast.description ? <p className="mt-1 text-sm opacity-90">{serverToast.description}</p> : null}
@@ -78,27 +73,10 @@ export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) 
         </noscript>
       ) : null}
       {active ? (
-        <RadixToast.Root
-          key={active.id}
-          data-testid="toast"
-          onOpenChange={(open) => {
-            if (!open) dismiss(active.id);
-          }}
-          className={`rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full ${variantClass[active.variant ?? "default"]}`}
-        >
-          <RadixToast.Title className="font-semibold">{active.title}</RadixToast.Title>
-          {active.description ? (
-            <RadixToast.Description className="mt-1 text-sm opacity-90">{active.description}</RadixToast.Description>
-          ) : null}
-          <RadixToast.Close aria-label="Close" className="absolute top-2 right-2 rounded px-1 opacity-70 hover:opacity-100">
-            ×
-          </RadixToast.Close>
-        </RadixToast.Root>
+        <Suspense fallback={null}>
+          <ToastView toast={active} onDismiss={dismiss} />
+        </Suspense>
       ) : null}
-      <RadixToast.Viewport
-        hotkey={TOAST_HOTKEY}
-        className="fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
-      />
-    </RadixToast.Provider>
+    </>
   );
 }

@@ -6,7 +6,8 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { linkClass, muted } from "~/components/portal/styles";
-import { formatWinRate, RiskBadge } from "~/components/strategy-card";
+import { formatWinRate } from "~/components/live-win-rate";
+import { RiskBadge } from "~/components/strategy-card";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { INACTIVE_STRATEGY_TEXT } from "~/content/portal";
 import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL } from "~/content/strategy-performance";

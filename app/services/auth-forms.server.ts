@@ -1,0 +1,18 @@
+/**
+ * Parses the sign-in and sign-up posts with their zod schemas (Conform's
+ * `parseWithZod`, so the actions reply with `submission.reply()`). Kept in a
+ * `.server` module: the /login and /signup pages validate on the server only,
+ * and their browser bundles must not reach zod or Conform.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { loginSchema, signupSchema } from "~/schemas/auth";
+
+/** The sign-in form parsed with `loginSchema`: a Conform submission (`status`, `value` on success, `reply()`). */
+export function parseLoginForm(formData: FormData) {
+  return parseWithZod(formData, { schema: loginSchema });
+}
+
+/** The sign-up form parsed with `signupSchema`: a Conform submission (`status`, `value` on success, `reply()`). */
+export function parseSignupForm(formData: FormData) {
+  return parseWithZod(formData, { schema: signupSchema });
+}
