@@ -63,6 +63,8 @@ const envSchema = z
       (value) => (value === "" ? undefined : value),
       z.enum(["inline", "off"], { errorMap: () => ({ message: "DELIVERY_WORKER must be inline (the server sends) or off (only `npm run worker` sends)" }) }).default("inline"),
     ),
+    /** Benchmarks only (`npm run bench:scale`): a file that receives every SQL statement the app's connection runs, one a line. */
+    BENCH_SQL_LOG: optional(z.string().min(1)),
   })
   .superRefine((env, ctx) => {
     if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_WEBHOOK_SECRET) {
