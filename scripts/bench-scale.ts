@@ -7,8 +7,9 @@
  * For each size: a fresh seeded database filled up to that many signals by
  * the fast path of scripts/bench/scale-data.ts (before the server opens it),
  * the benchmark build served on it, one plain request to every route (a
- * non-2xx answer is reported and the route left out), then autocannon (50
- * connections, `--duration` s, `--rounds` rounds, median) on each route.
+ * non-2xx answer is reported and the route left out), then autocannon
+ * (`--connections`, default 10, for `--duration` s, `--rounds` rounds,
+ * median) on each route.
  * On the largest size the server first runs once with BENCH_SQL_LOG set: each
  * route is requested once and the statements it ran are collected; every
  * distinct statement gets `EXPLAIN QUERY PLAN` on that database, and a SCAN
@@ -17,7 +18,7 @@
  * Prints p50 and req/s per route and size, the ratios largest/smallest, the
  * plans, and the flagged SCANs. Exits 1 when an answer was not 2xx.
  *
- *   npm run bench:scale -- --sizes 1000,100000,1000000 --duration 2 --rounds 1 --only /api --json scale.json
+ *   npm run bench:scale -- --sizes 1000,100000,1000000 --duration 2 --rounds 1 --connections 10 --only /api --json scale.json
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -45,7 +46,8 @@ const options = readOptions();
 const sizes = options.integers("sizes", [1_000, 100_000, 1_000_000]);
 const rounds = options.integer("rounds", 1);
 const duration = options.integer("duration", 2);
-const connections = 50;
+/** Fewer than bench:pages' 50: on a big database a slow route's in-flight answers would take minutes to drain. */
+const connections = options.integer("connections", 10);
 /** A route whose p50 grows, or whose req/s falls, by more than this from the smallest size to the largest is marked. */
 const LIMIT = 1.25;
 /** Tables that do not grow with use: a SCAN of these is fine. */
@@ -89,7 +91,7 @@ async function captureStatements(databasePath: string, dir: string, targets: Tar
     };
     for (const target of targets) {
       const before = size();
-      await send(server, { path: target.path, headers: headersOf(target, cookies), timeoutMs: FIRST_REQUEST_MS });
+      await send(server, { path: target.path, headers: headersOf(target, cookies), timeoutMs: FIRST_REQUEST_MS }).catch(() => undefined);
       const lines = readFileSync(log).subarray(before).toString("utf8").split("\n").filter((line) => line.trim() !== "" && !CONTROL.test(line));
       for (const sql of lines) {
         const shape = shapeOf(sql);
@@ -231,6 +233,7 @@ const rows = targets.map((target) => {
   row[`p50 ${ratioName}`] = fmt(p50Ratio, 2);
   row[`req/s ${ratioName}`] = fmt(rpsRatio, 2);
   row["non-2xx"] = results.reduce((sum, result) => sum + (result.figures.get(target.path)?.non2xx ?? 0), 0);
+  row["errors+timeouts"] = results.reduce((sum, result) => sum + (result.figures.get(target.path)?.errors ?? 0), 0);
   row.flag = p50Ratio > LIMIT || rpsRatio < 1 / LIMIT ? ">1.25×" : "";
   return row;
 });

@@ -204,10 +204,12 @@ export function headersOf(target: Target, cookies: Cookies): Record<string, stri
   return target.as === "guest" ? {} : { Cookie: cookies[target.as] };
 }
 
-/** The status of one plain request to each target, in order (each given `timeoutMs`, default 15 s). */
+/** The status of one plain request to each target, in order (each given `timeoutMs`, default 15 s); 0 when no answer came. */
 export async function statusesOf(server: AppServer, targets: Target[], cookies: Cookies, timeoutMs?: number): Promise<number[]> {
   const statuses: number[] = [];
-  for (const target of targets) statuses.push((await send(server, { path: target.path, headers: headersOf(target, cookies), timeoutMs })).status);
+  for (const target of targets) {
+    statuses.push(await send(server, { path: target.path, headers: headersOf(target, cookies), timeoutMs }).then((response) => response.status, () => 0));
+  }
   return statuses;
 }
 
@@ -226,14 +228,19 @@ export interface RunFigures {
 
 /**
  * One autocannon run of `target` on `server`: `connections` connections for
- * `duration` seconds, 10 s timeout; then one more request, which waits for
- * the answers still in flight. Latencies are NaN when no answer came in time.
+ * `duration` seconds, 10 s timeout; then one more request, which waits (up to
+ * 10 minutes) for the answers still in flight. Latencies are NaN when no
+ * answer came in time.
  */
 export async function measure(server: AppServer, target: Target, cookies: Cookies, duration: number, connections = 50): Promise<RunFigures> {
   const headers = headersOf(target, cookies);
   const result = await autocannon({ url: `${server.url}${target.path}`, headers, connections, duration, timeout: 10 });
   // Answers still in flight when the run stops would slow the next run down: wait for one more, queued behind them.
-  await send(server, { path: target.path, headers, timeoutMs: 30_000 });
+  const drained = await send(server, { path: target.path, headers, timeoutMs: 600_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!drained) process.stderr.write(`${target.path}: the server was still busy 10 minutes after the run\n`);
   const none = result.requests.total === 0;
   return {
     p50: none ? NaN : result.latency.p50,
