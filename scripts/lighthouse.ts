@@ -74,6 +74,24 @@ function topFindings(lhr: Result): string[] {
     .map((finding) => finding.text);
 }
 
+/** Attempts per run: on a loaded machine Chromium sometimes loses the trace (NO_NAVSTART, NO_FCP); such a run is retried. */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url`, retried when Lighthouse reports a runtime error.
+ * @throws Error with Lighthouse's message after ATTEMPTS failures.
+ */
+async function audit(url: string, flags: Flags, formFactor: (typeof FORM_FACTORS)[number]): Promise<Result> {
+  let message = "no result";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const outcome = await lighthouse(url, flags, formFactor === "desktop" ? desktopConfig : undefined);
+    if (outcome && !outcome.lhr.runtimeError) return outcome.lhr;
+    message = outcome?.lhr.runtimeError?.message ?? "no result";
+    process.stderr.write(`${url} ${formFactor}: attempt ${attempt} failed: ${message}\n`);
+  }
+  throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url} (${formFactor}): ${message}`);
+}
+
 console.log(`lighthouse: ${loadLine()}`);
 const started = performance.now();
 const db = await prepareHarnessDatabase();
@@ -97,10 +115,7 @@ try {
     for (const formFactor of FORM_FACTORS) {
       const lhrs: Result[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const outcome = await lighthouse(`${server.url}${page.path}`, flags, formFactor === "desktop" ? desktopConfig : undefined);
-        if (!outcome) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        if (outcome.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${outcome.lhr.runtimeError.message}`);
-        lhrs.push(outcome.lhr);
+        lhrs.push(await audit(`${server.url}${page.path}`, flags, formFactor));
       }
       const all = lhrs.map(scoresOf);
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(all.map((run) => run[id]))])) as PageResult["scores"];
