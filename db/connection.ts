@@ -2,7 +2,7 @@
  * Opening and migrating the one SQLite file. Shared by the app (through
  * `app/platform/db.server.ts`) and by the command-line scripts in `db/`.
  */
-import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
@@ -81,18 +81,31 @@ function checkDatabasePath(path: string): void {
   }
 }
 
+/** How `openDatabase` opens the file. */
+export interface OpenOptions {
+  /**
+   * Benchmarks only (BENCH_SQL_LOG, off by default): every statement the
+   * connection runs is appended to this file, one a line (newlines inside a
+   * statement folded to spaces), for `npm run bench:scale`'s query plans.
+   */
+  sqlLog?: string;
+}
+
 /**
  * Opens (creating if needed) the SQLite file at `path` with WAL journaling,
  * a 5 s busy timeout and foreign keys enforced.
  * @param path file path (the DATABASE_PATH setting); its folder is created when missing.
+ * @param options.sqlLog a file receiving every statement run (see `OpenOptions`).
  * @throws DatabasePathError when the path is a directory, sits below a file,
  *   is read-only, or holds something that is not a SQLite database.
  */
-export function openDatabase(path: string): Db {
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
   checkDatabasePath(path);
+  const { sqlLog } = options;
+  const verbose = sqlLog ? (sql: unknown) => appendFileSync(sqlLog, `${String(sql).replace(/\s*\n\s*/g, " ")}\n`) : undefined;
   let sqlite: Database.Database | undefined;
   try {
-    sqlite = new Database(path);
+    sqlite = new Database(path, { verbose });
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");

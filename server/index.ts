@@ -31,16 +31,18 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
  * Starts the server as configured by the environment (PORT, TRUST_PROXY,
  * APP_URL, DATABASE_PATH, SESSION_SECRET, LITEFS_DIR, ...), with the expiry
  * sweep running beside it (stopped by `close`; on a LiteFS replica it ends nothing).
+ * @param options.buildPath the server build (default build/index.js); the benchmarks serve their own.
+ * @param options.publicDir the static files and assets (default public/).
  * @throws Error naming the variable when the configuration is invalid or
  *   DATABASE_PATH cannot hold the database (see db/connection.ts).
  */
-export async function startFromEnv(): Promise<RunningServer> {
+export async function startFromEnv(options: { buildPath?: string; publicDir?: string } = {}): Promise<RunningServer> {
   const env = getEnv();
   openDatabase(env.DATABASE_PATH).$client.close();
-  const build = await loadBuild();
+  const build = await loadBuild(options.buildPath);
   const mount = liteFsMount();
   const replicas = mount ? { mount, flyReplay: env.FLY_APP_NAME !== undefined, txWaitMs: env.LITEFS_TX_WAIT_MS } : undefined;
-  const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, replicas });
+  const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas });
   // Only the primary writes: on a replica each tick of the sweep ends nothing (and a promoted replica starts sweeping).
   const sweep = startExpirySweep((now) => (canWriteHere() ? expireDueSignals(now) : []));
   return {
@@ -52,8 +54,21 @@ export async function startFromEnv(): Promise<RunningServer> {
   };
 }
 
+/**
+ * Serves the build at `--build <path>` with the static files of `--public <dir>`
+ * when given (the benchmark build, docs/decisions/0060-bare-route-benchmark.md),
+ * else build/ and public/.
+ */
+function buildOptionsFromArgs(args: string[]): { buildPath?: string; publicDir?: string } {
+  const value = (name: string) => {
+    const index = args.indexOf(name);
+    return index === -1 ? undefined : resolve(args[index + 1]!);
+  };
+  return { buildPath: value("--build"), publicDir: value("--public") };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  startFromEnv().then(
+  startFromEnv(buildOptionsFromArgs(process.argv.slice(2))).then(
     (running) => {
       console.log(`FX Trader is listening on ${running.url}`);
       const worker = getEnv().DELIVERY_WORKER === "inline" ? createDeliveryWorker() : null;

@@ -5,6 +5,9 @@ let instance: Db | undefined;
 
 /** The process-wide database connection (opened on first use at `DATABASE_PATH`). */
 export function getDb(): Db {
-  instance ??= openDatabase(getEnv().DATABASE_PATH);
+  if (!instance) {
+    const env = getEnv();
+    instance = openDatabase(env.DATABASE_PATH, { sqlLog: env.BENCH_SQL_LOG });
+  }
   return instance;
 }

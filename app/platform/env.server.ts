@@ -74,6 +74,8 @@ const envSchema = z
         .default(1_000),
     ),
     FLY_APP_NAME: optional(z.string().min(1)),
+    /** Benchmarks only (`npm run bench:scale`): a file that receives every SQL statement the app's connection runs, one a line. */
+    BENCH_SQL_LOG: optional(z.string().min(1)),
   })
   .superRefine((env, ctx) => {
     if (env.LITEFS_DIR) {

@@ -24,25 +24,41 @@ export const HARNESS_SESSION_SECRET = "harness-session-secret-0123456789abcdef01
 
 const BIN = join(process.cwd(), "node_modules", ".bin");
 
+/** Another production build than build/ and public/: the benchmarks' own (docs/decisions/0060-bare-route-benchmark.md). */
+export interface BuildLocation {
+  /** The server build, e.g. `.cache/bench-build/index.js`. */
+  serverBuildPath: string;
+  /** The folder served as static files; the assets are in its `build/`. */
+  publicDir: string;
+}
+
+/** What else a harness server runs with. */
+export interface ServerExtras {
+  /** Serve this build (already built) instead of build/ (built when stale). */
+  build?: BuildLocation;
+  /** Extra environment variables, which win over the ones `serverCommand` sets (e.g. BENCH_SQL_LOG, LITEFS_DIR, DELIVERY_WORKER). */
+  env?: Record<string, string>;
+}
+
 /**
  * The command that serves the production build, and its environment.
  * The ONE place that says how the app is started.
  * @param port TCP port on 127.0.0.1.
  * @param databasePath the SQLite file the app opens.
- * @param extraEnv more variables, which win over the ones set here (e.g. LITEFS_DIR, DELIVERY_WORKER).
+ * @param extras another build to serve, extra environment variables.
  * @returns `{command, args, env}` for `spawn`.
  */
 export function serverCommand(
   port: number,
   databasePath: string,
-  extraEnv: Record<string, string> = {},
+  extras: ServerExtras = {},
 ): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith("OAUTH_") && name !== "APP_URL" && name !== "SEED_PASSWORD"),
   );
   return {
     command: join(BIN, "tsx"),
-    args: ["server/index.ts"],
+    args: ["server/index.ts", ...(extras.build ? ["--build", extras.build.serverBuildPath, "--public", extras.build.publicDir] : [])],
     env: {
       ...inherited,
       NODE_ENV: "production",
@@ -51,7 +67,7 @@ export function serverCommand(
       DATABASE_PATH: databasePath,
       SESSION_SECRET: HARNESS_SESSION_SECRET,
       APP_URL: `http://127.0.0.1:${port}`,
-      ...extraEnv,
+      ...extras.env,
     },
   };
 }
@@ -117,17 +133,17 @@ function exitOf(child: ChildProcess): Promise<void> {
  * own process group, and waits until `GET /` answers.
  * @param options.port a fixed port (a restart on the same port); a free one by default.
  * @param options.timeoutMs how long to wait for the first answer (default 30 s).
- * @param options.env variables added to the server's environment (see `serverCommand`).
+ * @param options.build, options.env see `ServerExtras`.
  * @throws Error with the server's output when it exits or does not answer in time.
  */
 export async function startAppServer(
   databasePath: string,
-  options: { port?: number; timeoutMs?: number; env?: Record<string, string> } = {},
+  options: { port?: number; timeoutMs?: number } & ServerExtras = {},
 ): Promise<AppServer> {
-  await ensureBuild();
+  if (!options.build) await ensureBuild();
   installCleanup();
   const port = options.port ?? (await freePort());
-  const { command, args, env } = serverCommand(port, databasePath, options.env);
+  const { command, args, env } = serverCommand(port, databasePath, options);
   const child = spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   child.once("exit", () => running.delete(child));

@@ -1,0 +1,16 @@
+/**
+ * The bare page of the benchmark build only (BENCH_BARE_ROUTES=1,
+ * docs/decisions/0060-bare-route-benchmark.md): a loader returning a constant
+ * and one line of text, rendered in the root layout like every page, so
+ * `npm run bench:pages` can divide a page's time by the cost of the server,
+ * Remix and the layout alone.
+ */
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+
+export const loader = () => json({ text: "Bare page" });
+
+export default function BarePage() {
+  const { text } = useLoaderData<typeof loader>();
+  return <p>{text}</p>;
+}

@@ -1,0 +1,271 @@
+/**
+ * `npm run bench:scale` (a benchmark, not a test): the routes of
+ * `npm run bench:pages` on databases holding 1k, 100k and 1M signals
+ * (docs/decisions/0061-scale-benchmark-data.md), and the query plan of every
+ * statement they run.
+ *
+ * For each size: a fresh seeded database filled up to that many signals by
+ * the fast path of scripts/bench/scale-data.ts (before the server opens it),
+ * the benchmark build served on it, one plain request to every route (a
+ * non-2xx answer is reported and the route left out), then autocannon
+ * (`--connections`, default 10, for `--duration` s, `--rounds` rounds,
+ * median) on each route.
+ * On the largest size the server first runs once with BENCH_SQL_LOG set: each
+ * route is requested once and the statements it ran are collected; every
+ * distinct statement gets `EXPLAIN QUERY PLAN` on that database, and a SCAN
+ * of any table but the fixed ones (strategies) is flagged.
+ *
+ * Prints p50 and req/s per route and size, the ratios largest/smallest, the
+ * plans, and the flagged SCANs. Exits 1 when an answer was not 2xx.
+ *
+ *   npm run bench:scale -- --sizes 1000,100000,1000000 --duration 2 --rounds 1 --connections 10 --only /api --json scale.json
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { prepareHarnessDatabase, send, startAppServer, type AppServer } from "../tests/support/app-server";
+import { fillSignals } from "./bench/scale-data";
+import {
+  allTargets,
+  buildBenchBuild,
+  headersOf,
+  loadLine,
+  measure,
+  median,
+  printTable,
+  readOptions,
+  signInBoth,
+  statusesOf,
+  writeJson,
+  type Cookies,
+  type RunFigures,
+  type Target,
+} from "./bench/support";
+
+const options = readOptions();
+const sizes = options.integers("sizes", [1_000, 100_000, 1_000_000]);
+const rounds = options.integer("rounds", 1);
+const duration = options.integer("duration", 2);
+/** Fewer than bench:pages' 50: on a big database a slow route's in-flight answers would take minutes to drain. */
+const connections = options.integer("connections", 10);
+/** A route whose p50 grows, or whose req/s falls, by more than this from the smallest size to the largest is marked. */
+const LIMIT = 1.25;
+/** Tables that do not grow with use: a SCAN of these is fine. */
+const FIXED_TABLES = new Set(["strategies", "seed_runs", "__drizzle_migrations"]);
+/** The first request of a route on a big database may build caches (the track record): give it time. */
+const FIRST_REQUEST_MS = 300_000;
+
+const label = (size: number) => (size >= 1_000_000 ? `${size / 1_000_000}M` : size >= 1_000 ? `${size / 1_000}k` : String(size));
+const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
+
+/** One statement as run, with the routes that ran it. */
+interface Statement {
+  sql: string;
+  routes: Set<string>;
+}
+
+/** The statement with its literals replaced by `?`: statements that differ only in values are one. */
+function shapeOf(sql: string): string {
+  return sql.replace(/'(?:[^']|'')*'/g, "?").replace(/\b\d+(?:\.\d+)?\b/g, "?");
+}
+
+const CONTROL = /^\s*(PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|END)\b/i;
+
+/**
+ * Serves `databasePath` with BENCH_SQL_LOG set and the delivery worker off
+ * (so that only the routes' statements are logged), requests each target
+ * once and returns the distinct statements with the routes that ran them.
+ */
+async function captureStatements(databasePath: string, dir: string, targets: Target[], build: ReturnType<typeof buildBenchBuild>): Promise<Map<string, Statement>> {
+  const log = join(dir, "statements.sql");
+  const server = await startAppServer(databasePath, { build, env: { BENCH_SQL_LOG: log, DELIVERY_WORKER: "off" }, timeoutMs: FIRST_REQUEST_MS });
+  const statements = new Map<string, Statement>();
+  try {
+    const cookies = await signInBoth(server);
+    const size = () => {
+      try {
+        return statSync(log).size;
+      } catch {
+        return 0;
+      }
+    };
+    for (const target of targets) {
+      const before = size();
+      await send(server, { path: target.path, headers: headersOf(target, cookies), timeoutMs: FIRST_REQUEST_MS }).catch(() => undefined);
+      const lines = readFileSync(log).subarray(before).toString("utf8").split("\n").filter((line) => line.trim() !== "" && !CONTROL.test(line));
+      for (const sql of lines) {
+        const shape = shapeOf(sql);
+        const statement = statements.get(shape) ?? { sql, routes: new Set<string>() };
+        statement.routes.add(target.path);
+        statements.set(shape, statement);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return statements;
+}
+
+/** A line of a query plan that scans a growing table. */
+interface FlaggedScan {
+  table: string;
+  detail: string;
+  sql: string;
+  routes: string[];
+  /** Whether the statement has a LIMIT and no sort step: the scan walks rows in order and may stop early. */
+  ordered: boolean;
+}
+
+/** `EXPLAIN QUERY PLAN` of each statement on `databasePath`; SCANs of growing tables flagged. */
+function explain(databasePath: string, statements: Map<string, Statement>) {
+  const sqlite = new Database(databasePath, { readonly: true });
+  try {
+    const tables = new Set((sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((row) => row.name));
+    const plans: Array<{ sql: string; routes: string[]; plan: string[] }> = [];
+    const flagged: FlaggedScan[] = [];
+    for (const { sql, routes } of statements.values()) {
+      let plan: string[];
+      try {
+        plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail);
+      } catch (error) {
+        plan = [`(no plan: ${(error as Error).message})`];
+      }
+      plans.push({ sql, routes: [...routes], plan });
+      for (const detail of plan) {
+        const scanned = /^SCAN (\S+)/.exec(detail)?.[1];
+        if (!scanned) continue;
+        const alias = new RegExp(`"?(\\w+)"?\\s+(?:AS\\s+)?"?${scanned}"?(?![\\w.])`, "i").exec(sql)?.[1];
+        const table = tables.has(scanned) ? scanned : alias && tables.has(alias) ? alias : undefined;
+        if (table === undefined || FIXED_TABLES.has(table)) continue;
+        const ordered = /\blimit\b/i.test(sql) && !plan.some((line) => line.includes("TEMP B-TREE"));
+        flagged.push({ table, detail, sql, routes: [...routes], ordered });
+      }
+    }
+    return { plans, flagged };
+  } finally {
+    sqlite.close();
+  }
+}
+
+interface SizeResult {
+  size: number;
+  fill: { signals: number; events: number; ms: number };
+  figures: Map<string, RunFigures>;
+  failed: Array<{ path: string; status: number }>;
+}
+
+async function benchSize(size: number, largest: boolean, build: ReturnType<typeof buildBenchBuild>) {
+  const db = await prepareHarnessDatabase();
+  try {
+    const fill = fillSignals(db.databasePath, size, new Date());
+    console.log(`${label(size)}: ${fill.signals} signals and ${fill.events} ledger events added in ${(fill.ms / 1000).toFixed(1)} s; ${loadLine()}`);
+    let server: AppServer = await startAppServer(db.databasePath, { build, timeoutMs: FIRST_REQUEST_MS });
+    let cookies: Cookies;
+    let targets: Target[];
+    try {
+      cookies = await signInBoth(server);
+      targets = (await allTargets(server)).filter((target) => !options.only || target.path.includes(options.only));
+    } finally {
+      await server.stop();
+    }
+    const explained = largest ? explain(db.databasePath, await captureStatements(db.databasePath, db.dir, targets, build)) : null;
+    server = await startAppServer(db.databasePath, { build, timeoutMs: FIRST_REQUEST_MS });
+    const result: SizeResult = { size, fill, figures: new Map(), failed: [] };
+    try {
+      cookies = await signInBoth(server);
+      const statuses = await statusesOf(server, targets, cookies, FIRST_REQUEST_MS);
+      result.failed = targets.map((target, index) => ({ path: target.path, status: statuses[index]! })).filter(({ status }) => status < 200 || status >= 300);
+      for (const { path, status } of result.failed) console.error(`NON-2XX at ${label(size)}: GET ${path} answered ${status}; not measured`);
+      const measured = targets.filter((target) => !result.failed.some((bad) => bad.path === target.path));
+      await statusesOf(server, measured, cookies, FIRST_REQUEST_MS);
+      const runs = new Map<string, RunFigures[]>();
+      for (let round = 1; round <= rounds; round += 1) {
+        for (const target of measured) {
+          const figures = await measure(server, target, cookies, duration, connections);
+          runs.set(target.path, [...(runs.get(target.path) ?? []), figures]);
+          process.stderr.write(`${label(size)} round ${round}/${rounds} ${target.path}: p50 ${figures.p50} ms, ${Math.round(figures.rps)} req/s\n`);
+        }
+      }
+      for (const [path, list] of runs) {
+        result.figures.set(path, {
+          p50: median(list.map((run) => run.p50)),
+          p99: median(list.map((run) => run.p99)),
+          rps: median(list.map((run) => run.rps)),
+          requests: list.reduce((sum, run) => sum + run.requests, 0),
+          non2xx: list.reduce((sum, run) => sum + run.non2xx, 0),
+          errors: list.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
+          timeouts: list.reduce((sum, run) => sum + run.timeouts, 0),
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+    return { result, targets, explained };
+  } finally {
+    db.remove();
+  }
+}
+
+console.log(`bench:scale: ${loadLine()}`);
+const started = performance.now();
+const build = buildBenchBuild();
+const ordered = [...sizes].sort((a, b) => a - b);
+const results: SizeResult[] = [];
+let targets: Target[] = [];
+let explained: ReturnType<typeof explain> | null = null;
+for (const size of ordered) {
+  const outcome = await benchSize(size, size === ordered[ordered.length - 1], build);
+  results.push(outcome.result);
+  if (targets.length === 0) targets = outcome.targets;
+  explained = outcome.explained ?? explained;
+}
+
+const first = results[0]!;
+const last = results[results.length - 1]!;
+const ratioName = `${label(last.size)}/${label(first.size)}`;
+console.log(`\np50 (ms) and req/s by number of signals, ${rounds} round(s) of ${duration} s at ${connections} connections; ratios ${ratioName} (p50 up, req/s down is worse).`);
+const rows = targets.map((target) => {
+  const row: Record<string, string | number> = { route: target.path + (target.as === "guest" ? "" : ` (${target.as})`) };
+  for (const result of results) row[`p50 ${label(result.size)}`] = fmt(result.figures.get(target.path)?.p50 ?? NaN);
+  for (const result of results) row[`req/s ${label(result.size)}`] = fmt(result.figures.get(target.path)?.rps ?? NaN, 0);
+  const p50Ratio = (last.figures.get(target.path)?.p50 ?? NaN) / (first.figures.get(target.path)?.p50 ?? NaN);
+  const rpsRatio = (last.figures.get(target.path)?.rps ?? NaN) / (first.figures.get(target.path)?.rps ?? NaN);
+  row[`p50 ${ratioName}`] = fmt(p50Ratio, 2);
+  row[`req/s ${ratioName}`] = fmt(rpsRatio, 2);
+  row["non-2xx"] = results.reduce((sum, result) => sum + (result.figures.get(target.path)?.non2xx ?? 0), 0);
+  row["errors+timeouts"] = results.reduce((sum, result) => sum + (result.figures.get(target.path)?.errors ?? 0), 0);
+  row.flag = p50Ratio > LIMIT || rpsRatio < 1 / LIMIT ? ">1.25×" : "";
+  return row;
+});
+printTable(rows);
+
+if (explained) {
+  console.log(`\nEXPLAIN QUERY PLAN on the ${label(last.size)} database of the ${explained.plans.length} distinct statements the routes ran:`);
+  for (const { sql, routes, plan } of explained.plans) {
+    console.log(`\n- ${sql}\n  routes: ${routes.join(", ")}`);
+    for (const detail of plan) console.log(`    ${detail}`);
+  }
+  console.log(`\nFLAGGED: ${explained.flagged.length} SCAN(s) of growing tables${explained.flagged.length === 0 ? "." : ":"}`);
+  for (const scan of explained.flagged) {
+    const kind = scan.ordered
+      ? "walks the rows in order under a LIMIT: stops early unless a filter rejects most rows"
+      : /USING COVERING INDEX/.test(scan.detail)
+        ? "reads a whole index"
+        : "reads the whole table";
+    console.log(`  SCAN ${scan.table}: ${scan.detail} — ${kind}\n    routes: ${scan.routes.join(", ")}\n    ${scan.sql}`);
+  }
+}
+const non2xx = results.reduce((sum, result) => sum + result.failed.length + [...result.figures.values()].reduce((total, run) => total + run.non2xx, 0), 0);
+if (non2xx > 0) console.error(`NON-2XX: ${non2xx} answers were not 2xx (see above and the non-2xx column).`);
+console.log(`\nbench:scale took ${((performance.now() - started) / 1000).toFixed(0)} s; ${loadLine()}`);
+writeJson(options.json, {
+  benchmark: "bench:scale",
+  sizes: ordered,
+  rounds,
+  duration,
+  connections,
+  results: results.map((result) => ({ ...result, figures: Object.fromEntries(result.figures) })),
+  plans: explained?.plans ?? [],
+  flagged: explained?.flagged ?? [],
+});
+if (non2xx > 0) process.exitCode = 1;

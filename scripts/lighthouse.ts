@@ -1,0 +1,153 @@
+/**
+ * `npm run lighthouse` (a benchmark, not a test): Lighthouse on every public
+ * page of the production build, served on a fresh seeded database, in mobile
+ * (Lighthouse's default config: a mid-range phone on a slow 4G link,
+ * simulated) and desktop form factors. Chromium is CHROME_PATH, default
+ * /usr/bin/chromium, headless. Each page and form factor runs `--runs` times
+ * (default 3); the scores printed are the medians, and the top 3 opportunities
+ * and failing audits come from the run with the median performance score.
+ *
+ *   npm run lighthouse -- --only /insights --runs 1 --json lighthouse.json
+ *
+ * Exits 1 only when the server or a page failed (a non-2xx answer).
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
+import { prepareHarnessDatabase, startAppServer } from "../tests/support/app-server";
+import { allTargets, loadLine, median, printTable, readOptions, signInBoth, statusesOf, writeJson } from "./bench/support";
+
+const options = readOptions();
+const runs = options.integer("runs", 3);
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const FORM_FACTORS = ["mobile", "desktop"] as const;
+
+/** What one page and form factor scored over the runs. */
+interface PageResult {
+  path: string;
+  formFactor: (typeof FORM_FACTORS)[number];
+  /** Median score per category, 0–100. */
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  /** Every run's scores, in order. */
+  runs: Array<Record<(typeof CATEGORIES)[number], number>>;
+  /** Top 3 of the median run: opportunities by estimated savings, then failing audits by weight. */
+  top: string[];
+}
+
+function scoresOf(lhr: Result): Record<(typeof CATEGORIES)[number], number> {
+  return Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? NaN) * 100)])) as Record<(typeof CATEGORIES)[number], number>;
+}
+
+/** Estimated savings of an audit in ms: its opportunity savings, else the sum of its metric savings (Lighthouse 12 insights). */
+function savingsMs(audit: Result["audits"][string]): number {
+  const opportunity = (audit.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? 0;
+  const metrics = Object.values(audit.metricSavings ?? {}).reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  return opportunity > 0 ? opportunity : metrics;
+}
+
+/**
+ * The first three of: audits scoring under 0.9 with estimated savings,
+ * largest first, then the other failing audits that count in a category
+ * score (weight above 0), heaviest loss first.
+ */
+function topFindings(lhr: Result): string[] {
+  const findings: Array<{ text: string; rank: number }> = [];
+  const seen = new Set<string>();
+  for (const audit of Object.values(lhr.audits)) {
+    const saved = savingsMs(audit);
+    if (audit.score === null || audit.score >= 0.9 || saved <= 0) continue;
+    const bytes = (audit.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes;
+    findings.push({ text: `${audit.title} (~${Math.round(saved)} ms${bytes ? `, ${Math.round(bytes / 1024)} KB` : ""})`, rank: 1e9 + saved });
+    seen.add(audit.id);
+  }
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || seen.has(audit.id) || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+      const value = audit.displayValue ? ` (${audit.displayValue})` : "";
+      findings.push({ text: `${id}: ${audit.title}${value}`, rank: ref.weight * (1 - audit.score) });
+      seen.add(audit.id);
+    }
+  }
+  return findings
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, 3)
+    .map((finding) => finding.text);
+}
+
+/** Attempts per run: on a loaded machine Chromium sometimes loses the trace (NO_NAVSTART, NO_FCP); such a run is retried. */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url`, retried when Lighthouse reports a runtime error.
+ * @throws Error with Lighthouse's message after ATTEMPTS failures.
+ */
+async function audit(url: string, flags: Flags, formFactor: (typeof FORM_FACTORS)[number]): Promise<Result> {
+  let message = "no result";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const outcome = await lighthouse(url, flags, formFactor === "desktop" ? desktopConfig : undefined);
+    if (outcome && !outcome.lhr.runtimeError) return outcome.lhr;
+    message = outcome?.lhr.runtimeError?.message ?? "no result";
+    process.stderr.write(`${url} ${formFactor}: attempt ${attempt} failed: ${message}\n`);
+  }
+  throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url} (${formFactor}): ${message}`);
+}
+
+console.log(`lighthouse: ${loadLine()}`);
+const started = performance.now();
+const db = await prepareHarnessDatabase();
+const server = await startAppServer(db.databasePath);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox"],
+});
+try {
+  const cookies = await signInBoth(server);
+  const pages = (await allTargets(server)).filter((target) => target.kind === "page" && target.as === "guest" && (!options.only || target.path.includes(options.only)));
+  const statuses = await statusesOf(server, pages, cookies);
+  const failed = pages.map((page, index) => ({ path: page.path, status: statuses[index]! })).filter(({ status }) => status < 200 || status >= 300);
+  for (const { path, status } of failed) console.error(`NON-2XX: GET ${path} answered ${status}; not audited`);
+  const audited = pages.filter((page) => !failed.some((bad) => bad.path === page.path));
+  console.log(`${audited.length} pages x ${FORM_FACTORS.length} form factors x ${runs} runs against ${server.url} (production build, fresh seeded database, ${chrome.process.spawnfile})`);
+
+  const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] };
+  const results: PageResult[] = [];
+  for (const page of audited) {
+    for (const formFactor of FORM_FACTORS) {
+      const lhrs: Result[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        lhrs.push(await audit(`${server.url}${page.path}`, flags, formFactor));
+      }
+      const all = lhrs.map(scoresOf);
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(all.map((run) => run[id]))])) as PageResult["scores"];
+      const medianRun = lhrs[all.map((run, index) => ({ index, score: run.performance })).sort((a, b) => a.score - b.score)[Math.floor((all.length - 1) / 2)]!.index]!;
+      const result: PageResult = { path: page.path, formFactor, scores, runs: all, top: topFindings(medianRun) };
+      results.push(result);
+      process.stderr.write(`${page.path} ${formFactor}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}\n`);
+    }
+  }
+
+  console.log(`\nMedian scores of ${runs} run(s) (0-100):`);
+  printTable(
+    results.map((result) => ({
+      page: result.path,
+      "form factor": result.formFactor,
+      performance: result.scores.performance,
+      accessibility: result.scores.accessibility,
+      "best practices": result.scores["best-practices"],
+      SEO: result.scores.seo,
+      "performance runs": result.runs.map((run) => run.performance).join(" "),
+    })),
+  );
+  console.log("\nTop opportunities and failing audits (run with the median performance score):");
+  for (const result of results) {
+    console.log(`\n${result.path} (${result.formFactor})`);
+    for (const finding of result.top.length > 0 ? result.top : ["nothing to report"]) console.log(`  - ${finding}`);
+  }
+  console.log(`\nlighthouse took ${((performance.now() - started) / 1000).toFixed(0)} s; ${loadLine()}`);
+  writeJson(options.json, { benchmark: "lighthouse", runs, failed, results });
+  if (failed.length > 0) process.exitCode = 1;
+} finally {
+  chrome.kill();
+  await server.stop();
+  db.remove();
+}
