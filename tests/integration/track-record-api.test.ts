@@ -5,6 +5,7 @@
  * `risk`, unknown slugs, bad parameters, CSV quoting, and a close moving the figures.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { listTradeResults } from "~/models/read-models/track-record.server";
 import { closeSignal, partiallyCloseSignal, publishSignal } from "~/models/signals.server";
 import { loader as performanceLoader } from "~/routes/api.strategies.$slug.performance";
 import { loader as csvLoader } from "~/routes/api.strategies.$slug.trades[.]csv";
@@ -172,6 +173,20 @@ describe("the pages' loaders", () => {
     const closedAt = data.record.latestTrades.map((t: { closedAt: string }) => t.closedAt);
     expect(closedAt).toEqual([...closedAt].sort().reverse());
     expect(closedAt).toHaveLength(api.trades);
+  });
+
+  it("take a period's latest trades from its newest end: the same trades as the whole period's last ones", async () => {
+    const every = listTradeResults("all");
+    expect(every.length).toBeGreaterThan(3);
+    const middle = new Date(every[Math.floor(every.length / 2)]!.closedAt);
+    for (const scope of ["all", { strategyId: every[0]!.strategyId }] as const) {
+      for (const from of [undefined, middle]) {
+        const period = listTradeResults(scope, { from });
+        for (const latest of [1, 2, period.length + 5]) {
+          expect(listTradeResults(scope, { from, latest })).toEqual(period.slice(Math.max(0, period.length - latest)));
+        }
+      }
+    }
   });
 
   it("read no record for the other tabs", async () => {

@@ -229,9 +229,18 @@ export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOpti
 export function listTradeResults(scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number } = {}): TradeResult[] {
   const from = options.from?.toISOString();
   const to = options.to?.toISOString();
-  const matches = inScope(scope);
-  const list = current().results.filter((r) => matches(r) && (!from || r.closedAt >= from) && (!to || r.closedAt <= to));
-  return options.latest === undefined ? list : list.slice(Math.max(0, list.length - options.latest));
+  const scoped = inScope(scope);
+  const matches = (r: TradeResult) => scoped(r) && (!from || r.closedAt >= from) && (!to || r.closedAt <= to);
+  const results = current().results;
+  if (options.latest === undefined) return results.filter(matches);
+  // Newest first from the end (results are in close order), so a page's few latest trades cost no walk over the whole record.
+  const latest: TradeResult[] = [];
+  for (let index = results.length - 1; index >= 0 && latest.length < options.latest; index -= 1) {
+    const result = results[index]!;
+    if (from && result.closedAt < from) break;
+    if (matches(result)) latest.push(result);
+  }
+  return latest.reverse();
 }
 
 /** Slug and name of every strategy, by id (for labelling trade rows). */
