@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   CHART_PERIODS,
-  COST_ASSUMPTIONS,
   DEFAULT_PERIOD,
   DEFAULT_TAB,
-  DISCLAIMERS,
-  HYPOTHETICAL_PERFORMANCE_DISCLAIMER,
   METRIC_TILES,
   MONTHLY_RETURNS,
   OVERVIEW_METRICS,
@@ -15,8 +12,8 @@ import {
   SERIES_END_DATE,
   STARTING_EQUITY_USD,
   STRATEGY_PERFORMANCE,
-  TRACKING_PLATFORMS,
 } from "~/content/performance";
+import { COST_ASSUMPTIONS, DISCLAIMERS, HYPOTHETICAL_PERFORMANCE_DISCLAIMER, TRACKING_PLATFORMS } from "~/content/performance-info";
 import { equitySeries, parsePerformanceParams, performanceHref, windowFor } from "~/domain/performance-page";
 import { drawdownSeries, formatPct, monthlyBreakdown, summarizeWindow } from "~/domain/performance-series";
 import { compoundReturnPct, equityCurve } from "~/domain/returns";
