@@ -7,24 +7,18 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatWinRate, LiveWinRate } from "~/components/live-win-rate";
-import { riskBadgeVariant } from "~/domain/signal-display";
 import type { LiveCardFigures } from "~/models/read-models/track-record.server";
 import type { ApiStrategy } from "~/models/strategies.server";
+
+import { RiskBadge } from "~/components/risk-badge";
+
+export { RiskBadge };
 
 /** The strategy fields a card shows (loader JSON of `ApiStrategy` fits). */
 type StrategyCardData = Pick<
   ApiStrategy,
   "slug" | "name" | "description" | "riskClass" | "timeframes" | "instruments" | "winRate" | "isActive"
 >;
-
-export function RiskBadge({ riskClass }: { riskClass: string }) {
-  return (
-    <Badge variant={riskBadgeVariant(riskClass)}>
-      <span className="sr-only">Risk class: </span>
-      {riskClass}
-    </Badge>
-  );
-}
 
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
   return <Badge variant={isActive ? "success" : "secondary"}>{isActive ? "Active" : "Inactive"}</Badge>;

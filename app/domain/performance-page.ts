@@ -21,6 +21,7 @@ import {
   type MonthlyBreakdownRow,
   type SeriesPoint,
 } from "./performance-series";
+import type { DayEquityPoint } from "./track-record";
 
 function isTab(value: string): value is PerformanceTab {
   return PERFORMANCE_TABS.some((tab) => tab.id === value);
@@ -62,4 +63,20 @@ export function equitySeries(): SeriesPoint[] {
 /** The sample's monthly returns with each month's closing equity from the daily series. */
 export function sampleMonthlyBreakdown(): MonthlyBreakdownRow[] {
   return monthlyBreakdown(MONTHLY_RETURNS, EQUITY_SERIES);
+}
+
+/**
+ * The live record's daily series as the page sends it: equity rounded to
+ * cents (USD) and the drawdown to 0.01 percentage points, which is finer
+ * than anything the page shows (whole dollars, one decimal of a percent) and
+ * about a third smaller as loader data.
+ * @param days `{time: "YYYY-MM-DD", equity, drawdownPct}` per day, oldest first.
+ * @returns the same days in the same order, rounded.
+ */
+export function roundedDays(days: ReadonlyArray<DayEquityPoint>): DayEquityPoint[] {
+  return days.map((day) => ({
+    time: day.time,
+    equity: Math.round(day.equity * 100) / 100,
+    drawdownPct: Math.round(day.drawdownPct * 100) / 100,
+  }));
 }

@@ -11,7 +11,8 @@
  * Conventions and their reasons: docs/decisions/0038-track-record-maths.md.
  * tests/fixtures/track-record/compute.py recomputes every figure independently.
  */
-import { COST_ASSUMPTIONS, type ChartPeriod } from "~/content/performance";
+import type { ChartPeriod } from "~/content/performance";
+import { COST_ASSUMPTIONS } from "~/content/performance-info";
 import { instrumentSpec } from "./instruments";
 import { fractionBelowPeak } from "./performance-series";
 import { tenthsOfPip, type CloseReason, type SignalSide } from "./signal-lifecycle";
@@ -659,19 +660,6 @@ export function tradesCsv(results: ReadonlyArray<TradeResult>, strategies: Reado
     lines.push(TRADE_CSV_COLUMNS.map((column) => csvField(row[column])).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
-}
-
-/** Where the trades CSV of a strategy slug (or `all`) is served. */
-export function tradesCsvPath(slug: string): string {
-  return `/api/strategies/${encodeURIComponent(slug)}/trades.csv`;
-}
-
-/** An R multiple for display: "+1.25R", "-0.80R", "0.00R"; "—" for null. */
-export function formatR(value: number | null, decimals = 2): string {
-  if (value === null) return "—";
-  const text = Math.abs(value).toFixed(decimals);
-  if (Number(text) === 0) return `${(0).toFixed(decimals)}R`;
-  return `${value < 0 ? "-" : "+"}${text}R`;
 }
 
 /** Calendar days each period button of the live record covers. */

@@ -21,7 +21,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { LedgerHeadNote } from "~/components/ledger-head-note";
 import { CtaButtons } from "~/components/marketing";
-import { DisclaimersPanel, MethodologyPanel, VerificationPanel } from "~/components/performance/info-panels";
+import { DisclaimersTab, MethodologyTab, VerificationTab } from "~/components/performance/info-tabs";
 import { LiveRecordSection } from "~/components/performance/live-record-section";
 import { OverviewPanel } from "~/components/performance/overview-panel";
 import { Badge } from "~/components/ui/badge";
@@ -30,12 +30,9 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { HYPOTHETICAL_BANNER, PERFORMANCE_TABS, type ChartPeriod, type PerformanceTab } from "~/content/performance";
 import { ILLUSTRATION_NOTE, ILLUSTRATION_TITLE } from "~/content/track-record";
 import { parsePerformanceParams, performanceHref } from "~/domain/performance-page";
-import { periodRange } from "~/domain/track-record";
-import { getTrackRecordFigures, getTrackRecordView } from "~/models/read-models/track-record.server";
-import { listStrategies } from "~/models/strategies.server";
 import type { CallToAction } from "~/content/pricing";
 import { pageMeta } from "~/domain/page-meta";
-import { getLedgerHead } from "~/models/signals.server";
+import { performancePageData } from "~/services/performance-page.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta(
@@ -46,17 +43,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = parsePerformanceParams(new URL(request.url).searchParams);
-  const range = periodRange(params.period, new Date());
-  const live = {
-    all: getTrackRecordView("all", range, 0),
-    strategies: listStrategies().map((strategy) => ({
-      slug: strategy.slug,
-      name: strategy.name,
-      record: getTrackRecordFigures({ strategyId: strategy.id }, range),
-    })),
-  };
-  return json({ ...params, live, ledgerHead: getLedgerHead() });
+  return json(performancePageData(new URL(request.url).searchParams, new Date()));
 }
 
 /** The page's calls to action, in its header and again at its foot. */
@@ -80,7 +67,7 @@ function useViewState(): { tab: PerformanceTab; period: ChartPeriod } {
 
 export default function PerformancePage() {
   const { tab, period } = useViewState();
-  const { live, period: livePeriod, ledgerHead } = useLoaderData<typeof loader>();
+  const { live, period: livePeriod, ledgerHead, disclaimer } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
 
   return (
@@ -137,10 +124,10 @@ export default function PerformancePage() {
         data-testid={panelId(tab)}
         className="mt-8 rounded-lg"
       >
-        {tab === "overview" ? <OverviewPanel period={period} hydrated={hydrated} /> : null}
-        {tab === "methodology" ? <MethodologyPanel /> : null}
-        {tab === "verification" ? <VerificationPanel /> : null}
-        {tab === "disclaimers" ? <DisclaimersPanel /> : null}
+        {tab === "overview" ? <OverviewPanel period={period} hydrated={hydrated} disclaimer={disclaimer} /> : null}
+        {tab === "methodology" ? <MethodologyTab /> : null}
+        {tab === "verification" ? <VerificationTab /> : null}
+        {tab === "disclaimers" ? <DisclaimersTab /> : null}
       </TabPanel>
 
       <section

@@ -6,9 +6,10 @@
  *
  * Each calculator is a native POST form to this route's action (hidden
  * `intent` = position-size | risk-of-ruin), so it works without JavaScript.
- * The action is `handleIntent` on `toolsSchema` and the same calculators the
- * JSON API routes run (`sizePosition`, `analyseRiskOfRuin`): a result comes
- * back as `data`, invalid input as Conform field errors (400). With
+ * The action (`calculateToolsForm`, a `.server` module so zod stays out of
+ * the page's first load) is `handleIntent` on `toolsSchema` and the same
+ * calculators the JSON API routes run (`sizePosition`, `analyseRiskOfRuin`):
+ * a result comes back as `data`, invalid input as Conform field errors (400). With
  * JavaScript each form posts through its own fetcher, so each keeps its own
  * result. The loader reads a "Size this trade" link's query
  * (`?symbol=&entryPrice=&stopLoss=&tp1=&tp2=&riskPercent=`) to pre-fill the
@@ -20,16 +21,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { PositionSizeCalculator } from "~/components/tools/position-size-calculator";
 import { RiskOfRuinCalculator } from "~/components/tools/risk-of-ruin-calculator";
-import type { ToolsReply, ToolsResult } from "~/components/tools/use-calculator";
+import type { ToolsReply } from "~/components/tools/use-calculator";
 import { Alert } from "~/components/ui/form-alert";
 import { pageMeta } from "~/domain/page-meta";
 import { TOOLS_INTRO, TOOLS_META } from "~/content/tools";
-import { sizePosition } from "~/domain/position-size";
-import { analyseRiskOfRuin } from "~/domain/risk-of-ruin";
 import { positionSizePrefill } from "~/domain/trade-link";
-import { CALCULATOR_INTENTS, formFieldName, toolsSchema } from "~/schemas/calculators";
-import { runCalculator } from "~/services/calculator-api.server";
-import { handleIntent } from "~/services/form-intent.server";
+import { CALCULATOR_INTENTS } from "~/schemas/calculator-intents";
+import { calculateToolsForm } from "~/services/tools-form.server";
 
 export const meta: MetaFunction = () => pageMeta(TOOLS_META.title, TOOLS_META.description);
 
@@ -38,12 +36,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return handleIntent<typeof toolsSchema, ToolsResult>(request, toolsSchema, (value) => {
-    const run =
-      value.intent === "position-size" ? runCalculator(sizePosition, value) : runCalculator(analyseRiskOfRuin, value);
-    if (!run.ok) return { fieldErrors: { [formFieldName(run.field)]: [run.message] } };
-    return { data: { intent: value.intent, result: run.result } as ToolsResult };
-  });
+  return calculateToolsForm(request);
 }
 
 /** The message of a post that named no calculator, if this reply answers one. */

@@ -29,6 +29,7 @@ import {
 } from "~/domain/instruments";
 import { LEVERAGE_RANGE, LOT_STEPS, MAX_POSITION_LOTS, stopDistanceTenthsOfPip } from "~/domain/position-size";
 import { OBJECT_ERRORS, toNumberInput, upperCased } from "./fields";
+import type { CalculatorIntent } from "./calculator-intents";
 
 function baseNumber(label: string) {
   return z
@@ -288,10 +289,6 @@ export const riskOfRuinSchema = riskOfRuinFields.extend({
   ),
 });
 
-/** The /tools page's intents, one per calculator form. */
-export const CALCULATOR_INTENTS = ["position-size", "risk-of-ruin"] as const;
-export type CalculatorIntent = (typeof CALCULATOR_INTENTS)[number];
-
 /** Message for a /tools post whose `intent` names no calculator. */
 const UNKNOWN_CALCULATOR_MESSAGE = "Unknown calculator. Choose the position size or risk of ruin calculator.";
 
@@ -389,6 +386,12 @@ export const riskOfRuinNumbersSchema = z.object({
   riskPerTrade: numberShape(L.riskPerTrade, true),
   ruinDrawdown: numberShape(L.ruinDrawdown, false),
 });
+
+/** Each calculator form's pre-check (the browser's "must parse as numbers" rule), by intent. */
+export const CALCULATOR_PRECHECKS: Record<CalculatorIntent, z.ZodTypeAny> = {
+  "position-size": positionSizeNumbersSchema,
+  "risk-of-ruin": riskOfRuinNumbersSchema,
+};
 
 /**
  * The form name of a calculator field the domain named in a

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   CHART_PERIODS,
-  COST_ASSUMPTIONS,
   DEFAULT_PERIOD,
   DEFAULT_TAB,
-  DISCLAIMERS,
-  HYPOTHETICAL_PERFORMANCE_DISCLAIMER,
   METRIC_TILES,
   MONTHLY_RETURNS,
   OVERVIEW_METRICS,
@@ -15,9 +12,9 @@ import {
   SERIES_END_DATE,
   STARTING_EQUITY_USD,
   STRATEGY_PERFORMANCE,
-  TRACKING_PLATFORMS,
 } from "~/content/performance";
-import { equitySeries, parsePerformanceParams, performanceHref, windowFor } from "~/domain/performance-page";
+import { COST_ASSUMPTIONS, DISCLAIMERS, HYPOTHETICAL_PERFORMANCE_DISCLAIMER, TRACKING_PLATFORMS } from "~/content/performance-info";
+import { equitySeries, parsePerformanceParams, performanceHref, roundedDays, windowFor } from "~/domain/performance-page";
 import { drawdownSeries, formatPct, monthlyBreakdown, summarizeWindow } from "~/domain/performance-series";
 import { compoundReturnPct, equityCurve } from "~/domain/returns";
 import { formatUsd } from "~/domain/money";
@@ -240,5 +237,21 @@ describe("equityCurve", () => {
   it("compounds each return onto the previous value, to the cent", () => {
     expect(equityCurve([10, -10])).toEqual([100, 110, 99]);
     expect(equityCurve([1.9, -0.8], 1000)).toEqual([1000, 1019, 1010.85]);
+  });
+});
+
+describe("roundedDays", () => {
+  it("rounds the live record's equity to cents and its drawdown to 0.01 points, day by day in order", () => {
+    expect(
+      roundedDays([
+        { time: "2026-03-03", equity: 10106.291005298131, drawdownPct: 0 },
+        { time: "2026-03-04", equity: 10004.932056977757, drawdownPct: -1.002929247408744 },
+        { time: "2026-03-05", equity: 9902.857262838925, drawdownPct: -2.0129416652712497 },
+      ]),
+    ).toEqual([
+      { time: "2026-03-03", equity: 10106.29, drawdownPct: 0 },
+      { time: "2026-03-04", equity: 10004.93, drawdownPct: -1 },
+      { time: "2026-03-05", equity: 9902.86, drawdownPct: -2.01 },
+    ]);
   });
 });

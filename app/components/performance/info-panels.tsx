@@ -8,7 +8,7 @@ import {
   METHODOLOGY,
   TRACKING_PLATFORMS,
   VERIFICATION_INTRO,
-} from "~/content/performance";
+} from "~/content/performance-info";
 import { PerformanceTableHead } from "./table-head";
 
 /** How the figures were made and the costs every hypothetical trade is charged. */

@@ -9,7 +9,7 @@ import { CHART_PERIODS, type ChartPeriod, type PerformanceTab } from "~/content/
 import { LIVE_PERIOD_LABEL, LIVE_RECORD_INTRO, LIVE_RECORD_TITLE, NO_CLOSED_SIGNALS } from "~/content/track-record";
 import { performanceHref } from "~/domain/performance-page";
 import { formatDay, formatPct } from "~/domain/performance-series";
-import { formatR, tradesCsvPath } from "~/domain/track-record";
+import { formatR, tradesCsvPath } from "~/domain/track-record-display";
 import type { TrackRecordFigures } from "~/models/read-models/track-record.server";
 import { DemoDataNote } from "./demo-data-note";
 import { LiveCharts, LiveTiles, type LiveRecord } from "./live-record";

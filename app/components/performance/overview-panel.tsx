@@ -2,7 +2,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useMemo, type MouseEvent } from "react";
 
-import { RiskBadge } from "~/components/strategy-card";
+import { RiskBadge } from "~/components/risk-badge";
 import { Card } from "~/components/ui/card";
 import {
   CHART_PERIODS,
@@ -14,7 +14,6 @@ import {
   type MetricTile,
   type MetricTone,
 } from "~/content/performance";
-import { PERFORMANCE_DISCLAIMER } from "~/content/strategy-performance";
 import { formatUsd } from "~/domain/money";
 import { equitySeries, performanceHref, sampleMonthlyBreakdown, windowFor } from "~/domain/performance-page";
 import { drawdownSeries, formatDay, formatPct } from "~/domain/performance-series";
@@ -34,8 +33,12 @@ function periodOption(period: ChartPeriod): ChartPeriodOption {
   return CHART_PERIODS.find((option) => option.id === period) ?? CHART_PERIODS[CHART_PERIODS.length - 1]!;
 }
 
-/** The tab; `hydrated` switches the charts from sparklines to the interactive chart. */
-export function OverviewPanel({ period, hydrated }: { period: ChartPeriod; hydrated: boolean }) {
+/**
+ * The tab; `hydrated` switches the charts from sparklines to the interactive
+ * chart; `disclaimer` is the sample's disclaimer (loader data, from
+ * ~/content/strategy-performance).
+ */
+export function OverviewPanel({ period, hydrated, disclaimer }: { period: ChartPeriod; hydrated: boolean; disclaimer: string }) {
   const navigate = useNavigate();
   const equity = useMemo(() => windowFor(period, EQUITY), [period]);
   const drawdown = useMemo(() => windowFor(period, DRAWDOWN), [period]);
@@ -190,7 +193,7 @@ export function OverviewPanel({ period, hydrated }: { period: ChartPeriod; hydra
         <h2 id="performance-disclaimer-title" className="text-base font-semibold">
           Performance disclaimer
         </h2>
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{PERFORMANCE_DISCLAIMER}</p>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{disclaimer}</p>
       </aside>
     </div>
   );

@@ -8,12 +8,12 @@ import type { ReactNode } from "react";
 
 import { DemoDataNote } from "~/components/performance/demo-data-note";
 import { LatestTrades, LiveCharts, LiveTiles, MonthlyHeatmap, type LiveRecord } from "~/components/performance/live-record";
-import { HYPOTHETICAL_PERFORMANCE_DISCLAIMER } from "~/content/performance";
+import { HYPOTHETICAL_PERFORMANCE_DISCLAIMER } from "~/content/performance-info";
 import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL, SAMPLE_MONTHS } from "~/content/strategy-performance";
 import { LIVE_METHODOLOGY, LIVE_RECORD_INTRO, LIVE_RECORD_TITLE, NO_CLOSED_SIGNALS } from "~/content/track-record";
 import { equityCurve } from "~/domain/returns";
 import { performanceSampleFor } from "~/domain/strategy-detail";
-import { tradesCsvPath } from "~/domain/track-record";
+import { tradesCsvPath } from "~/domain/track-record-display";
 import { DisclaimerBox } from "./disclaimer-box";
 
 function SampleBadge() {

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormInputField } from "~/components/ui/field";
 import { alertClass } from "~/components/ui/form-alert";
-import type { CalculatorIntent } from "~/schemas/calculators";
+import type { CalculatorIntent } from "~/schemas/calculator-intents";
 import type { CalculatorCardState } from "./use-calculator";
 
 /** One label/value line of a result. */

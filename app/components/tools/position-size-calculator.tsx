@@ -2,10 +2,9 @@
 import { POSITION_SIZE_COPY } from "~/content/tools";
 import { ACCOUNT_CURRENCY } from "~/domain/instruments";
 import type { PositionSizePrefill } from "~/domain/trade-link";
-import { positionSizeNumbersSchema } from "~/schemas/calculators";
 import { CalculatorCard, NumberField } from "./calculator-card";
 import { ADVANCED_DEFAULTS, PositionSizeAdvanced, TAKE_PROFIT_ROWS } from "./position-size-advanced";
-import { PositionSizeResultPanel } from "./position-size-result";
+import { PositionSizeResult } from "./result-panels";
 import { useCalculator, type CalculatorFormValues, type ToolsReply } from "./use-calculator";
 
 /** The form's first values: the real defaults, then what a "Size this trade" link carried, with empty target rows to fill. */
@@ -25,7 +24,6 @@ export function PositionSizeCalculator({ pageReply, prefill }: { pageReply?: Too
     "position-size",
     pageReply,
     POSITION_SIZE_COPY.failed,
-    positionSizeNumbersSchema,
     defaultValues(prefill),
   );
   const { fields, result } = calculator;
@@ -36,7 +34,7 @@ export function PositionSizeCalculator({ pageReply, prefill }: { pageReply?: Too
       copy={POSITION_SIZE_COPY}
       intent="position-size"
       calculator={calculator}
-      result={result ? <PositionSizeResultPanel result={result} /> : null}
+      result={result ? <PositionSizeResult result={result} /> : null}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberField

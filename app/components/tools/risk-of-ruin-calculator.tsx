@@ -1,8 +1,7 @@
 /** The risk of ruin estimator card of /tools (spec sections 4 "Calculators" and "Risk of ruin colour"; issue 12). */
 import { RISK_OF_RUIN_COPY } from "~/content/tools";
-import { riskOfRuinNumbersSchema } from "~/schemas/calculators";
 import { CalculatorCard, NumberField } from "./calculator-card";
-import { RiskOfRuinResultPanel } from "./risk-of-ruin-result";
+import { RiskOfRuinResult } from "./result-panels";
 import { useCalculator, type ToolsReply } from "./use-calculator";
 
 /** The ruin drawdown's real default (submitted): the whole account. */
@@ -14,7 +13,6 @@ export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) 
     "risk-of-ruin",
     pageReply,
     RISK_OF_RUIN_COPY.failed,
-    riskOfRuinNumbersSchema,
     DEFAULT_VALUES,
   );
   const { fields, result } = calculator;
@@ -24,7 +22,7 @@ export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) 
       copy={RISK_OF_RUIN_COPY}
       intent="risk-of-ruin"
       calculator={calculator}
-      result={result ? <RiskOfRuinResultPanel result={result} /> : null}
+      result={result ? <RiskOfRuinResult result={result} /> : null}
     >
       <NumberField field={fields.winRate} label="Win rate (%)" step="any" min="0" max="100" placeholder="e.g. 55" />
       <NumberField

@@ -1,0 +1,18 @@
+/**
+ * Small display helpers of the live track record, apart from ./track-record.ts
+ * so a page that shows figures does not load the track-record maths (and
+ * the instrument catalogue it needs) with them.
+ */
+
+/** Where the trades CSV of a strategy slug (or `all`) is served. */
+export function tradesCsvPath(slug: string): string {
+  return `/api/strategies/${encodeURIComponent(slug)}/trades.csv`;
+}
+
+/** An R multiple for display: "+1.25R", "-0.80R", "0.00R"; "—" for null. */
+export function formatR(value: number | null, decimals = 2): string {
+  if (value === null) return "—";
+  const text = Math.abs(value).toFixed(decimals);
+  if (Number(text) === 0) return `${(0).toFixed(decimals)}R`;
+  return `${value < 0 ? "-" : "+"}${text}R`;
+}
