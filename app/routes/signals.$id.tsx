@@ -41,12 +41,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const entitled = new Set(getEntitlements(viewer).strategyIds);
   const visible = !isSignalLocked(signal, entitled);
   // The stored rows in full (as its strategy's subscribers see them), checked here, then hidden as this viewer must see them.
-  // A row's predecessor is usually this signal's previous row: its hash is at hand, one query only for the others.
-  const rows = listSignalEvents(signal.id, [signal.strategyId]) ?? [];
-  const hashBySeq = new Map(rows.map((row) => [row.seq, row.hash]));
-  const events = rows.map((row) => ({
+  const events = (listSignalEvents(signal.id, [signal.strategyId]) ?? []).map((row) => ({
     ...toApiLedgerEvent(revealEvent(row, visible)),
-    verified: checkStoredEvent(row, hashBySeq.get(row.seq - 1) ?? storedHashOf(row.seq - 1)).verified,
+    verified: checkStoredEvent(row, storedHashOf(row.seq - 1)).verified,
   }));
   const strategy = getStrategyById(signal.strategyId);
   return json(
