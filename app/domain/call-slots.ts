@@ -92,9 +92,27 @@ export function formatCallSlot(start: Date): string {
 }
 
 /**
+ * The New York time label of a slot starting `minutes` after midnight on a day
+ * whose UTC offset is `offsetMinutes`: the label depends on nothing else, so
+ * each of the (at most 2 x 18) pairs is formatted once per process.
+ */
+const timeLabels = new Map<string, string>();
+function timeLabelOf(start: Date, minutes: number, offsetMinutes: number): string {
+  const key = `${offsetMinutes}:${minutes}`;
+  let label = timeLabels.get(key);
+  if (label === undefined) {
+    label = timeLabel.format(start);
+    timeLabels.set(key, label);
+  }
+  return label;
+}
+
+/**
  * The strategy call slots offered at `now`: every 30-minute start from 9:00 to
  * 17:30 New York time on the next `days` weekdays (today included), starting
- * at least two hours after `now`.
+ * at least two hours after `now`. New York changes its clock at 2:00 AM, so a
+ * day's slots share the offset of its 9:00 start: one wall-clock conversion per
+ * day, the other starts 30 minutes apart from it.
  * @returns slots in time order, each with its UTC value and New York labels.
  */
 export function callSlots(now: Date, days = CALL_DAYS_OFFERED): CallSlot[] {
@@ -106,13 +124,17 @@ export function callSlots(now: Date, days = CALL_DAYS_OFFERED): CallSlot[] {
   for (let offset = 0; businessDays < days && offset < days * 3; offset += 1) {
     const noon = new Date(Date.UTC(today.year, today.month - 1, today.day + offset, 12));
     const date = { year: noon.getUTCFullYear(), month: noon.getUTCMonth() + 1, day: noon.getUTCDate() };
-    const weekday = toWall(fromWall(date.year, date.month, date.day, 12, 0)).weekday;
+    const first = fromWall(date.year, date.month, date.day, FIRST_START_MINUTES / 60, 0);
+    const weekday = toWall(first).weekday;
     if (weekday === "Sat" || weekday === "Sun") continue;
     businessDays += 1;
+    const offsetMinutes = (Date.UTC(date.year, date.month - 1, date.day) + FIRST_START_MINUTES * MINUTE_MS - first.getTime()) / MINUTE_MS;
+    let day: string | undefined;
     for (let minutes = FIRST_START_MINUTES; minutes <= LAST_START_MINUTES; minutes += CALL_MINUTES) {
-      const start = fromWall(date.year, date.month, date.day, Math.floor(minutes / 60), minutes % 60);
+      const start = new Date(first.getTime() + (minutes - FIRST_START_MINUTES) * MINUTE_MS);
       if (start.getTime() < earliest) continue;
-      slots.push({ value: start.toISOString(), day: dayLabel.format(start), time: timeLabel.format(start) });
+      day ??= dayLabel.format(start);
+      slots.push({ value: start.toISOString(), day, time: timeLabelOf(start, minutes, offsetMinutes) });
     }
   }
   return slots;

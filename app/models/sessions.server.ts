@@ -3,11 +3,12 @@
  * holds only the signed row id.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { sessions, users, type User } from "../../db/schema";
 import { sessionMinutesFor } from "~/models/user-settings.server";
 import { getDb } from "~/platform/db.server";
 import { canWriteHere } from "~/platform/litefs.server";
+import { preparedQuery } from "~/platform/prepared.server";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -34,20 +35,29 @@ export function createSession(userId: number, userAgent: string | null, now = ne
  * sessions without touching them); undefined when missing or expired.
  */
 export function findActiveSession(id: string, now = new Date()): { sessionId: string; user: User } | undefined {
-  const db = getDb();
-  const row = db
+  const row = activeSessionQuery().get({ id, now: now.getTime() });
+  if (!row) return undefined;
+  const stale = !row.session.lastSeenAt || now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS;
+  if (stale && canWriteHere()) touchSessionQuery().run({ id, now: now.getTime() });
+  return { sessionId: row.session.id, user: row.user };
+}
+
+/** `findActiveSession`'s two statements, prepared once (`now` in epoch milliseconds, as the timestamp_ms columns hold it). */
+const activeSessionQuery = preparedQuery((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .get();
-  if (!row) return undefined;
-  const stale = !row.session.lastSeenAt || now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS;
-  if (stale && canWriteHere()) {
-    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run();
-  }
-  return { sessionId: row.session.id, user: row.user };
-}
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+const touchSessionQuery = preparedQuery((db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder("now")}` })
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 /** Deletes session `id` (signing it out), whoever it belongs to. */
 export function deleteSession(id: string): void {

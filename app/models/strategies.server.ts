@@ -2,6 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { strategies, type Strategy } from "../../db/schema";
 import { getDb } from "~/platform/db.server";
+import { preparedQuery } from "~/platform/prepared.server";
 
 /** Every strategy, in catalogue order (oldest first). */
 export function listStrategies(): Strategy[] {
@@ -17,8 +18,11 @@ export function getStrategyBySlug(slug: string): Strategy | undefined {
     .get();
 }
 
+const strategyByIdQuery = preparedQuery((db) => db.select().from(strategies).where(eq(strategies.id, sql.placeholder("id"))).prepare());
+
+/** The strategy with `id` (a prepared query: signal pages and feeds look one up per request), or undefined. */
 export function getStrategyById(id: number): Strategy | undefined {
-  return getDb().select().from(strategies).where(eq(strategies.id, id)).get();
+  return strategyByIdQuery().get({ id });
 }
 
 /** The API shape of a strategy (times as ISO strings). */

@@ -3,7 +3,7 @@
  * subscription lifecycle (plan changes, pause, resume, cancel, lazy settling
  * at period end) and its billing records (docs/decisions/subscriptions-and-billing.md).
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   billingRecords,
   strategies,
@@ -20,29 +20,38 @@ import type { BillingEntry, LifecycleError, SubscriptionState } from "~/domain/s
 import type { UnlockFacts } from "~/domain/unlock";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
+import { preparedQuery } from "~/platform/prepared.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** The three queries every `getEntitlements` runs (once per request of a signed-in viewer), prepared once. */
+const subscriptionQuery = preparedQuery((db) =>
+  db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder("userId"))).prepare(),
+);
+const chosenStrategyIdsQuery = preparedQuery((db) =>
+  db
+    .select({ id: strategyAccess.strategyId })
+    .from(strategyAccess)
+    .where(eq(strategyAccess.userId, sql.placeholder("userId")))
+    .orderBy(asc(strategyAccess.createdAt), asc(strategyAccess.strategyId))
+    .prepare(),
+);
+const allStrategyIdsQuery = preparedQuery((db) => db.select({ id: strategies.id }).from(strategies).orderBy(asc(strategies.id)).prepare());
+
+/** The user's subscription row (whatever its status), or undefined on the Free tier. */
 export function getSubscription(userId: number): Subscription | undefined {
-  return getDb().select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  return subscriptionQuery().get({ userId });
 }
 
 /** Strategy ids the user picked, oldest pick first. */
 export function getChosenStrategyIds(userId: number): number[] {
-  return getDb()
-    .select({ id: strategyAccess.strategyId })
-    .from(strategyAccess)
-    .where(eq(strategyAccess.userId, userId))
-    .orderBy(asc(strategyAccess.createdAt), asc(strategyAccess.strategyId))
-    .all()
+  return chosenStrategyIdsQuery()
+    .all({ userId })
     .map((row) => row.id);
 }
 
 function allStrategyIds(): number[] {
-  return getDb()
-    .select({ id: strategies.id })
-    .from(strategies)
-    .orderBy(asc(strategies.id))
+  return allStrategyIdsQuery()
     .all()
     .map((row) => row.id);
 }
