@@ -133,8 +133,9 @@ export const signals = sqliteTable(
   (t) => [
     index("signals_created_idx").on(t.createdAt),
     index("signals_strategy_created_idx").on(t.strategyId, t.createdAt),
-    // Counting the open signals (`status = 'ACTIVE'`) reads this index, not the table.
-    index("signals_status_idx").on(t.status),
+    // Lists by status, newest first (the desk's open and ended lists), walk this index from the newest row of each status
+    // and stop at the limit; counting the open signals (`status = 'ACTIVE'`) and the expiry sweep read it, not the table.
+    index("signals_status_created_idx").on(t.status, t.createdAt, t.id),
   ],
 );
 

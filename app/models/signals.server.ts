@@ -61,24 +61,39 @@ export interface SignalListOptions {
   page?: KeysetPage;
 }
 
-/** Signals newest first (by creation time, then id), in one query (see `SignalListOptions`). */
+/**
+ * Signals newest first (by creation time, then id), see `SignalListOptions`.
+ * Filtered by status alone (the desk's open and ended lists), each status is
+ * read on its own from the newest end of `signals_status_created_idx` (at
+ * most `limit` rows each) and the lists are merged: the cost follows the
+ * limit, not the table (a status IN (…) over the creation-time index would
+ * walk every older row of other statuses). Otherwise one query.
+ */
 export function listSignals(options: SignalListOptions): Signal[] {
   if (options.strategyIds?.length === 0 || options.statuses?.length === 0) return [];
   const newer = options.page?.direction === "after";
-  const rows = getDb()
-    .select()
-    .from(signals)
-    .where(
-      and(
-        options.strategyIds !== undefined ? inArray(signals.strategyId, [...options.strategyIds]) : undefined,
-        options.strategyId !== undefined ? eq(signals.strategyId, options.strategyId) : undefined,
-        options.statuses !== undefined ? inArray(signals.status, [...options.statuses]) : undefined,
-        keysetCondition(signals.createdAt, signals.id, options.page),
-      ),
-    )
-    .orderBy(...(newer ? [asc(signals.createdAt), asc(signals.id)] : [desc(signals.createdAt), desc(signals.id)]))
-    .limit(options.limit)
-    .all();
+  const byStatus = options.statuses !== undefined && options.strategyId === undefined && options.strategyIds === undefined;
+  const read = (status: SQL | undefined) =>
+    getDb()
+      .select()
+      .from(signals)
+      .where(
+        and(
+          options.strategyIds !== undefined ? inArray(signals.strategyId, [...options.strategyIds]) : undefined,
+          options.strategyId !== undefined ? eq(signals.strategyId, options.strategyId) : undefined,
+          status,
+          keysetCondition(signals.createdAt, signals.id, options.page),
+        ),
+      )
+      .orderBy(...(newer ? [asc(signals.createdAt), asc(signals.id)] : [desc(signals.createdAt), desc(signals.id)]))
+      .limit(options.limit)
+      .all();
+  const rows = byStatus
+    ? [...new Set(options.statuses)]
+        .flatMap((status) => read(eq(signals.status, status)))
+        .sort((a, b) => (newer ? 1 : -1) * (a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id))
+        .slice(0, options.limit)
+    : read(options.statuses !== undefined ? inArray(signals.status, [...options.statuses]) : undefined);
   return newer ? rows.reverse() : rows;
 }
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getTrackRecord, trackRecordIsDemo, trackRecordScope } from "~/models/read-models/track-record.server";
+import { cachedTrackRecordBody, getTrackRecord, trackRecordIsDemo, trackRecordScope } from "~/models/read-models/track-record.server";
 import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
 import { strategyPerformanceSchema } from "~/schemas/api/track-record";
-import { apiHandler, apiJsonOf, methodNotAllowed, problem, validationProblem } from "~/services/http.server";
+import { apiHandler, apiJsonOf, apiJsonText, methodNotAllowed, problem, validationProblem, weakEtag } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -11,7 +11,9 @@ import { getApiCaller } from "~/services/session.server";
  * (every field of `TrackRecord` in app/domain/track-record.ts, plus `slug` and
  * `demo`: true while every signal is the seed's, docs/decisions/0058).
  * Public (closed signals are public). 404 for an unknown slug; 400 naming
- * `risk`, `from` or `to` when one is invalid.
+ * `risk`, `from` or `to` when one is invalid. The body is serialised once per
+ * ledger head and query (its equity curve by trade grows with the record:
+ * docs/decisions/0065-track-record-at-scale.md).
  */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await getApiCaller(request);
@@ -20,8 +22,12 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   if (!scope) return problem(404, `No strategy with slug "${slug}"`);
   const query = trackRecordQuerySchema.safeParse(trackRecordQueryInput(new URL(request.url)));
   if (!query.success) return validationProblem(query.error);
-  const { risk, from, to } = query.data;
-  return apiJsonOf(strategyPerformanceSchema, { slug: slug.toLowerCase(), demo: trackRecordIsDemo(), ...getTrackRecord(scope, { riskPct: risk, from, to }) });
+  const options = { riskPct: query.data.risk, from: query.data.from, to: query.data.to };
+  const { text, etag } = await cachedTrackRecordBody("performance", scope, options, async () => {
+    const body = await apiJsonOf(strategyPerformanceSchema, { slug: slug.toLowerCase(), demo: trackRecordIsDemo(), ...getTrackRecord(scope, options) }).text();
+    return { text: Buffer.from(body), etag: weakEtag(body) };
+  });
+  return apiJsonText(text, { headers: { ETag: etag } });
 });
 
 export const action = () => methodNotAllowed(["GET"]);

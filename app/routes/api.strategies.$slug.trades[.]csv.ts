@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { tradesCsv } from "~/domain/track-record";
-import { listTradeResults, strategyLabels, trackRecordScope } from "~/models/read-models/track-record.server";
+import { cachedTrackRecordBody, listTradeResults, strategyLabels, trackRecordScope } from "~/models/read-models/track-record.server";
 import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
-import { apiHandler, applySecurityHeaders, methodNotAllowed, problem, validationProblem } from "~/services/http.server";
+import { apiHandler, applySecurityHeaders, methodNotAllowed, problem, validationProblem, weakEtag } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -10,6 +10,8 @@ import { getApiCaller } from "~/services/session.server";
  * closed signal of the strategy (or of all, for `all`), oldest first, with
  * every per-trade figure. Public. 404 for an unknown slug; 400 naming `from`
  * or `to` (or `risk`, which the rows do not use but is checked like the performance endpoint's).
+ * A full export, so its size follows the record's: the text is made once per
+ * ledger head and period (docs/decisions/0065-track-record-at-scale.md).
  */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await getApiCaller(request);
@@ -18,12 +20,17 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   if (!scope) return problem(404, `No strategy with slug "${params.slug}"`);
   const query = trackRecordQuerySchema.safeParse(trackRecordQueryInput(new URL(request.url)));
   if (!query.success) return validationProblem(query.error);
-  const csv = tradesCsv(listTradeResults(scope, query.data), strategyLabels());
+  const period = { from: query.data.from, to: query.data.to };
+  const { csv, etag } = await cachedTrackRecordBody("trades.csv", scope, period, async () => {
+    const text = tradesCsv(listTradeResults(scope, period), strategyLabels());
+    return { csv: Buffer.from(text), etag: weakEtag(text) };
+  });
   const headers = applySecurityHeaders(
     new Headers({
       "Content-Type": "text/csv; charset=utf-8; header=present",
       "Content-Disposition": `attachment; filename="${slug}-trades.csv"`,
       "Cache-Control": "no-store",
+      ETag: etag,
     }),
   );
   return new Response(csv, { status: 200, headers });

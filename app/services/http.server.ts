@@ -49,8 +49,8 @@ export function apiJson(data: unknown, init: number | ResponseInit = 200): Respo
   return apiJsonText(JSON.stringify(data), init);
 }
 
-/** A JSON response for /api routes whose body `text` is already serialised JSON (e.g. a document built once). `init` may be a status code. */
-export function apiJsonText(text: string, init: number | ResponseInit = 200): Response {
+/** A JSON response for /api routes whose body `text` is already serialised JSON (e.g. a document built once; as UTF-8 bytes it is not encoded again). `init` may be a status code. */
+export function apiJsonText(text: string | Uint8Array<ArrayBuffer>, init: number | ResponseInit = 200): Response {
   const options = typeof init === "number" ? { status: init } : init;
   return new Response(text, {
     ...options,
@@ -286,14 +286,16 @@ async function withApiConventions(response: Response, request: Request, access: 
   const { cacheControl, vary } = cacheControlFor(request, access);
   headers.set("Cache-Control", cacheControl);
   if (vary) headers.set("Vary", vary);
-  const body = await response.text();
-  const etag = weakEtag(body);
+  // A body kept serialised with its ETag (`weakEtag` of it) is not read and hashed again.
+  const known = headers.get("ETag");
+  const body = known === null ? await response.text() : null;
+  const etag = known ?? weakEtag(body!);
   headers.set("ETag", etag);
   if (etagMatches(request.headers.get("If-None-Match"), etag)) {
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status: 200, headers });
+  return body === null ? response : new Response(body, { status: 200, headers });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getPostBySlug } from "~/models/blog.server";
-import { countActiveSignals } from "~/models/signals.server";
+import { countActiveSignals, expireDueSignals, listSignals } from "~/models/signals.server";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getDb } from "~/platform/db.server";
 
@@ -40,5 +40,23 @@ describe("query plans of per-request lookups", () => {
     const plans = plansOf(run);
     expect(plans.filter((detail) => detail.startsWith(`SCAN ${table}`))).toEqual([]);
     expect(plans.some((detail) => detail.startsWith(`SEARCH ${table} USING`))).toBe(true);
+  });
+});
+
+describe("query plans of the lists by status", () => {
+  it.each([
+    ["the desk's open list", () => listSignals({ statuses: ["PENDING", "ACTIVE"], limit: 50 })],
+    ["the desk's ended list", () => listSignals({ statuses: ["CLOSED", "CANCELLED", "EXPIRED"], limit: 10 })],
+    ["a page of a list by status", () => listSignals({ statuses: ["CLOSED"], limit: 10, page: { direction: "before", time: new Date(0), id: 1 } })],
+  ] as const)("%s reads each status from the newest end of signals_status_created_idx, without a sort", (_name, run) => {
+    const plans = plansOf(run);
+    expect(plans.filter((detail) => detail.startsWith("SCAN signals") || detail.includes("TEMP B-TREE"))).toEqual([]);
+    expect(plans.every((detail) => detail.startsWith("SEARCH signals USING INDEX signals_status_created_idx (status=?"))).toBe(true);
+  });
+
+  it("the expiry sweep reads only the open signals, by the status index", () => {
+    const plans = plansOf(() => expireDueSignals(new Date(0)));
+    expect(plans.filter((detail) => detail.startsWith("SCAN signals"))).toEqual([]);
+    expect(plans).toContain("SEARCH signals USING INDEX signals_status_created_idx (status=?)");
   });
 });

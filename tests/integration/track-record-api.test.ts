@@ -133,6 +133,45 @@ describe("GET /api/strategies/{slug}/performance", () => {
   });
 });
 
+describe("the serialised answers (made once per ledger head and query)", () => {
+  const url = (kind: "performance" | "trades.csv", slug: string, query = "") => `${BASE}/api/strategies/${slug}/${kind}${query}`;
+  const call = (kind: "performance" | "trades.csv", slug: string, query = "", headers: Record<string, string> = {}) =>
+    callRoute(kind === "performance" ? performanceLoader : csvLoader, getRequest(url(kind, slug, query), { headers }), { slug });
+
+  it.each(["performance", "trades.csv"] as const)("%s: the same body and ETag again, 304 for it, a new ETag and body once a signal closes", async (kind) => {
+    const first = await call(kind, "alpha-swing", "?from=2026-01-01");
+    const again = await call(kind, "Alpha-Swing", "?from=2026-01-01");
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^W\/"/);
+    expect(again.headers.get("ETag")).toBe(etag);
+    const body = await first.text();
+    expect(await again.text()).toBe(body);
+    expect((await call(kind, "alpha-swing", "?from=2026-02-01")).headers.get("ETag")).not.toBe(etag);
+    const notModified = await call(kind, "alpha-swing", "?from=2026-01-01", { "If-None-Match": etag! });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe("");
+    closedTrade(swing, kind === "performance" ? "2026-05-04T08:00:00.000Z" : "2026-05-11T08:00:00.000Z", 1.09);
+    const moved = await call(kind, "alpha-swing", "?from=2026-01-01", { "If-None-Match": etag! });
+    expect(moved.status).toBe(200);
+    expect(moved.headers.get("ETag")).not.toBe(etag);
+    expect((await moved.text()).length).toBeGreaterThan(body.length);
+  });
+
+  it("a period found by its close times: both ends included, the same trades as filtering every one", () => {
+    const every = listTradeResults("all");
+    const pick = every[Math.floor(every.length / 2)]!;
+    const at = new Date(pick.closedAt);
+    expect(listTradeResults("all", { from: at, to: at })).toEqual(every.filter((r) => r.closedAt === pick.closedAt));
+    const from = new Date(every[1]!.closedAt);
+    const to = new Date(Date.parse(every[every.length - 2]!.closedAt) - 1);
+    const scope = { strategyId: pick.strategyId };
+    expect(listTradeResults(scope, { from, to })).toEqual(
+      every.filter((r) => r.strategyId === pick.strategyId && r.closedAt >= from.toISOString() && r.closedAt <= to.toISOString()),
+    );
+    expect(listTradeResults("all", { from: to, to: from })).toEqual([]);
+  });
+});
+
 describe("GET /api/strategies/{slug}/trades.csv", () => {
   it("is RFC 4180: a header row, CRLF line ends, one row per closed signal, quoted names", async () => {
     const { status, type, disposition, text } = await csv("gold-intraday");

@@ -43,13 +43,20 @@ export type TrackRecordScope = { strategyId: number } | "all";
 /** How many computed records each ledger head keeps (the API's `risk`/`from`/`to` make many keys possible). */
 const MAX_RECORDS_PER_HEAD = 200;
 
+/** How many serialised bodies each ledger head keeps (on a long record, each is tens of MB: the equity curve by trade, the CSV). */
+const MAX_BODIES_PER_HEAD = 8;
+
 interface CacheEntry {
   /** The ledger head the entry reflects (seq 0 and hash "" for an empty ledger). */
   seq: number;
   hash: string;
   /** Every closed signal's result, in close order (then id). */
   results: TradeResult[];
+  /** Each scope's results (key `all` or the strategy id), in close order: made once per head, on first use. */
+  scoped: Map<string, TradeResult[]>;
   records: Map<string, TrackRecord>;
+  /** Serialised answers (`cachedTrackRecordBody`), by kind and record key. */
+  bodies: Map<string, Promise<unknown>>;
   /** Whether every signal is one the seed published (the record is demo data). */
   demo: boolean;
 }
@@ -153,7 +160,8 @@ function onlySeededSignals(): boolean {
 
 /** Every closed signal's result, read afresh. */
 function fullLoad(seq: number, hash: string): CacheEntry {
-  return { seq, hash, results: loadClosedTrades(null).map(tradeResult).sort(byCloseTime), records: new Map(), demo: onlySeededSignals() };
+  const results = loadClosedTrades(null).map(tradeResult).sort(byCloseTime);
+  return { seq, hash, results, scoped: new Map(), records: new Map(), bodies: new Map(), demo: onlySeededSignals() };
 }
 
 /**
@@ -189,7 +197,7 @@ function current(): CacheEntry {
       return scope !== "all" && !touched.has(scope.strategyId);
     }),
   );
-  cache = { seq: head.seq, hash: head.hash, results, records, demo: cache.demo && onlySeededSignals() };
+  cache = { seq: head.seq, hash: head.hash, results, scoped: new Map(), records, bodies: new Map(), demo: cache.demo && onlySeededSignals() };
   return cache;
 }
 
@@ -203,8 +211,37 @@ function recordKey(scope: TrackRecordScope, options: TrackRecordOptions): string
   return JSON.stringify([scope, options.riskPct ?? null, options.from?.getTime() ?? null, options.to?.getTime() ?? null]);
 }
 
-function inScope(scope: TrackRecordScope) {
-  return scope === "all" ? () => true : (result: TradeResult) => result.strategyId === scope.strategyId;
+/** The results of `scope` in close order, split out of the entry's once per head. */
+function scopedResults(entry: CacheEntry, scope: TrackRecordScope): TradeResult[] {
+  if (scope === "all") return entry.results;
+  const key = String(scope.strategyId);
+  let list = entry.scoped.get(key);
+  if (!list) {
+    list = entry.results.filter((result) => result.strategyId === scope.strategyId);
+    entry.scoped.set(key, list);
+  }
+  return list;
+}
+
+/** The first index of `results` (in close order) whose close is at or after `time` (`after`: strictly after); binary search. */
+function firstClosedFrom(results: readonly TradeResult[], time: string, after = false): number {
+  let low = 0;
+  let high = results.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const closedAt = results[middle]!.closedAt;
+    if (closedAt < time || (after && closedAt === time)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The results of `scope` closed in [from, to] (either end open), oldest first: found by binary search, so the cost is the slice's. */
+function resultsIn(entry: CacheEntry, scope: TrackRecordScope, from: Date | undefined, to: Date | undefined): TradeResult[] {
+  const results = scopedResults(entry, scope);
+  const start = from ? firstClosedFrom(results, from.toISOString()) : 0;
+  const end = to ? firstClosedFrom(results, to.toISOString(), true) : results.length;
+  return start === 0 && end === results.length ? results : results.slice(start, Math.max(start, end));
 }
 
 /**
@@ -216,7 +253,7 @@ export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOpti
   const key = recordKey(scope, options);
   const cached = entry.records.get(key);
   if (cached) return cached;
-  const record = summarizeResults(entry.results.filter(inScope(scope)), options);
+  const record = summarizeResults(resultsIn(entry, scope, options.from, options.to), options);
   if (entry.records.size >= MAX_RECORDS_PER_HEAD) entry.records.clear();
   entry.records.set(key, record);
   return record;
@@ -227,20 +264,29 @@ export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOpti
  * @param options.latest keep only the last `latest` of them.
  */
 export function listTradeResults(scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number } = {}): TradeResult[] {
-  const from = options.from?.toISOString();
-  const to = options.to?.toISOString();
-  const scoped = inScope(scope);
-  const matches = (r: TradeResult) => scoped(r) && (!from || r.closedAt >= from) && (!to || r.closedAt <= to);
-  const results = current().results;
-  if (options.latest === undefined) return results.filter(matches);
-  // Newest first from the end (results are in close order), so a page's few latest trades cost no walk over the whole record.
-  const latest: TradeResult[] = [];
-  for (let index = results.length - 1; index >= 0 && latest.length < options.latest; index -= 1) {
-    const result = results[index]!;
-    if (from && result.closedAt < from) break;
-    if (matches(result)) latest.push(result);
-  }
-  return latest.reverse();
+  const results = resultsIn(current(), scope, options.from, options.to);
+  if (options.latest === undefined) return results.slice();
+  return options.latest > 0 ? results.slice(-options.latest) : [];
+}
+
+/**
+ * The serialised answer `build` makes for `kind` (e.g. the performance JSON,
+ * the trades CSV, with their ETag) of `scope` over `options`, made once per ledger head and
+ * kept with the head's records (at most MAX_BODIES_PER_HEAD of them), so a
+ * repeated request costs no serialisation of a record whose size grows with
+ * its trades (docs/decisions/0065-track-record-at-scale.md).
+ * @param build makes the body from the current record; a rejected build is not kept.
+ */
+export function cachedTrackRecordBody<T>(kind: string, scope: TrackRecordScope, options: TrackRecordOptions, build: () => Promise<T>): Promise<T> {
+  const entry = current();
+  const key = `${kind}:${recordKey(scope, options)}`;
+  const cached = entry.bodies.get(key) as Promise<T> | undefined;
+  if (cached) return cached;
+  if (entry.bodies.size >= MAX_BODIES_PER_HEAD) entry.bodies.delete(entry.bodies.keys().next().value!);
+  const body = build();
+  entry.bodies.set(key, body);
+  body.catch(() => entry.bodies.delete(key));
+  return body;
 }
 
 /** Slug and name of every strategy, by id (for labelling trade rows). */

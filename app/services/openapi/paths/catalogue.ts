@@ -44,7 +44,7 @@ export const cataloguePaths: ZodOpenApiPathsObject = {
       tags: ["Strategies"],
       summary: "Get a strategy's live track record",
       description:
-        "Computed from the strategy's closed signals (or every strategy's, for the slug `all`), net of spread, commission and slippage; every figure traces to ledger events. Public.",
+        "Computed from the strategy's closed signals (or every strategy's, for the slug `all`), net of spread, commission and slippage; every figure traces to ledger events. Public. The answer grows with the record: `equity.byTrade` has one point per closed trade of the period (narrow it with `from` and `to`; `equity.byDay` and `monthly` grow with the period only). It is made once per ledger state and query, and a request with its ETag in `If-None-Match` gets 304 without the body.",
       security: [...SECURITY.optional],
       requestParams: { path: slugParam, query: trackRecordQueryParams },
       responses: {
@@ -59,7 +59,8 @@ export const cataloguePaths: ZodOpenApiPathsObject = {
       operationId: "getStrategyTradesCsv",
       tags: ["Strategies"],
       summary: "Download a strategy's closed trades as CSV",
-      description: "One RFC 4180 row per closed signal, oldest first, with every per-trade figure of the track record. Public.",
+      description:
+        "One RFC 4180 row per closed signal, oldest first, with every per-trade figure of the track record. Public. A full export: its size follows the number of trades in the period (narrow it with `from` and `to`). It is made once per ledger state and period, and a request with its ETag in `If-None-Match` gets 304 without the body.",
       security: [...SECURITY.optional],
       requestParams: { path: slugParam, query: trackRecordQueryParams },
       responses: {
