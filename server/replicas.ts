@@ -3,7 +3,8 @@
  * /api route (docs/decisions/0066-writes-on-the-litefs-primary.md and
  * 0067-read-your-writes-on-replicas.md):
  *   - on a replica, a request that writes (any method but GET, HEAD and
- *     OPTIONS, and the GETs in PRIMARY_ONLY_GET_PATHS) is never run: on Fly it
+ *     OPTIONS, and the GETs in PRIMARY_ONLY_GET_PATHS; the calculator POSTs
+ *     of COMPUTE_ONLY_POST_PATHS excepted) is never run: on Fly it
  *     is answered `409` with `fly-replay: instance=<primary>`, which makes Fly's
  *     proxy replay it on the primary; elsewhere with a 409 problem naming the primary;
  *   - on the primary, the answer to a write sets litefs-js's TXID cookie
@@ -25,6 +26,13 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** GET routes that write all the same (the OAuth callback signs the user in), so they run on the primary only. */
 export const PRIMARY_ONLY_GET_PATHS: readonly string[] = ["/api/callback"];
 
+/**
+ * POST routes that compute and write nothing (the calculators: /tools and
+ * its JSON twins), served by whichever instance receives them
+ * (docs/decisions/0073-calculator-posts-on-replicas.md).
+ */
+export const COMPUTE_ONLY_POST_PATHS: readonly string[] = ["/tools", "/api/calculators/position-size", "/api/calculators/risk-of-ruin"];
+
 /** Time between two reads of the replication position while a request waits, ms. */
 const TX_POLL_MS = 25;
 
@@ -40,7 +48,8 @@ export interface ReplicaGuardOptions {
 
 /** True when `req` must run on the primary: it may write. */
 export function mustRunOnPrimary(req: Pick<Request, "method" | "path">): boolean {
-  return !READ_METHODS.has(req.method) || PRIMARY_ONLY_GET_PATHS.includes(req.path);
+  if (READ_METHODS.has(req.method)) return PRIMARY_ONLY_GET_PATHS.includes(req.path);
+  return !(req.method === "POST" && COMPUTE_ONLY_POST_PATHS.includes(req.path));
 }
 
 /** The TXID the client's `txnum` cookie asks for, or null without a valid one. */

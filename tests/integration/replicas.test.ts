@@ -157,7 +157,7 @@ afterAll(async () => {
   if (replicaDir) rmSync(replicaDir, { recursive: true, force: true });
 });
 
-describe("a replica refuses every write", () => {
+describe("a replica refuses every write and serves every read and calculation", () => {
   it("answers sign-in, a page action and /api writes with a 409 problem naming the primary, and its file is unchanged", async () => {
     const before = snapshot(replicaPath());
     const answers: HarnessResponse[] = [
@@ -183,7 +183,7 @@ describe("a replica refuses every write", () => {
     expect(snapshot(replicaPath())).toBe(before);
   });
 
-  it("serves reads (pages, a signed-in dashboard, /api with a session or an API key) without writing", async () => {
+  it("serves reads (pages, a signed-in dashboard, /api with a session or an API key) and calculator posts without writing", async () => {
     const before = snapshot(replicaPath());
     // Past the minute after which a primary would refresh a session's last-seen time.
     const stale = new Database(replicaPath());
@@ -199,8 +199,15 @@ describe("a replica refuses every write", () => {
       await send(replica, { path: "/api/signals", headers: { Cookie: traderCookie } }),
       await send(replica, { path: "/api/signals", headers: { Authorization: `Bearer ${traderKey}` } }),
       await send(replica, { path: "/api/auth/user", headers: { Authorization: `Bearer ${traderKey}` } }),
+      await send(replica, {
+        method: "POST",
+        path: "/api/calculators/position-size",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${traderKey}` },
+        body: JSON.stringify({ accountBalance: 10000, riskPercent: 1, entryPrice: 1.085, stopLoss: 1.08 }),
+      }),
     ];
-    expect(reads.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    expect(reads.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+    expect(JSON.parse(reads[7]!.body)).toMatchObject({ stopPips: 50 });
     expect(JSON.parse(reads[6]!.body)).toMatchObject({ email: DEMO_ACCOUNTS.trader.email });
     expect(snapshot(replicaPath())).toBe(touched);
   });

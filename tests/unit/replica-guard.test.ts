@@ -51,6 +51,14 @@ describe("mustRunOnPrimary", () => {
     expect(["GET", "HEAD", "OPTIONS"].map((method) => mustRunOnPrimary({ method, path: "/api/signals" }))).toEqual([false, false, false]);
     expect(mustRunOnPrimary({ method: "GET", path: "/api/callback" })).toBe(true);
   });
+
+  it("lets the calculator POSTs, which compute and write nothing, run on any instance", () => {
+    for (const path of ["/tools", "/api/calculators/position-size", "/api/calculators/risk-of-ruin"]) {
+      expect(mustRunOnPrimary({ method: "POST", path })).toBe(false);
+      expect(mustRunOnPrimary({ method: "PUT", path })).toBe(true);
+    }
+    expect(mustRunOnPrimary({ method: "POST", path: "/tools/other" })).toBe(true);
+  });
 });
 
 describe("on a replica running on Fly", () => {
@@ -62,6 +70,14 @@ describe("on a replica running on Fly", () => {
     const callback = await fetch(`${base}/api/callback?code=x`);
     expect(callback.headers.get("fly-replay")).toBe("instance=primary-vm");
     expect(reached).toEqual([]);
+  });
+
+  it("runs a calculator post itself rather than replaying it", async () => {
+    writeFileSync(join(dir, ".primary"), "primary-vm\n");
+    const response = await fetch(`${base}/api/calculators/position-size`, { method: "POST", body: "{}" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("fly-replay")).toBeNull();
+    expect(reached).toEqual(["POST /api/calculators/position-size"]);
   });
 
   it("serves reads, and replays a read whose TXID cookie it has not reached within the wait", async () => {
