@@ -33,7 +33,8 @@ describe("openDatabase with sqlLog", () => {
 
 describe("fillSignals", () => {
   let harness: HarnessDatabase;
-  const now = new Date("2026-11-23T12:00:00Z");
+  // The seed places its open signals around the real clock, so the fill must use it too.
+  const now = new Date();
 
   it("fills a seeded database up to the total, with a fixed number of open signals and a whole ledger", async () => {
     harness = await prepareDatabase({ prefix: "fx-trader-scale-" });
