@@ -9,7 +9,7 @@
  * even with several writers on the file.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { signalEvents, signals, strategies, type Signal, type SignalEventRow } from "../../db/schema";
 import { replayBars, type BarError } from "~/domain/bar-replay";
@@ -39,6 +39,7 @@ import { enqueueDeliveries } from "~/models/outbox.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
+import { preparedQuery } from "~/platform/prepared.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A connection or a transaction: anything that can run the ledger's queries. */
@@ -215,6 +216,18 @@ function canSeeLevels(signal: { status: Signal["status"]; strategyId: number }, 
   return isEnded(signal.status) || entitled.has(signal.strategyId);
 }
 
+/** A page of the ledger after a seq, with each event's signal status and strategy: built once per connection (`listLedger` runs on every /api/ledger request). */
+const ledgerPageQuery = preparedQuery((db) =>
+  db
+    .select({ event: signalEvents, status: signals.status, strategyId: signals.strategyId })
+    .from(signalEvents)
+    .innerJoin(signals, eq(signals.id, signalEvents.signalId))
+    .where(gt(signalEvents.seq, sql.placeholder("after")))
+    .orderBy(asc(signalEvents.seq))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
 /**
  * Ledger rows after `after`, oldest first, as a viewer entitled to
  * `entitledStrategyIds` sees them: payload and salt null for events of
@@ -227,14 +240,7 @@ export function listLedger(
   options: { after: number; limit: number },
 ): { events: LedgerRow[]; nextCursor: number | null } {
   const entitled = new Set(entitledStrategyIds);
-  const rows = getDb()
-    .select({ event: signalEvents, status: signals.status, strategyId: signals.strategyId })
-    .from(signalEvents)
-    .innerJoin(signals, eq(signals.id, signalEvents.signalId))
-    .where(gt(signalEvents.seq, options.after))
-    .orderBy(asc(signalEvents.seq))
-    .limit(options.limit + 1)
-    .all();
+  const rows = ledgerPageQuery().all({ after: options.after, limit: options.limit + 1 });
   const page = rows.slice(0, options.limit);
   const events = page.map((row) => revealEvent(toLedgerRow(row.event), canSeeLevels(row, entitled)));
   return { events, nextCursor: rows.length > options.limit ? page[page.length - 1]!.event.seq : null };
