@@ -9,8 +9,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 
+import type { ComponentProps } from "react";
 import { Button } from "~/components/ui/button";
-import { FormInputField, FormSelectField, FormTextareaField, SelectOptions } from "~/components/ui/field";
+import { InputField, SelectField, SelectOptions, TextareaField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { BACKDATE_HINT, DESK_FORM_LABELS } from "~/content/signal-desk";
 import { CLOSE_REASONS, MAX_NOTE_LENGTH } from "~/domain/signal-lifecycle";
@@ -35,29 +36,56 @@ export interface DeskSignal {
 }
 
 type Fields = ReturnType<typeof useForm<Record<string, string>>>[1];
+type Field = Fields[string];
 
-function PriceInput({ fields, name, label }: { fields: Fields; name: string; label: string }) {
-  return <FormInputField field={fields[name]!} type="number" step={PRICE_STEP} min="0" inputMode="decimal" label={label} />;
+/**
+ * What a desk control takes from its Conform field: id, name, form, error
+ * messages (InputField and its siblings derive aria-invalid and
+ * aria-describedby from them, as `getInputProps` does) and the initial value.
+ * The desk's forms have no constraints (`useForm` gets none), so this is what
+ * `getInputProps` returns for them; each property of a Conform field is a
+ * proxy that builds the field's metadata again, and a desk renders a few
+ * dozen controls, so each is read once.
+ */
+function bound(field: Field) {
+  const initialValue = field.initialValue;
+  return {
+    id: field.id,
+    name: field.name,
+    form: field.formId,
+    error: field.errors,
+    defaultValue: typeof initialValue === "string" ? initialValue : undefined,
+  };
 }
+
+function DeskInput({ field, ...props }: { field: Field } & Omit<ComponentProps<typeof InputField>, keyof ReturnType<typeof bound>>) {
+  return <InputField {...bound(field)} {...props} />;
+}
+
+function PriceInput({ field, label }: { field: Field; label: string }) {
+  return <DeskInput field={field} type="number" step={PRICE_STEP} min="0" inputMode="decimal" label={label} />;
+}
+
+const CLOSE_REASON_OPTIONS = CLOSE_REASONS.map((reason) => ({ value: reason, label: reason }));
 
 /** The inputs of each form, after the hidden intent and signal id. */
 function IntentFields({ intent, fields }: { intent: DeskIntent; fields: Fields }) {
   switch (intent) {
     case "trigger":
-      return <PriceInput fields={fields} name="fillPrice" label="Fill price" />;
+      return <PriceInput field={fields.fillPrice!} label="Fill price" />;
     case "modify":
       return (
         <>
-          <PriceInput fields={fields} name="sl" label="Stop loss (SL)" />
-          <PriceInput fields={fields} name="tp1" label="Take profit 1 (TP1)" />
-          <PriceInput fields={fields} name="tp2" label="Take profit 2 (TP2)" />
+          <PriceInput field={fields.sl!} label="Stop loss (SL)" />
+          <PriceInput field={fields.tp1!} label="Take profit 1 (TP1)" />
+          <PriceInput field={fields.tp2!} label="Take profit 2 (TP2)" />
         </>
       );
     case "partial-close":
       return (
         <>
-          <PriceInput fields={fields} name="exitPrice" label="Exit price" />
-          <FormInputField
+          <PriceInput field={fields.exitPrice!} label="Exit price" />
+          <DeskInput
             field={fields.fraction!}
             type="number"
             step="0.01"
@@ -72,14 +100,14 @@ function IntentFields({ intent, fields }: { intent: DeskIntent; fields: Fields }
     case "close":
       return (
         <>
-          <FormSelectField field={fields.reason!} label="Reason">
-            <SelectOptions placeholder="Select a reason" options={CLOSE_REASONS.map((reason) => ({ value: reason, label: reason }))} />
-          </FormSelectField>
-          <PriceInput fields={fields} name="exitPrice" label="Exit price" />
+          <SelectField {...bound(fields.reason!)} label="Reason">
+            <SelectOptions placeholder="Select a reason" options={CLOSE_REASON_OPTIONS} />
+          </SelectField>
+          <PriceInput field={fields.exitPrice!} label="Exit price" />
         </>
       );
     case "cancel":
-      return <FormTextareaField field={fields.note!} label="Note (optional)" rows={2} maxLength={MAX_NOTE_LENGTH} />;
+      return <TextareaField {...bound(fields.note!)} label="Note (optional)" rows={2} maxLength={MAX_NOTE_LENGTH} />;
   }
 }
 
@@ -123,7 +151,7 @@ export function TransitionForm({ intent, signal, reply }: { intent: DeskIntent; 
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="signalId" value={signal.id} />
       <IntentFields intent={intent} fields={fields} />
-      <FormInputField field={fields.at!} type="datetime-local" label="Time (UTC)" hint={BACKDATE_HINT} />
+      <DeskInput field={fields.at!} type="datetime-local" label="Time (UTC)" hint={BACKDATE_HINT} />
       <Button type="submit" size="sm" variant={intent === "cancel" ? "destructive" : "default"} disabled={busy} className="self-start">
         {busy ? "Saving..." : labels.submit}
       </Button>
