@@ -98,14 +98,12 @@ export function listSignals(options: SignalListOptions): Signal[] {
   return newer ? rows.reverse() : rows;
 }
 
+/** The count of ACTIVE signals, shown by the landing page and both dashboards: built once per connection. */
+const activeCountQuery = preparedQuery((db) => db.select({ n: count() }).from(signals).where(eq(signals.status, "ACTIVE")).prepare());
+
 /** How many signals have status ACTIVE. */
 export function countActiveSignals(): number {
-  const row = getDb()
-    .select({ n: count() })
-    .from(signals)
-    .where(eq(signals.status, "ACTIVE"))
-    .get();
-  return row?.n ?? 0;
+  return activeCountQuery().get()?.n ?? 0;
 }
 
 /** The signal with `id`, or undefined. */
@@ -181,16 +179,19 @@ function toDomainEvent(row: SignalEventRow): SignalEvent {
   return { type: row.type, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) } as SignalEvent;
 }
 
+/** The newest ledger row's seq, hash and time: read by most pages (the track record's cache key, the ledger head notes), so built once per connection. */
+const ledgerHeadQuery = preparedQuery((db) =>
+  db
+    .select({ seq: signalEvents.seq, hash: signalEvents.hash, recordedAt: signalEvents.recordedAt })
+    .from(signalEvents)
+    .orderBy(desc(signalEvents.seq))
+    .limit(1)
+    .prepare(),
+);
+
 /** The ledger head: last seq, its hash and when it was recorded; null for an empty ledger. */
-export function getLedgerHead(db: Queryable = getDb()): { seq: number; hash: string; recordedAt: Date } | null {
-  return (
-    db
-      .select({ seq: signalEvents.seq, hash: signalEvents.hash, recordedAt: signalEvents.recordedAt })
-      .from(signalEvents)
-      .orderBy(desc(signalEvents.seq))
-      .limit(1)
-      .get() ?? null
-  );
+export function getLedgerHead(): { seq: number; hash: string; recordedAt: Date } | null {
+  return ledgerHeadQuery().get() ?? null;
 }
 
 /** Rows read per query by `iterateLedger`. */
