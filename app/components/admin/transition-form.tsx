@@ -36,57 +36,70 @@ export interface DeskSignal {
 }
 
 type Fields = ReturnType<typeof useForm<Record<string, string>>>[1];
-type Field = Fields[string];
+
+/** The attributes of a desk control named `name`: id, name, form, error messages and initial value. */
+type Control = (name: string) => {
+  id: string;
+  name: string;
+  form: string;
+  error: string[] | undefined;
+  defaultValue: string | undefined;
+};
 
 /**
- * What a desk control takes from its Conform field: id, name, form, error
- * messages (InputField and its siblings derive aria-invalid and
- * aria-describedby from them, as `getInputProps` does) and the initial value.
- * The desk's forms have no constraints (`useForm` gets none), so this is what
- * `getInputProps` returns for them; each property of a Conform field is a
- * proxy that builds the field's metadata again, and a desk renders a few
- * dozen controls, so each is read once.
+ * What `getInputProps` (and its select and textarea siblings) gives the
+ * desk's controls, read with two lookups per field: the id is
+ * `<form id>-<name>` as Conform makes it, the messages and the initial value
+ * come from the field (InputField and its siblings derive aria-invalid and
+ * aria-describedby from the messages, as Conform does). The desk's forms have
+ * no constraints (`useForm` gets none). Every property read of a Conform
+ * field builds the field's metadata again, and a desk renders a few dozen
+ * controls.
  */
-function bound(field: Field) {
-  const initialValue = field.initialValue;
-  return {
-    id: field.id,
-    name: field.name,
-    form: field.formId,
-    error: field.errors,
-    defaultValue: typeof initialValue === "string" ? initialValue : undefined,
+function controlsOf(formId: string, fields: Fields): Control {
+  return (name) => {
+    const field = fields[name]!;
+    const initialValue = field.initialValue;
+    return {
+      id: `${formId}-${name}`,
+      name,
+      form: formId,
+      error: field.errors,
+      defaultValue: typeof initialValue === "string" ? initialValue : undefined,
+    };
   };
 }
 
-function DeskInput({ field, ...props }: { field: Field } & Omit<ComponentProps<typeof InputField>, keyof ReturnType<typeof bound>>) {
-  return <InputField {...bound(field)} {...props} />;
+function DeskInput({ control, name, ...props }: { control: Control; name: string } & Omit<ComponentProps<typeof InputField>, keyof ReturnType<Control>>) {
+  return <InputField {...control(name)} {...props} />;
 }
 
-function PriceInput({ field, label }: { field: Field; label: string }) {
-  return <DeskInput field={field} type="number" step={PRICE_STEP} min="0" inputMode="decimal" label={label} />;
+function PriceInput({ control, name, label }: { control: Control; name: string; label: string }) {
+  return <DeskInput control={control} name={name} type="number" step={PRICE_STEP} min="0" inputMode="decimal" label={label} />;
 }
 
 const CLOSE_REASON_OPTIONS = CLOSE_REASONS.map((reason) => ({ value: reason, label: reason }));
 
 /** The inputs of each form, after the hidden intent and signal id. */
-function IntentFields({ intent, fields }: { intent: DeskIntent; fields: Fields }) {
+function IntentFields({ intent, control }: { intent: DeskIntent; control: Control }) {
   switch (intent) {
     case "trigger":
-      return <PriceInput field={fields.fillPrice!} label="Fill price" />;
+      return <PriceInput control={control} name="fillPrice" label="Fill price" />;
     case "modify":
       return (
         <>
-          <PriceInput field={fields.sl!} label="Stop loss (SL)" />
-          <PriceInput field={fields.tp1!} label="Take profit 1 (TP1)" />
-          <PriceInput field={fields.tp2!} label="Take profit 2 (TP2)" />
+          <PriceInput control={control} name="sl" label="Stop loss (SL)" />
+          <PriceInput control={control} name="tp1" label="Take profit 1 (TP1)" />
+          <PriceInput control={control} name="tp2" label="Take profit 2 (TP2)" />
         </>
       );
     case "partial-close":
       return (
         <>
-          <PriceInput field={fields.exitPrice!} label="Exit price" />
+          <PriceInput control={control} name="exitPrice" label="Exit price" />
           <DeskInput
-            field={fields.fraction!}
+            control={control}
+            name="fraction"
             type="number"
             step="0.01"
             min="0.01"
@@ -100,14 +113,14 @@ function IntentFields({ intent, fields }: { intent: DeskIntent; fields: Fields }
     case "close":
       return (
         <>
-          <SelectField {...bound(fields.reason!)} label="Reason">
+          <SelectField {...control("reason")} label="Reason">
             <SelectOptions placeholder="Select a reason" options={CLOSE_REASON_OPTIONS} />
           </SelectField>
-          <PriceInput field={fields.exitPrice!} label="Exit price" />
+          <PriceInput control={control} name="exitPrice" label="Exit price" />
         </>
       );
     case "cancel":
-      return <TextareaField {...bound(fields.note!)} label="Note (optional)" rows={2} maxLength={MAX_NOTE_LENGTH} />;
+      return <TextareaField {...control("note")} label="Note (optional)" rows={2} maxLength={MAX_NOTE_LENGTH} />;
   }
 }
 
@@ -122,8 +135,9 @@ function defaultsFor(intent: DeskIntent, signal: DeskSignal): Record<string, str
 /** The `intent` form of `signal`; `reply` is the page's action data. */
 export function TransitionForm({ intent, signal, reply }: { intent: DeskIntent; signal: DeskSignal; reply: DeskReply }) {
   const navigation = useNavigation();
+  const formId = `${intent}-${signal.id}`;
   const [form, fields] = useForm<Record<string, string>, DeskInput>({
-    id: `${intent}-${signal.id}`,
+    id: formId,
     lastResult: deskResultFor(reply, intent, signal.id),
     defaultValue: defaultsFor(intent, signal),
     shouldValidate: "onBlur",
@@ -135,6 +149,7 @@ export function TransitionForm({ intent, signal, reply }: { intent: DeskIntent; 
     navigation.formData?.get("intent") === intent &&
     navigation.formData.get("signalId") === String(signal.id);
   const labels = DESK_FORM_LABELS[intent];
+  const control = controlsOf(formId, fields);
 
   return (
     <Form
@@ -150,8 +165,8 @@ export function TransitionForm({ intent, signal, reply }: { intent: DeskIntent; 
       <FormAlert form={form} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="signalId" value={signal.id} />
-      <IntentFields intent={intent} fields={fields} />
-      <DeskInput field={fields.at!} type="datetime-local" label="Time (UTC)" hint={BACKDATE_HINT} />
+      <IntentFields intent={intent} control={control} />
+      <DeskInput control={control} name="at" type="datetime-local" label="Time (UTC)" hint={BACKDATE_HINT} />
       <Button type="submit" size="sm" variant={intent === "cancel" ? "destructive" : "default"} disabled={busy} className="self-start">
         {busy ? "Saving..." : labels.submit}
       </Button>
