@@ -62,16 +62,37 @@ export interface SignalListOptions {
   page?: KeysetPage;
 }
 
+/** The first page of every signal, newest first (the API list, the desk's recent list): built once per connection. */
+const newestSignalsQuery = preparedQuery((db) =>
+  db.select().from(signals).orderBy(desc(signals.createdAt), desc(signals.id)).limit(sql.placeholder("limit")).prepare(),
+);
+/** The first page of one strategy's signals, newest first (its page's Signals tab, its API list): built once per connection. */
+const newestOfStrategyQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(signals)
+    .where(eq(signals.strategyId, sql.placeholder("strategyId")))
+    .orderBy(desc(signals.createdAt), desc(signals.id))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
 /**
  * Signals newest first (by creation time, then id), see `SignalListOptions`.
  * Filtered by status alone (the desk's open and ended lists), each status is
  * read on its own from the newest end of `signals_status_created_idx` (at
  * most `limit` rows each) and the lists are merged: the cost follows the
  * limit, not the table (a status IN (…) over the creation-time index would
- * walk every older row of other statuses). Otherwise one query.
+ * walk every older row of other statuses). Otherwise one query; the first page
+ * of all signals or of one strategy's is a statement prepared once.
  */
 export function listSignals(options: SignalListOptions): Signal[] {
   if (options.strategyIds?.length === 0 || options.statuses?.length === 0) return [];
+  if (options.page === undefined && options.statuses === undefined && options.strategyIds === undefined) {
+    return options.strategyId === undefined
+      ? newestSignalsQuery().all({ limit: options.limit })
+      : newestOfStrategyQuery().all({ strategyId: options.strategyId, limit: options.limit });
+  }
   const newer = options.page?.direction === "after";
   const byStatus = options.statuses !== undefined && options.strategyId === undefined && options.strategyIds === undefined;
   const read = (status: SQL | undefined) =>
