@@ -9,7 +9,7 @@
  * even with several writers on the file.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { signalEvents, signals, strategies, type Signal, type SignalEventRow } from "../../db/schema";
 import { replayBars, type BarError } from "~/domain/bar-replay";
@@ -39,6 +39,7 @@ import { enqueueDeliveries } from "~/models/outbox.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
+import { preparedQuery } from "~/platform/prepared.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A connection or a transaction: anything that can run the ledger's queries. */
@@ -61,16 +62,37 @@ export interface SignalListOptions {
   page?: KeysetPage;
 }
 
+/** The first page of every signal, newest first (the API list, the desk's recent list): built once per connection. */
+const newestSignalsQuery = preparedQuery((db) =>
+  db.select().from(signals).orderBy(desc(signals.createdAt), desc(signals.id)).limit(sql.placeholder("limit")).prepare(),
+);
+/** The first page of one strategy's signals, newest first (its page's Signals tab, its API list): built once per connection. */
+const newestOfStrategyQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(signals)
+    .where(eq(signals.strategyId, sql.placeholder("strategyId")))
+    .orderBy(desc(signals.createdAt), desc(signals.id))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
 /**
  * Signals newest first (by creation time, then id), see `SignalListOptions`.
  * Filtered by status alone (the desk's open and ended lists), each status is
  * read on its own from the newest end of `signals_status_created_idx` (at
  * most `limit` rows each) and the lists are merged: the cost follows the
  * limit, not the table (a status IN (…) over the creation-time index would
- * walk every older row of other statuses). Otherwise one query.
+ * walk every older row of other statuses). Otherwise one query; the first page
+ * of all signals or of one strategy's is a statement prepared once.
  */
 export function listSignals(options: SignalListOptions): Signal[] {
   if (options.strategyIds?.length === 0 || options.statuses?.length === 0) return [];
+  if (options.page === undefined && options.statuses === undefined && options.strategyIds === undefined) {
+    return options.strategyId === undefined
+      ? newestSignalsQuery().all({ limit: options.limit })
+      : newestOfStrategyQuery().all({ strategyId: options.strategyId, limit: options.limit });
+  }
   const newer = options.page?.direction === "after";
   const byStatus = options.statuses !== undefined && options.strategyId === undefined && options.strategyIds === undefined;
   const read = (status: SQL | undefined) =>
@@ -97,14 +119,12 @@ export function listSignals(options: SignalListOptions): Signal[] {
   return newer ? rows.reverse() : rows;
 }
 
+/** The count of ACTIVE signals, shown by the landing page and both dashboards: built once per connection. */
+const activeCountQuery = preparedQuery((db) => db.select({ n: count() }).from(signals).where(eq(signals.status, "ACTIVE")).prepare());
+
 /** How many signals have status ACTIVE. */
 export function countActiveSignals(): number {
-  const row = getDb()
-    .select({ n: count() })
-    .from(signals)
-    .where(eq(signals.status, "ACTIVE"))
-    .get();
-  return row?.n ?? 0;
+  return activeCountQuery().get()?.n ?? 0;
 }
 
 /** The signal with `id`, or undefined. */
@@ -180,16 +200,19 @@ function toDomainEvent(row: SignalEventRow): SignalEvent {
   return { type: row.type, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) } as SignalEvent;
 }
 
+/** The newest ledger row's seq, hash and time: read by most pages (the track record's cache key, the ledger head notes), so built once per connection. */
+const ledgerHeadQuery = preparedQuery((db) =>
+  db
+    .select({ seq: signalEvents.seq, hash: signalEvents.hash, recordedAt: signalEvents.recordedAt })
+    .from(signalEvents)
+    .orderBy(desc(signalEvents.seq))
+    .limit(1)
+    .prepare(),
+);
+
 /** The ledger head: last seq, its hash and when it was recorded; null for an empty ledger. */
-export function getLedgerHead(db: Queryable = getDb()): { seq: number; hash: string; recordedAt: Date } | null {
-  return (
-    db
-      .select({ seq: signalEvents.seq, hash: signalEvents.hash, recordedAt: signalEvents.recordedAt })
-      .from(signalEvents)
-      .orderBy(desc(signalEvents.seq))
-      .limit(1)
-      .get() ?? null
-  );
+export function getLedgerHead(): { seq: number; hash: string; recordedAt: Date } | null {
+  return ledgerHeadQuery().get() ?? null;
 }
 
 /** Rows read per query by `iterateLedger`. */
@@ -215,6 +238,18 @@ function canSeeLevels(signal: { status: Signal["status"]; strategyId: number }, 
   return isEnded(signal.status) || entitled.has(signal.strategyId);
 }
 
+/** A page of the ledger after a seq, with each event's signal status and strategy: built once per connection (`listLedger` runs on every /api/ledger request). */
+const ledgerPageQuery = preparedQuery((db) =>
+  db
+    .select({ event: signalEvents, status: signals.status, strategyId: signals.strategyId })
+    .from(signalEvents)
+    .innerJoin(signals, eq(signals.id, signalEvents.signalId))
+    .where(gt(signalEvents.seq, sql.placeholder("after")))
+    .orderBy(asc(signalEvents.seq))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
 /**
  * Ledger rows after `after`, oldest first, as a viewer entitled to
  * `entitledStrategyIds` sees them: payload and salt null for events of
@@ -227,14 +262,7 @@ export function listLedger(
   options: { after: number; limit: number },
 ): { events: LedgerRow[]; nextCursor: number | null } {
   const entitled = new Set(entitledStrategyIds);
-  const rows = getDb()
-    .select({ event: signalEvents, status: signals.status, strategyId: signals.strategyId })
-    .from(signalEvents)
-    .innerJoin(signals, eq(signals.id, signalEvents.signalId))
-    .where(gt(signalEvents.seq, options.after))
-    .orderBy(asc(signalEvents.seq))
-    .limit(options.limit + 1)
-    .all();
+  const rows = ledgerPageQuery().all({ after: options.after, limit: options.limit + 1 });
   const page = rows.slice(0, options.limit);
   const events = page.map((row) => revealEvent(toLedgerRow(row.event), canSeeLevels(row, entitled)));
   return { events, nextCursor: rows.length > options.limit ? page[page.length - 1]!.event.seq : null };

@@ -4,9 +4,11 @@ import { strategies, type Strategy } from "../../db/schema";
 import { getDb } from "~/platform/db.server";
 import { preparedQuery } from "~/platform/prepared.server";
 
-/** Every strategy, in catalogue order (oldest first). */
+const allStrategiesQuery = preparedQuery((db) => db.select().from(strategies).orderBy(asc(strategies.id)).prepare());
+
+/** Every strategy, in catalogue order (oldest first). Prepared once per connection: the dashboards and the desk read it on every request. */
 export function listStrategies(): Strategy[] {
-  return getDb().select().from(strategies).orderBy(asc(strategies.id)).all();
+  return allStrategiesQuery().all();
 }
 
 /** The strategy with `slug` (case-insensitive), or undefined. */

@@ -36,6 +36,8 @@ const chosenStrategyIdsQuery = preparedQuery((db) =>
     .orderBy(asc(strategyAccess.createdAt), asc(strategyAccess.strategyId))
     .prepare(),
 );
+/** The active strategies' ids, which every locked signal's call to action needs (`getUnlockFacts`). */
+const activeStrategyIdsQuery = preparedQuery((db) => db.select({ id: strategies.id }).from(strategies).where(eq(strategies.isActive, true)).prepare());
 const allStrategyIdsQuery = preparedQuery((db) => db.select({ id: strategies.id }).from(strategies).orderBy(asc(strategies.id)).prepare());
 
 /** The user's subscription row (whatever its status), or undefined on the Free tier. */
@@ -107,10 +109,7 @@ export function getUnlockFacts(user: PublicUser | null, now = new Date()): Unloc
   if (!user) return { viewer: "visitor" };
   const sub = settledSubscription(user.id, getSubscription(user.id), now);
   const live = user.role === "admin" || isSubscriptionLive(sub, now);
-  const followable = getDb()
-    .select({ id: strategies.id })
-    .from(strategies)
-    .where(eq(strategies.isActive, true))
+  const followable = activeStrategyIdsQuery()
     .all()
     .map((row) => row.id);
   return {

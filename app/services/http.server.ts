@@ -49,13 +49,22 @@ export function apiJson(data: unknown, init: number | ResponseInit = 200): Respo
   return apiJsonText(JSON.stringify(data), init);
 }
 
+/**
+ * The text of each body `apiJsonText` was given as a string, so the /api
+ * conventions hash it for the ETag without reading the response's stream back
+ * (which decodes the bytes again and costs a new Response).
+ */
+const serialisedBodies = new WeakMap<Response, string>();
+
 /** A JSON response for /api routes whose body `text` is already serialised JSON (e.g. a document built once; as UTF-8 bytes it is not encoded again). `init` may be a status code. */
 export function apiJsonText(text: string | Uint8Array<ArrayBuffer>, init: number | ResponseInit = 200): Response {
   const options = typeof init === "number" ? { status: init } : init;
-  return new Response(text, {
+  const response = new Response(text, {
     ...options,
     headers: apiHeaders(options.headers, "application/json; charset=utf-8"),
   });
+  if (typeof text === "string") serialisedBodies.set(response, text);
+  return response;
 }
 
 /** Whether apiJsonOf checks each body against its schema (development and tests; production trusts the types). */
@@ -286,10 +295,12 @@ async function withApiConventions(response: Response, request: Request, access: 
   const { cacheControl, vary } = cacheControlFor(request, access);
   headers.set("Cache-Control", cacheControl);
   if (vary) headers.set("Vary", vary);
-  // A body kept serialised with its ETag (`weakEtag` of it) is not read and hashed again.
+  // A body kept serialised with its ETag (`weakEtag` of it) is not read and hashed again;
+  // one serialised by `apiJsonText` is hashed from its text, and the response is sent as it is.
   const known = headers.get("ETag");
-  const body = known === null ? await response.text() : null;
-  const etag = known ?? weakEtag(body!);
+  const text = known === null ? serialisedBodies.get(response) : undefined;
+  const body = known === null && text === undefined ? await response.text() : null;
+  const etag = known ?? weakEtag(text ?? body!);
   headers.set("ETag", etag);
   if (etagMatches(request.headers.get("If-None-Match"), etag)) {
     headers.delete("Content-Type");

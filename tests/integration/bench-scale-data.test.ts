@@ -33,12 +33,12 @@ describe("openDatabase with sqlLog", () => {
 
 describe("fillSignals", () => {
   let harness: HarnessDatabase;
-  // The seed places its open signals around the real clock, so the fill must use it too.
-  const now = new Date();
 
   it("fills a seeded database up to the total, with a fixed number of open signals and a whole ledger", async () => {
     harness = await prepareDatabase({ prefix: "fx-trader-scale-" });
     cleanups.push(() => harness.remove());
+    // After the seed, which dates its signals from the clock: none of them ends after `now`.
+    const now = new Date();
     const result = fillSignals(harness.databasePath, 3_000, now);
     const sqlite = new Database(harness.databasePath, { readonly: true });
     try {

@@ -36,6 +36,9 @@ interface SignalFormData {
   maxExpiresAt: string;
 }
 
+/** The schema's constraints (required, lengths, patterns) as HTML attributes: derived once, not on every render. */
+const SIGNAL_CONSTRAINT = getZodConstraint(signalSchema);
+
 /**
  * The form: a native POST to /admin/signals, validated on blur with the
  * action's schema; `lastResult` is the action's Conform reply.
@@ -54,7 +57,7 @@ export function CreateSignalForm({
   const [form, fields] = useForm({
     id: formId,
     lastResult,
-    constraint: getZodConstraint(signalSchema),
+    constraint: SIGNAL_CONSTRAINT,
     defaultValue: { entryMethod: "market", expiresAt: data.defaultExpiresAt },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -9,8 +9,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 
+import type { ComponentProps } from "react";
 import { Button } from "~/components/ui/button";
-import { FormInputField, FormSelectField, FormTextareaField, SelectOptions } from "~/components/ui/field";
+import { InputField, SelectField, SelectOptions, TextareaField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { BACKDATE_HINT, DESK_FORM_LABELS } from "~/content/signal-desk";
 import { CLOSE_REASONS, MAX_NOTE_LENGTH } from "~/domain/signal-lifecycle";
@@ -36,29 +37,69 @@ export interface DeskSignal {
 
 type Fields = ReturnType<typeof useForm<Record<string, string>>>[1];
 
-function PriceInput({ fields, name, label }: { fields: Fields; name: string; label: string }) {
-  return <FormInputField field={fields[name]!} type="number" step={PRICE_STEP} min="0" inputMode="decimal" label={label} />;
+/** The attributes of a desk control named `name`: id, name, form, error messages and initial value. */
+type Control = (name: string) => {
+  id: string;
+  name: string;
+  form: string;
+  error: string[] | undefined;
+  defaultValue: string | undefined;
+};
+
+/**
+ * What `getInputProps` (and its select and textarea siblings) gives the
+ * desk's controls, read with two lookups per field: the id is
+ * `<form id>-<name>` as Conform makes it, the messages and the initial value
+ * come from the field (InputField and its siblings derive aria-invalid and
+ * aria-describedby from the messages, as Conform does). The desk's forms have
+ * no constraints (`useForm` gets none). Every property read of a Conform
+ * field builds the field's metadata again, and a desk renders a few dozen
+ * controls.
+ */
+function controlsOf(formId: string, fields: Fields): Control {
+  return (name) => {
+    const field = fields[name]!;
+    const initialValue = field.initialValue;
+    return {
+      id: `${formId}-${name}`,
+      name,
+      form: formId,
+      error: field.errors,
+      defaultValue: typeof initialValue === "string" ? initialValue : undefined,
+    };
+  };
 }
 
+function DeskInput({ control, name, ...props }: { control: Control; name: string } & Omit<ComponentProps<typeof InputField>, keyof ReturnType<Control>>) {
+  return <InputField {...control(name)} {...props} />;
+}
+
+function PriceInput({ control, name, label }: { control: Control; name: string; label: string }) {
+  return <DeskInput control={control} name={name} type="number" step={PRICE_STEP} min="0" inputMode="decimal" label={label} />;
+}
+
+const CLOSE_REASON_OPTIONS = CLOSE_REASONS.map((reason) => ({ value: reason, label: reason }));
+
 /** The inputs of each form, after the hidden intent and signal id. */
-function IntentFields({ intent, fields }: { intent: DeskIntent; fields: Fields }) {
+function IntentFields({ intent, control }: { intent: DeskIntent; control: Control }) {
   switch (intent) {
     case "trigger":
-      return <PriceInput fields={fields} name="fillPrice" label="Fill price" />;
+      return <PriceInput control={control} name="fillPrice" label="Fill price" />;
     case "modify":
       return (
         <>
-          <PriceInput fields={fields} name="sl" label="Stop loss (SL)" />
-          <PriceInput fields={fields} name="tp1" label="Take profit 1 (TP1)" />
-          <PriceInput fields={fields} name="tp2" label="Take profit 2 (TP2)" />
+          <PriceInput control={control} name="sl" label="Stop loss (SL)" />
+          <PriceInput control={control} name="tp1" label="Take profit 1 (TP1)" />
+          <PriceInput control={control} name="tp2" label="Take profit 2 (TP2)" />
         </>
       );
     case "partial-close":
       return (
         <>
-          <PriceInput fields={fields} name="exitPrice" label="Exit price" />
-          <FormInputField
-            field={fields.fraction!}
+          <PriceInput control={control} name="exitPrice" label="Exit price" />
+          <DeskInput
+            control={control}
+            name="fraction"
             type="number"
             step="0.01"
             min="0.01"
@@ -72,14 +113,14 @@ function IntentFields({ intent, fields }: { intent: DeskIntent; fields: Fields }
     case "close":
       return (
         <>
-          <FormSelectField field={fields.reason!} label="Reason">
-            <SelectOptions placeholder="Select a reason" options={CLOSE_REASONS.map((reason) => ({ value: reason, label: reason }))} />
-          </FormSelectField>
-          <PriceInput fields={fields} name="exitPrice" label="Exit price" />
+          <SelectField {...control("reason")} label="Reason">
+            <SelectOptions placeholder="Select a reason" options={CLOSE_REASON_OPTIONS} />
+          </SelectField>
+          <PriceInput control={control} name="exitPrice" label="Exit price" />
         </>
       );
     case "cancel":
-      return <FormTextareaField field={fields.note!} label="Note (optional)" rows={2} maxLength={MAX_NOTE_LENGTH} />;
+      return <TextareaField {...control("note")} label="Note (optional)" rows={2} maxLength={MAX_NOTE_LENGTH} />;
   }
 }
 
@@ -94,8 +135,9 @@ function defaultsFor(intent: DeskIntent, signal: DeskSignal): Record<string, str
 /** The `intent` form of `signal`; `reply` is the page's action data. */
 export function TransitionForm({ intent, signal, reply }: { intent: DeskIntent; signal: DeskSignal; reply: DeskReply }) {
   const navigation = useNavigation();
+  const formId = `${intent}-${signal.id}`;
   const [form, fields] = useForm<Record<string, string>, DeskInput>({
-    id: `${intent}-${signal.id}`,
+    id: formId,
     lastResult: deskResultFor(reply, intent, signal.id),
     defaultValue: defaultsFor(intent, signal),
     shouldValidate: "onBlur",
@@ -107,6 +149,7 @@ export function TransitionForm({ intent, signal, reply }: { intent: DeskIntent; 
     navigation.formData?.get("intent") === intent &&
     navigation.formData.get("signalId") === String(signal.id);
   const labels = DESK_FORM_LABELS[intent];
+  const control = controlsOf(formId, fields);
 
   return (
     <Form
@@ -122,8 +165,8 @@ export function TransitionForm({ intent, signal, reply }: { intent: DeskIntent; 
       <FormAlert form={form} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="signalId" value={signal.id} />
-      <IntentFields intent={intent} fields={fields} />
-      <FormInputField field={fields.at!} type="datetime-local" label="Time (UTC)" hint={BACKDATE_HINT} />
+      <IntentFields intent={intent} control={control} />
+      <DeskInput control={control} name="at" type="datetime-local" label="Time (UTC)" hint={BACKDATE_HINT} />
       <Button type="submit" size="sm" variant={intent === "cancel" ? "destructive" : "default"} disabled={busy} className="self-start">
         {busy ? "Saving..." : labels.submit}
       </Button>

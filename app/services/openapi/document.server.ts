@@ -4,6 +4,7 @@
  * Decisions: docs/decisions/0041-openapi-document-and-reference.md.
  */
 import { createDocument } from "zod-openapi";
+import { weakEtag } from "~/services/http.server";
 import { HEADER_COMPONENTS, SECURITY_SCHEMES, TAGS } from "./responses";
 import { PATHS, SCHEMA_COMPONENTS, WEBHOOKS } from "./registry";
 
@@ -39,10 +40,23 @@ export function openApiDocument(): OpenApiDocument {
   return cached;
 }
 
-let cachedJson: string | undefined;
+/** The document as the body of `GET /api/openapi.json`: its JSON as UTF-8 bytes and their weak ETag. */
+export interface OpenApiDocumentBody {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** `weakEtag` of the JSON text. */
+  etag: string;
+}
 
-/** The OpenAPI document serialised as JSON, once: the body `GET /api/openapi.json` answers. */
-export function openApiDocumentJson(): string {
-  cachedJson ??= JSON.stringify(openApiDocument());
-  return cachedJson;
+let cachedBody: OpenApiDocumentBody | undefined;
+
+/**
+ * The OpenAPI document serialised once, with its ETag: a request copies the
+ * bytes instead of encoding and hashing the same text again.
+ */
+export function openApiDocumentBody(): OpenApiDocumentBody {
+  if (cachedBody === undefined) {
+    const json = JSON.stringify(openApiDocument());
+    cachedBody = { bytes: new TextEncoder().encode(json) as Uint8Array<ArrayBuffer>, etag: weakEtag(json) };
+  }
+  return cachedBody;
 }
