@@ -53,13 +53,11 @@ export function ChartPanel({
   title,
   points,
   period,
-  hydrated,
 }: {
   kind: ChartKind;
   title: string;
   points: ReadonlyArray<SeriesPoint>;
   period: ChartPeriodOption;
-  hydrated: boolean;
 }) {
   const summary = summarizeWindow(points);
   const label = chartLabel(kind, points, period);
@@ -104,7 +102,7 @@ export function ChartPanel({
               )}
             </ChartFrame>
           </div>
-          {hydrated ? <ChartAttribution /> : null}
+          <ChartAttribution />
           <figcaption id={captionId} className="mt-3 text-sm text-slate-700 dark:text-slate-300">
             {title} (hypothetical), last {period.name}: {formatDay(summary.startTime)} to {formatDay(summary.endTime)}.
           </figcaption>
