@@ -7,76 +7,46 @@
  * of main thread on a mid-range phone, and every public page formats dollars
  * while it starts (docs/decisions/0069-no-locale-data-at-start-up.md). The
  * texts are Intl's en-US currency format, word for word
- * (tests/unit/money.test.ts compares them); amounts that JavaScript does not
- * write in plain digits (not finite, or 1e21 and more) still go to Intl.
+ * (tests/unit/money.test.ts compares them); amounts of $100 billion or
+ * more, and non-finite ones, still go to Intl.
  */
-
-/** From this magnitude up, String(number) uses exponent notation (ECMA-262 Number::toString). */
-const PLAIN_DIGITS_LIMIT = 1e21;
-
-const usdFormats = new Map<string, Intl.NumberFormat>();
-
-/** Intl's en-US US dollar format with these fraction digits, made on first use. */
-function intlUsd(minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
-  const key = `${minimumFractionDigits}-${maximumFractionDigits}`;
-  let format = usdFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits, maximumFractionDigits });
-    usdFormats.set(key, format);
-  }
-  return format;
-}
-
-/** "1234567" as "1,234,567". */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+$)/g, ",");
-}
 
 /**
- * The plain decimal digits of a finite, non-negative number below 1e21, as
- * JavaScript writes its shortest round-trip form ("1.005", not the double's
- * exact 1.00499999...), exponent notation expanded: 1.5e-7 is ["0", "00000015"].
+ * Below this magnitude an amount times 10^4 stays under 2^53, so rounding it
+ * to whole ten-thousandths is exact; larger amounts (none on the site) go to Intl.
  */
-function decimalDigits(value: number): { whole: string; fraction: string } {
-  const [mantissa = "0", exponentText] = String(value).split("e");
-  const [whole = "0", fraction = ""] = mantissa.split(".");
-  if (exponentText === undefined) return { whole, fraction };
-  // Exponent notation only appears for values below 1e-6 here (1e21 and above go to Intl).
-  const leadingZeros = "0".repeat(-Number(exponentText) - 1);
-  return { whole: "0", fraction: `${leadingZeros}${whole}${fraction}` };
-}
+const PLAIN_LIMIT = 1e11;
 
-/** A string of decimal digits plus one, e.g. "0999" to "1000", "99" to "100". */
-function incrementDigits(digits: string): string {
-  const out = digits.split("");
-  for (let i = out.length - 1; i >= 0; i -= 1) {
-    if (out[i] !== "9") {
-      out[i] = String(Number(out[i]) + 1);
-      return out.join("");
+let intlFormats: Map<number, Intl.NumberFormat> | undefined;
+
+/**
+ * US dollars as V8's Intl en-US currency format writes them: the amount's
+ * shortest decimal form (String(1.005) is "1.005") rounded half away from
+ * zero at `maximumFractionDigits` (shifting the decimal point in that text
+ * keeps the rounding on it rather than on the double's binary value),
+ * trailing zeros dropped down to `minimumFractionDigits`, "-" before "$" for
+ * any negative amount, -0 included.
+ */
+function usd(amount: number, minimumFractionDigits: number, maximumFractionDigits: number): string {
+  const abs = Math.abs(amount);
+  if (!(abs < PLAIN_LIMIT)) {
+    intlFormats ??= new Map();
+    const key = minimumFractionDigits * 10 + maximumFractionDigits;
+    let format = intlFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits, maximumFractionDigits });
+      intlFormats.set(key, format);
     }
-    out[i] = "0";
+    return format.format(amount);
   }
-  return `1${out.join("")}`;
-}
-
-/**
- * US dollars as V8's Intl en-US currency format writes them: the shortest
- * decimal form of the amount rounded half away from zero at
- * `maximumFractionDigits`, trailing zeros dropped down to
- * `minimumFractionDigits`, "-" before "$" for any negative amount, -0 included.
- */
-function usd(amountUsd: number, minimumFractionDigits: number, maximumFractionDigits: number): string {
-  if (!(Math.abs(amountUsd) < PLAIN_DIGITS_LIMIT)) return intlUsd(minimumFractionDigits, maximumFractionDigits).format(amountUsd);
-  const negative = amountUsd < 0 || Object.is(amountUsd, -0);
-  const { whole, fraction } = decimalDigits(Math.abs(amountUsd));
-  const padded = fraction.padEnd(maximumFractionDigits, "0");
-  let digits = `${whole}${padded.slice(0, maximumFractionDigits)}`;
-  if (padded.length > maximumFractionDigits && padded[maximumFractionDigits]! >= "5") digits = incrementDigits(digits);
-  const wholeDigits = digits.slice(0, digits.length - maximumFractionDigits);
-  const fractionDigits = digits.slice(digits.length - maximumFractionDigits);
-  let kept = fractionDigits.length;
-  while (kept > minimumFractionDigits && fractionDigits[kept - 1] === "0") kept -= 1;
-  return `${negative ? "-" : ""}$${groupThousands(wholeDigits)}${kept > 0 ? `.${fractionDigits.slice(0, kept)}` : ""}`;
+  // Below 1e-6 String() uses exponent notation; such an amount rounds to 0 at 4 decimals anyway.
+  const scaled = abs < 1e-6 ? 0 : Math.round(Number(`${abs}e${maximumFractionDigits}`));
+  const unit = 10 ** maximumFractionDigits;
+  const fraction = String(scaled % unit).padStart(maximumFractionDigits, "0");
+  let kept = maximumFractionDigits;
+  while (kept > minimumFractionDigits && fraction[kept - 1] === "0") kept -= 1;
+  const whole = String(Math.floor(scaled / unit)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}$${whole}${kept > 0 ? `.${fraction.slice(0, kept)}` : ""}`;
 }
 
 /**

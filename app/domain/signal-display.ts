@@ -26,32 +26,16 @@ export function signalAge(createdAt: Date | string, now: Date): string {
  * first Intl object a browser tab makes loads the ICU locale and time zone
  * data, 20-70 ms of main thread on a mid-range phone while the page starts
  * (docs/decisions/0069-no-locale-data-at-start-up.md). The texts are Intl's
- * en-US ones, word for word (tests/unit/signal-display.test.ts compares
- * them); years before 1 and invalid dates still go to Intl (which throws a
- * RangeError for an invalid date, as before).
+ * en-US ones, word for word, for years 1 to 9999 (tests/unit/signal-display.test.ts
+ * compares them); an invalid date throws a RangeError, as Intl does.
  */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
-let intlDateFormats: { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat; shortDateTime: Intl.DateTimeFormat } | null = null;
-
-/** Intl's en-US formats for the dates arithmetic does not write, made on first use. */
-function intlDates(): NonNullable<typeof intlDateFormats> {
-  const time = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" } as const;
-  intlDateFormats ??= {
-    date: new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }),
-    dateTime: new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", ...time }),
-    shortDateTime: new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", ...time }),
-  };
-  return intlDateFormats;
-}
-
+/** The date as a Date; @throws RangeError "Invalid time value" when it is not a valid date. */
 function toDate(date: Date | string): Date {
-  return typeof date === "string" ? new Date(date) : date;
-}
-
-/** Whether arithmetic writes this date as Intl would: a valid date in year 1 or later. */
-function plainYear(date: Date): boolean {
-  return date.getUTCFullYear() >= 1;
+  const value = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError("Invalid time value");
+  return value;
 }
 
 /** "Nov 20" of a UTC date. */
@@ -67,21 +51,18 @@ function hourMinute(date: Date): string {
 /** A UTC calendar date such as 'Nov 20, 2026'. */
 export function formatDate(date: Date | string): string {
   const value = toDate(date);
-  if (!plainYear(value)) return intlDates().date.format(value);
   return `${monthDay(value)}, ${value.getUTCFullYear()}`;
 }
 
 /** A UTC date and time such as 'Nov 20, 2026, 14:05 UTC'. */
 export function formatDateTime(date: Date | string): string {
   const value = toDate(date);
-  if (!plainYear(value)) return `${intlDates().dateTime.format(value)} UTC`;
   return `${monthDay(value)}, ${value.getUTCFullYear()}, ${hourMinute(value)} UTC`;
 }
 
 /** A compact UTC date and time without the year, such as 'Nov 21, 14:05 UTC' (a signal's expiry). */
 export function formatShortDateTime(date: Date | string): string {
   const value = toDate(date);
-  if (!plainYear(value)) return `${intlDates().shortDateTime.format(value)} UTC`;
   return `${monthDay(value)}, ${hourMinute(value)} UTC`;
 }
 
