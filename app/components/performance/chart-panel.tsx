@@ -19,7 +19,8 @@ import { signTone, toneClass } from "./tone";
 import { useVisibleOrIdle } from "./use-visible-or-idle";
 
 /** The chart and its library are fetched only in the browser, only on this page. */
-const PerformanceChart = lazy(() => import("./performance-chart.client"));
+const loadChart = () => import("./performance-chart.client");
+const PerformanceChart = lazy(loadChart);
 
 /** Which series a chart card shows. */
 type ChartKind = "equity" | "drawdown";
@@ -66,7 +67,7 @@ export function ChartPanel({
   const sparkline = <Sparkline kind={kind} points={points} label={label} axes={axes} />;
   const figures = kind === "equity" ? CHART_PANEL_FIGURES.equity : CHART_PANEL_FIGURES.drawdown;
   const chartBox = useRef<HTMLDivElement>(null);
-  const interactive = useVisibleOrIdle(chartBox);
+  const interactive = useVisibleOrIdle(chartBox, loadChart);
 
   return (
     <Card className="min-w-0">

@@ -21,7 +21,8 @@ import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
 import { useVisibleOrIdle } from "./use-visible-or-idle";
 
-const PerformanceChart = lazy(() => import("./performance-chart.client"));
+const loadChart = () => import("./performance-chart.client");
+const PerformanceChart = lazy(loadChart);
 
 /** A track record as the loader serialised it (dates stay ISO strings). */
 export type LiveRecord = TrackRecordView;
@@ -103,7 +104,7 @@ function LiveChart({
   points: SeriesPoint[];
 }) {
   const chartBox = useRef<HTMLDivElement>(null);
-  const interactive = useVisibleOrIdle(chartBox);
+  const interactive = useVisibleOrIdle(chartBox, loadChart);
   const axes = chartAxes(points, kind);
   const svg = <Sparkline kind={kind} points={points} label={label} axes={axes} testId={`live-${kind}-sparkline`} />;
   return (
