@@ -1,20 +1,53 @@
 /**
  * The one way money is written on FX Trader's pages: US dollars, en-US
  * grouping, the minus sign before the dollar sign.
+ *
+ * US dollars are written with plain arithmetic, not Intl.NumberFormat: the
+ * first Intl object a browser tab makes loads the ICU locale data, 20-70 ms
+ * of main thread on a mid-range phone, and every public page formats dollars
+ * while it starts (docs/decisions/0069-no-locale-data-at-start-up.md). The
+ * texts are Intl's en-US currency format, word for word
+ * (tests/unit/money.test.ts compares them); amounts of $100 billion or
+ * more, and non-finite ones, still go to Intl.
  */
 
-const wholeDollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const dollarsAndCents = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * Below this magnitude an amount times 10^4 stays under 2^53, so rounding it
+ * to whole ten-thousandths is exact; larger amounts (none on the site) go to Intl.
+ */
+const PLAIN_LIMIT = 1e11;
+
+let intlFormats: Map<number, Intl.NumberFormat> | undefined;
+
+/**
+ * US dollars as V8's Intl en-US currency format writes them: the amount's
+ * shortest decimal form (String(1.005) is "1.005") rounded half away from
+ * zero at `maximumFractionDigits` (shifting the decimal point in that text
+ * keeps the rounding on it rather than on the double's binary value),
+ * trailing zeros dropped down to `minimumFractionDigits`, "-" before "$" for
+ * any negative amount, -0 included.
+ */
+function usd(amount: number, minimumFractionDigits: number, maximumFractionDigits: number): string {
+  const abs = Math.abs(amount);
+  if (!(abs < PLAIN_LIMIT)) {
+    intlFormats ??= new Map();
+    const key = minimumFractionDigits * 10 + maximumFractionDigits;
+    let format = intlFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits, maximumFractionDigits });
+      intlFormats.set(key, format);
+    }
+    return format.format(amount);
+  }
+  // Below 1e-6 String() uses exponent notation; such an amount rounds to 0 at 4 decimals anyway.
+  const scaled = abs < 1e-6 ? 0 : Math.round(Number(`${abs}e${maximumFractionDigits}`));
+  const unit = 10 ** maximumFractionDigits;
+  const fraction = String(scaled % unit).padStart(maximumFractionDigits, "0");
+  let kept = maximumFractionDigits;
+  while (kept > minimumFractionDigits && fraction[kept - 1] === "0") kept -= 1;
+  const whole = String(Math.floor(scaled / unit)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}$${whole}${kept > 0 ? `.${fraction.slice(0, kept)}` : ""}`;
+}
 
 /**
  * Whole US dollars, rounded half away from zero.
@@ -22,7 +55,7 @@ const dollarsAndCents = new Intl.NumberFormat("en-US", {
  * @returns e.g. "$118,654"; "-$1,250" for -1250
  */
 export function formatUsd(amountUsd: number): string {
-  return wholeDollars.format(amountUsd);
+  return usd(amountUsd, 0, 0);
 }
 
 /**
@@ -31,15 +64,8 @@ export function formatUsd(amountUsd: number): string {
  * @returns e.g. "$197.00"
  */
 export function formatUsdCents(cents: number): string {
-  return dollarsAndCents.format(cents / 100);
+  return usd(cents / 100, 2, 2);
 }
-
-const dollarsToFourDecimals = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
 
 /**
  * US dollars with cents and up to two more decimals, for per-unit amounts
@@ -48,7 +74,7 @@ const dollarsToFourDecimals = new Intl.NumberFormat("en-US", {
  * @returns e.g. "$6.6667"; "$10.00" for 10
  */
 export function formatUsdPrecise(amountUsd: number): string {
-  return dollarsToFourDecimals.format(amountUsd);
+  return usd(amountUsd, 2, 4);
 }
 
 const currencyFormats = new Map<string, Intl.NumberFormat>();

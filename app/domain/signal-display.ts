@@ -22,46 +22,48 @@ export function signalAge(createdAt: Date | string, now: Date): string {
 }
 
 /*
- * One formatter per format, made once: `toLocaleString` with options builds a
- * new Intl.DateTimeFormat on every call, which dominated the render time of
- * the signal lists (the texts are the same).
+ * UTC dates are written with plain arithmetic, not Intl.DateTimeFormat: the
+ * first Intl object a browser tab makes loads the ICU locale and time zone
+ * data, 20-70 ms of main thread on a mid-range phone while the page starts
+ * (docs/decisions/0069-no-locale-data-at-start-up.md). The texts are Intl's
+ * en-US ones, word for word, for years 1 to 9999 (tests/unit/signal-display.test.ts
+ * compares them); an invalid date throws a RangeError, as Intl does.
  */
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-const SHORT_DATE_TIME_FORMAT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
+/** The date as a Date; @throws RangeError "Invalid time value" when it is not a valid date. */
 function toDate(date: Date | string): Date {
-  return typeof date === "string" ? new Date(date) : date;
+  const value = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError("Invalid time value");
+  return value;
+}
+
+/** "Nov 20" of a UTC date. */
+function monthDay(date: Date): string {
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+}
+
+/** "14:05" of a UTC date. */
+function hourMinute(date: Date): string {
+  return `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
 }
 
 /** A UTC calendar date such as 'Nov 20, 2026'. */
 export function formatDate(date: Date | string): string {
-  return DATE_FORMAT.format(toDate(date));
+  const value = toDate(date);
+  return `${monthDay(value)}, ${value.getUTCFullYear()}`;
 }
 
 /** A UTC date and time such as 'Nov 20, 2026, 14:05 UTC'. */
 export function formatDateTime(date: Date | string): string {
-  return `${DATE_TIME_FORMAT.format(toDate(date))} UTC`;
+  const value = toDate(date);
+  return `${monthDay(value)}, ${value.getUTCFullYear()}, ${hourMinute(value)} UTC`;
 }
 
 /** A compact UTC date and time without the year, such as 'Nov 21, 14:05 UTC' (a signal's expiry). */
 export function formatShortDateTime(date: Date | string): string {
-  return `${SHORT_DATE_TIME_FORMAT.format(toDate(date))} UTC`;
+  const value = toDate(date);
+  return `${monthDay(value)}, ${hourMinute(value)} UTC`;
 }
 
 /** Row tint on the strategy page: green for LONG, red otherwise. */

@@ -26,7 +26,6 @@ import { LiveRecordSection } from "~/components/performance/live-record-section"
 import { OverviewPanel } from "~/components/performance/overview-panel";
 import { Badge } from "~/components/ui/badge";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { HYPOTHETICAL_BANNER, PERFORMANCE_TABS, type ChartPeriod, type PerformanceTab } from "~/content/performance";
 import { ILLUSTRATION_NOTE, ILLUSTRATION_TITLE } from "~/content/track-record";
 import { parsePerformanceParams, performanceHref } from "~/domain/performance-page";
@@ -68,7 +67,6 @@ function useViewState(): { tab: PerformanceTab; period: ChartPeriod } {
 export default function PerformancePage() {
   const { tab, period } = useViewState();
   const { live, period: livePeriod, ledgerHead, disclaimer } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-12">
@@ -82,7 +80,7 @@ export default function PerformancePage() {
         <CtaButtons actions={PAGE_ACTIONS} className="mt-6 flex flex-wrap gap-3" />
       </header>
 
-      <LiveRecordSection all={live.all} strategies={live.strategies} tab={tab} period={livePeriod} hydrated={hydrated} />
+      <LiveRecordSection all={live.all} strategies={live.strategies} tab={tab} period={livePeriod} />
 
       <h2 className="mt-12 text-2xl font-bold tracking-tight" data-testid="illustration-title">
         {ILLUSTRATION_TITLE}
@@ -124,7 +122,7 @@ export default function PerformancePage() {
         data-testid={panelId(tab)}
         className="mt-8 rounded-lg"
       >
-        {tab === "overview" ? <OverviewPanel period={period} hydrated={hydrated} disclaimer={disclaimer} /> : null}
+        {tab === "overview" ? <OverviewPanel period={period} disclaimer={disclaimer} /> : null}
         {tab === "methodology" ? <MethodologyTab /> : null}
         {tab === "verification" ? <VerificationTab /> : null}
         {tab === "disclaimers" ? <DisclaimersTab /> : null}

@@ -21,7 +21,6 @@ import { StrategySidebar } from "~/components/strategies/strategy-sidebar";
 import { RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { STRATEGY_SIGNALS_LIMIT, STRATEGY_TABS, type StrategyTab } from "~/content/strategy-detail";
 import { LATEST_TRADES } from "~/content/track-record";
 import { parseStrategyTab } from "~/domain/strategy-detail";
@@ -96,7 +95,6 @@ export default function StrategyDetail() {
   const data = useLoaderData<typeof loader>();
   const { strategy } = data;
   const location = useLocation();
-  const hydrated = useHydrated();
 
   // While another tab of this page is loading, select it at once; only the Signals and Performance panels wait for data.
   const pending = usePendingSearchParams();
@@ -141,7 +139,7 @@ export default function StrategyDetail() {
             {selected === "overview" ? <OverviewPanel strategy={strategy} /> : null}
             {selected === "playbook" ? <PlaybookPanel slug={strategy.slug} /> : null}
             {selected === "performance" && signalsReady && data.record ? (
-              <PerformanceTab slug={strategy.slug} record={data.record} hydrated={hydrated} />
+              <PerformanceTab slug={strategy.slug} record={data.record} />
             ) : null}
             {selected === "signals" ? (
               <SignalsPanel

@@ -61,6 +61,37 @@ describe("signalAge", () => {
     expect(formatShortDateTime("2026-11-21T00:05:00.000Z")).toBe("Nov 21, 00:05 UTC");
     expect(formatDateTime(new Date("2026-01-02T23:59:00.000Z"))).toBe("Jan 2, 2026, 23:59 UTC");
   });
+
+  it("writes exactly what Intl's en-US UTC formats write, from year 1 to 9999 and around midnight", () => {
+    const time = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" } as const;
+    const date = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", ...time });
+    const shortDateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", ...time });
+    const first = Date.parse("0001-01-01T00:00:00.000Z");
+    const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+    const instants = [
+      first,
+      last,
+      Date.UTC(2026, 10, 20, 23, 59, 59, 999),
+      Date.UTC(2026, 10, 21, 0, 0),
+      ...Array.from({ length: 3000 }, (_, index) => first + ((index * 7919 * 3_600_007 + index * 60_000) % (last - first))),
+    ];
+    const mismatches = instants.flatMap((instant) => {
+      const value = new Date(instant);
+      const pairs: Array<[string, string]> = [
+        [formatDate(value), date.format(value)],
+        [formatDateTime(value), `${dateTime.format(value)} UTC`],
+        [formatShortDateTime(value.toISOString()), `${shortDateTime.format(value)} UTC`],
+      ];
+      return pairs.filter(([ours, theirs]) => ours !== theirs).map(([ours, theirs]) => `${value.toISOString()}: ${ours} != ${theirs}`);
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it("throws a RangeError for an invalid date, as Intl does", () => {
+    expect(() => formatDate("not a date")).toThrow(RangeError);
+    expect(() => formatDateTime(new Date(Number.NaN))).toThrow(RangeError);
+  });
 });
 
 describe("sideTint", () => {

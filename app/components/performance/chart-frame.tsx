@@ -7,6 +7,7 @@
  * summary say, so they are hidden from assistive technology.
  */
 import type { ReactNode } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ChartAxes } from "~/domain/chart-axes";
 
 const labelClass = "absolute text-xs leading-4 whitespace-nowrap tabular-nums text-slate-600 dark:text-slate-400";
@@ -45,8 +46,15 @@ export function ChartFrame({ axes, children }: { axes: ChartAxes; children: Reac
   );
 }
 
-/** The credit the interactive chart's licence asks for, under the chart (a link inside role="img" would be nested-interactive). */
+/**
+ * The credit the interactive chart's licence asks for, under the chart (a link
+ * inside role="img" would be nested-interactive). Shown once the page has
+ * hydrated, as the interactive chart needs JavaScript: only this line renders
+ * again then, not the page around it.
+ */
 export function ChartAttribution() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <p className="mt-1 text-right text-xs text-slate-600 dark:text-slate-400">
       Chart by{" "}

@@ -19,7 +19,8 @@ import { signTone, toneClass } from "./tone";
 import { useVisibleOrIdle } from "./use-visible-or-idle";
 
 /** The chart and its library are fetched only in the browser, only on this page. */
-const PerformanceChart = lazy(() => import("./performance-chart.client"));
+const loadChart = () => import("./performance-chart.client");
+const PerformanceChart = lazy(loadChart);
 
 /** Which series a chart card shows. */
 type ChartKind = "equity" | "drawdown";
@@ -53,13 +54,11 @@ export function ChartPanel({
   title,
   points,
   period,
-  hydrated,
 }: {
   kind: ChartKind;
   title: string;
   points: ReadonlyArray<SeriesPoint>;
   period: ChartPeriodOption;
-  hydrated: boolean;
 }) {
   const summary = summarizeWindow(points);
   const label = chartLabel(kind, points, period);
@@ -68,7 +67,7 @@ export function ChartPanel({
   const sparkline = <Sparkline kind={kind} points={points} label={label} axes={axes} />;
   const figures = kind === "equity" ? CHART_PANEL_FIGURES.equity : CHART_PANEL_FIGURES.drawdown;
   const chartBox = useRef<HTMLDivElement>(null);
-  const interactive = useVisibleOrIdle(chartBox);
+  const interactive = useVisibleOrIdle(chartBox, loadChart);
 
   return (
     <Card className="min-w-0">
@@ -104,7 +103,7 @@ export function ChartPanel({
               )}
             </ChartFrame>
           </div>
-          {hydrated ? <ChartAttribution /> : null}
+          <ChartAttribution />
           <figcaption id={captionId} className="mt-3 text-sm text-slate-700 dark:text-slate-300">
             {title} (hypothetical), last {period.name}: {formatDay(summary.startTime)} to {formatDay(summary.endTime)}.
           </figcaption>

@@ -81,13 +81,11 @@ export function LiveRecordSection({
   strategies,
   tab,
   period,
-  hydrated,
 }: {
   all: LiveRecord;
   strategies: ReadonlyArray<StrategyRecord>;
   tab: PerformanceTab;
   period: ChartPeriod;
-  hydrated: boolean;
 }) {
   return (
     <section id="live-record" aria-labelledby="live-record-title" className="mt-10 scroll-mt-20" data-testid="live-record">
@@ -111,7 +109,7 @@ export function LiveRecordSection({
       ) : (
         <div className="mt-4 flex flex-col gap-4">
           <LiveTiles record={all} />
-          <LiveCharts record={all} hydrated={hydrated} />
+          <LiveCharts record={all} />
         </div>
       )}
       <div className="mt-4">

@@ -21,7 +21,8 @@ import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
 import { useVisibleOrIdle } from "./use-visible-or-idle";
 
-const PerformanceChart = lazy(() => import("./performance-chart.client"));
+const loadChart = () => import("./performance-chart.client");
+const PerformanceChart = lazy(loadChart);
 
 /** A track record as the loader serialised it (dates stay ISO strings). */
 export type LiveRecord = TrackRecordView;
@@ -96,16 +97,14 @@ function LiveChart({
   title,
   label,
   points,
-  hydrated,
 }: {
   kind: "equity" | "drawdown";
   title: string;
   label: string;
   points: SeriesPoint[];
-  hydrated: boolean;
 }) {
   const chartBox = useRef<HTMLDivElement>(null);
-  const interactive = useVisibleOrIdle(chartBox);
+  const interactive = useVisibleOrIdle(chartBox, loadChart);
   const axes = chartAxes(points, kind);
   const svg = <Sparkline kind={kind} points={points} label={label} axes={axes} testId={`live-${kind}-sparkline`} />;
   return (
@@ -124,14 +123,14 @@ function LiveChart({
           )}
         </ChartFrame>
       </div>
-      {hydrated ? <ChartAttribution /> : null}
+      <ChartAttribution />
       <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">{label}</p>
     </figure>
   );
 }
 
 /** The equity and drawdown charts of `record`: SVG on the server and without JavaScript, lightweight-charts once visible or idle. */
-export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated: boolean }) {
+export function LiveCharts({ record }: { record: LiveRecord }) {
   const days = record.equity.byDay;
   if (days.length === 0) return null;
   const first = days[0]!;
@@ -152,7 +151,7 @@ export function LiveCharts({ record, hydrated }: { record: LiveRecord; hydrated:
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {charts.map(({ kind, title, label }) => (
-        <LiveChart key={kind} kind={kind} title={title} label={label} points={series(record, kind)} hydrated={hydrated} />
+        <LiveChart key={kind} kind={kind} title={title} label={label} points={series(record, kind)} />
       ))}
     </div>
   );

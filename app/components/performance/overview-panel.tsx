@@ -34,11 +34,11 @@ function periodOption(period: ChartPeriod): ChartPeriodOption {
 }
 
 /**
- * The tab; `hydrated` switches the charts from sparklines to the interactive
- * chart; `disclaimer` is the sample's disclaimer (loader data, from
+ * The tab (each chart card switches from its sparkline to the interactive
+ * chart by itself, see chart-panel.tsx); `disclaimer` is the sample's disclaimer (loader data, from
  * ~/content/strategy-performance).
  */
-export function OverviewPanel({ period, hydrated, disclaimer }: { period: ChartPeriod; hydrated: boolean; disclaimer: string }) {
+export function OverviewPanel({ period, disclaimer }: { period: ChartPeriod; disclaimer: string }) {
   const navigate = useNavigate();
   const equity = useMemo(() => windowFor(period, EQUITY), [period]);
   const drawdown = useMemo(() => windowFor(period, DRAWDOWN), [period]);
@@ -94,8 +94,8 @@ export function OverviewPanel({ period, hydrated, disclaimer }: { period: ChartP
         </p>
 
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <ChartPanel kind="equity" title="Equity Curve" points={equity} period={option} hydrated={hydrated} />
-          <ChartPanel kind="drawdown" title="Drawdown" points={drawdown} period={option} hydrated={hydrated} />
+          <ChartPanel kind="equity" title="Equity Curve" points={equity} period={option} />
+          <ChartPanel kind="drawdown" title="Drawdown" points={drawdown} period={option} />
         </div>
       </section>
 

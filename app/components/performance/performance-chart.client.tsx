@@ -159,7 +159,9 @@ export default function PerformanceChart({ kind, points, label, range, className
       handleScale: false,
       // Attribution is a visible text link under the chart (a link inside role="img" would be nested-interactive).
       layout: { ...chartOptions(palette()).layout, attributionLogo: false },
-      timeScale: { visible: false, fixLeftEdge: true, fixRightEdge: true },
+      // The time scale is hidden, so its tick labels are never drawn: an empty label spares the default
+      // formatter's toLocaleString, which loads the browser's locale data (decision 0069).
+      timeScale: { visible: false, fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: () => "" },
       crosshair: { horzLine: { labelVisible: false }, vertLine: { labelVisible: false } },
     });
     const common = { lineWidth: 2, priceLineVisible: false, lastValueVisible: false } as const;

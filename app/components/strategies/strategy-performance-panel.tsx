@@ -156,7 +156,7 @@ function MonthlyReturnsChart({ months }: { months: readonly SampleMonth[] }) {
 }
 
 /** The strategy's live record: figures net of costs, charts, heatmap, latest trades, the 4.41 statement and the methodology. */
-function LivePerformance({ slug, record, hydrated }: { slug: string; record: LiveRecord; hydrated: boolean }) {
+function LivePerformance({ slug, record }: { slug: string; record: LiveRecord }) {
   return (
     <section aria-labelledby="live-record-title" data-testid="live-record">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -174,7 +174,7 @@ function LivePerformance({ slug, record, hydrated }: { slug: string; record: Liv
       ) : (
         <div className="mt-4 flex flex-col gap-4">
           <LiveTiles record={record} />
-          <LiveCharts record={record} hydrated={hydrated} />
+          <LiveCharts record={record} />
           <h3 className="font-semibold">Monthly returns at {record.riskPct}% risk per signal</h3>
           <MonthlyHeatmap record={record} />
           <h3 className="font-semibold">Latest closed signals</h3>
@@ -200,12 +200,12 @@ function LivePerformance({ slug, record, hydrated }: { slug: string; record: Liv
 }
 
 /** The tab for the strategy `slug`: its live record, then its sample (its own, or the generic one) as an illustration. */
-export function PerformancePanel({ slug, record, hydrated }: { slug: string; record: LiveRecord; hydrated: boolean }) {
+export function PerformancePanel({ slug, record }: { slug: string; record: LiveRecord }) {
   const sample = performanceSampleFor(slug);
   const months = sample.monthlyReturnsPct.map((returnPct, i) => ({ month: SAMPLE_MONTHS[i % 12]!, returnPct }));
   return (
     <div className="flex flex-col gap-10">
-      <LivePerformance slug={slug} record={record} hydrated={hydrated} />
+      <LivePerformance slug={slug} record={record} />
       <SamplePerformance months={months} sample={sample} />
     </div>
   );
