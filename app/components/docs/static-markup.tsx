@@ -1,0 +1,29 @@
+import { useEffect, useState, type ReactNode } from "react";
+
+/** Whether this page's first hydration is done: later mounts are client-side renders. */
+let pageHydrated = false;
+
+/**
+ * A `<div id={id}>` of static content that the browser keeps as the server
+ * rendered it. On the server, and when the page is rendered in the browser
+ * after a client-side navigation, `children` render as usual. When React
+ * hydrates the server's document, the div is given an empty
+ * `dangerouslySetInnerHTML`, which hydration neither compares nor applies,
+ * so the server's markup stays as it is and none of its nodes is hydrated:
+ * on /docs/api that is most of the page's ~1,300 elements.
+ *
+ * `children` must be static (no state, no event handlers, the same on server
+ * and client): in the hydrated document they are never rendered again.
+ */
+export function StaticMarkup({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
+  const [keepServerMarkup] = useState(() => !pageHydrated && typeof document !== "undefined" && document.getElementById(id) !== null);
+  useEffect(() => {
+    pageHydrated = true;
+  }, []);
+  if (keepServerMarkup) return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  return (
+    <div id={id} className={className}>
+      {children}
+    </div>
+  );
+}
