@@ -5,11 +5,21 @@ import { DOCS_INTRO } from "~/content/docs";
 import { loadReferenceBundle, REFERENCE_PARAM, REFERENCE_VALUE, type ReferenceInstance } from "~/components/docs/reference-bundle";
 
 /**
- * Scalar configuration: the document from this site; nothing that calls
- * Scalar's own services (AI agent, MCP, telemetry, developer tools, web fonts).
+ * Darker greys and blue for Scalar's light theme, whose defaults (#757575
+ * and #8e8e8e text, #0084d6 method names, on #fff and #f6f6f6) fall short of
+ * WCAG AA's 4.5:1; these reach it on every Scalar background (#fff, #f6f6f6,
+ * #e7e7e7). The doubled class outranks the theme's own `.light-mode` rule.
+ */
+const SCALAR_CSS = ".light-mode.light-mode{--scalar-color-2:#595959;--scalar-color-3:#666666;--scalar-color-blue:#006cb0}";
+
+/**
+ * Scalar configuration: the document from this site, colours that meet AA
+ * contrast; nothing that calls Scalar's own services (AI agent, MCP,
+ * telemetry, developer tools, web fonts).
  */
 const SCALAR_OPTIONS = (url: string) => ({
   url,
+  customCss: SCALAR_CSS,
   showDeveloperTools: "never",
   agent: { disabled: true },
   mcp: { disabled: true },
