@@ -3,18 +3,19 @@
  * grouping, the minus sign before the dollar sign.
  */
 
-const wholeDollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const dollarsAndCents = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * An en-US US dollar format with `minimumFractionDigits`..`maximumFractionDigits`
+ * decimals. The formatters below are made on first use, not when the module
+ * loads: building an Intl.NumberFormat costs milliseconds that a page which
+ * formats nothing on load (e.g. /tools) should not pay.
+ */
+function usdFormat(minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits, maximumFractionDigits });
+}
+
+let wholeDollars: Intl.NumberFormat | undefined;
+let dollarsAndCents: Intl.NumberFormat | undefined;
+let dollarsToFourDecimals: Intl.NumberFormat | undefined;
 
 /**
  * Whole US dollars, rounded half away from zero.
@@ -22,7 +23,7 @@ const dollarsAndCents = new Intl.NumberFormat("en-US", {
  * @returns e.g. "$118,654"; "-$1,250" for -1250
  */
 export function formatUsd(amountUsd: number): string {
-  return wholeDollars.format(amountUsd);
+  return (wholeDollars ??= usdFormat(0, 0)).format(amountUsd);
 }
 
 /**
@@ -31,15 +32,8 @@ export function formatUsd(amountUsd: number): string {
  * @returns e.g. "$197.00"
  */
 export function formatUsdCents(cents: number): string {
-  return dollarsAndCents.format(cents / 100);
+  return (dollarsAndCents ??= usdFormat(2, 2)).format(cents / 100);
 }
-
-const dollarsToFourDecimals = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
 
 /**
  * US dollars with cents and up to two more decimals, for per-unit amounts
@@ -48,7 +42,7 @@ const dollarsToFourDecimals = new Intl.NumberFormat("en-US", {
  * @returns e.g. "$6.6667"; "$10.00" for 10
  */
 export function formatUsdPrecise(amountUsd: number): string {
-  return dollarsToFourDecimals.format(amountUsd);
+  return (dollarsToFourDecimals ??= usdFormat(2, 4)).format(amountUsd);
 }
 
 const currencyFormats = new Map<string, Intl.NumberFormat>();
