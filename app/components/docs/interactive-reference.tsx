@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DOCS_INTRO } from "~/content/docs";
@@ -53,8 +53,7 @@ function statusText(phase: Phase, hydrated: boolean): string | null {
  * reference needs it; the server-rendered operation list stands in.
  */
 export function InteractiveReference({ bundleUrl, documentUrl }: { bundleUrl: string; documentUrl: string }) {
-  const [searchParams] = useSearchParams();
-  const open = searchParams.get(REFERENCE_PARAM) === REFERENCE_VALUE;
+  const open = new URLSearchParams(useLocation().search).get(REFERENCE_PARAM) === REFERENCE_VALUE;
   const target = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const hydrated = useHydrated();
