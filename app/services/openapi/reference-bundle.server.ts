@@ -3,9 +3,8 @@
  * standalone bundle, ~4.3 MB), served only to /docs/api from
  * /docs/api/scalar/<sha256 prefix>.js with a year-long immutable cache: the
  * content hash in the name changes whenever the package does. Its source map
- * (~17 MB, fetched only by browser developer tools) is served beside it as
- * <same name>.map, the name the bundle's `sourceMappingURL` comment is
- * rewritten to.
+ * (~17 MB, fetched only by browser developer tools) is served beside it under
+ * the name the bundle's last line gives, `standalone.js.map`.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -16,22 +15,16 @@ const BUNDLE_PATH = join(process.cwd(), "node_modules", "@scalar", "api-referenc
 /** The bundle's source map, as shipped next to it. */
 export const REFERENCE_SOURCE_MAP_PATH = `${BUNDLE_PATH}.map`;
 
-/** The comment the package's bundle ends with. */
-const SOURCE_MAP_COMMENT = /\/\/# sourceMappingURL=standalone\.js\.map\s*$/;
+/** The source map's file name, as the bundle names it (relative to the bundle's URL). */
+export const REFERENCE_SOURCE_MAP_NAME = "standalone.js.map";
 
-let bundle: { body: string; name: string; mapName: string } | undefined;
+let bundle: { body: string; name: string } | undefined;
 
-/**
- * The bundle's text (its source map comment naming `mapName`), its file name
- * (`<first 16 hex of the package file's SHA-256>.js`) and its source map's
- * (`<name>.map`), read once.
- */
-export function referenceBundle(): { body: string; name: string; mapName: string } {
+/** The bundle's bytes and its file name (`<first 16 hex of its SHA-256>.js`), read once. */
+export function referenceBundle(): { body: string; name: string } {
   if (!bundle) {
-    const original = readFileSync(BUNDLE_PATH, "utf8");
-    const name = `${createHash("sha256").update(original).digest("hex").slice(0, 16)}.js`;
-    const mapName = `${name}.map`;
-    bundle = { body: original.replace(SOURCE_MAP_COMMENT, `//# sourceMappingURL=${mapName}\n`), name, mapName };
+    const body = readFileSync(BUNDLE_PATH, "utf8");
+    bundle = { body, name: `${createHash("sha256").update(body).digest("hex").slice(0, 16)}.js` };
   }
   return bundle;
 }
