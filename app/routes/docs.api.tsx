@@ -1,10 +1,12 @@
 /**
  * /docs/api — the API documentation: a "Getting started" guide, Scalar's
- * interactive reference with JavaScript (its bundle loaded by this page only),
- * and, always server-rendered, every operation of the OpenAPI document with
+ * interactive reference with JavaScript, loaded when the reader opens it
+ * (`?reference=interactive`; its bundle fetched by this page only), and,
+ * always server-rendered, every operation of the OpenAPI document with
  * parameters, responses and a curl example.
  */
 import type { MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GettingStarted } from "~/components/docs/getting-started";
@@ -22,6 +24,10 @@ export const meta: MetaFunction = () => pageMeta(DOCS_META.title, DOCS_META.desc
 export function loader() {
   return json({ operations: listOperations(openApiDocument()), bundleUrl: referenceBundleUrl() });
 }
+
+/** Opening or closing the reference changes only the query: the loader's data (the same for every query) stays. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  formMethod === undefined && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export default function ApiDocs() {
   const { operations, bundleUrl } = useLoaderData<typeof loader>();

@@ -1,4 +1,5 @@
 import type { OperationSummary } from "~/services/openapi/operations.server";
+import { OFFSCREEN_SKIPPED, StaticMarkup } from "~/components/docs/static-markup";
 import { DOCS_INTRO } from "~/content/docs";
 
 const METHOD_COLOURS: Record<string, string> = {
@@ -9,7 +10,7 @@ const METHOD_COLOURS: Record<string, string> = {
 /** One operation: method, path, summary, parameters, responses and a curl example. */
 function Operation({ operation }: { operation: OperationSummary }) {
   return (
-    <article id={operation.id} className="rounded-xl border border-slate-200 p-5 dark:border-slate-700" aria-labelledby={`${operation.id}-title`}>
+    <article id={operation.id} className={`rounded-xl border border-slate-200 p-5 dark:border-slate-700 ${OFFSCREEN_SKIPPED}`} aria-labelledby={`${operation.id}-title`}>
       <h4 id={`${operation.id}-title`} className="flex flex-wrap items-center gap-2 font-mono text-sm">
         <span className={`rounded px-2 py-0.5 font-semibold ${METHOD_COLOURS[operation.method] ?? ""}`}>{operation.method}</span>
         <span className="break-all">{operation.path}</span>
@@ -45,7 +46,11 @@ function Operation({ operation }: { operation: OperationSummary }) {
   );
 }
 
-/** The server-rendered reference: every operation, grouped by tag (the page without JavaScript, and what search engines index). */
+/**
+ * The server-rendered reference: every operation, grouped by tag (the page
+ * without JavaScript, and what search engines index); static markup, not
+ * hydrated.
+ */
 export function OperationList({ operations }: { operations: OperationSummary[] }) {
   const tags = [...new Set(operations.map((o) => o.tag))];
   return (
@@ -53,18 +58,20 @@ export function OperationList({ operations }: { operations: OperationSummary[] }
       <h2 id="operations" className="text-2xl font-bold">
         {DOCS_INTRO.operationsTitle}
       </h2>
-      {tags.map((tag) => (
-        <section key={tag} aria-label={tag} className="mt-8">
-          <h3 className="text-xl font-semibold">{tag}</h3>
-          <div className="mt-4 grid gap-4">
-            {operations
-              .filter((o) => o.tag === tag)
-              .map((operation) => (
-                <Operation key={operation.id} operation={operation} />
-              ))}
-          </div>
-        </section>
-      ))}
+      <StaticMarkup id="operations-list">
+        {tags.map((tag) => (
+          <section key={tag} aria-label={tag} className="mt-8">
+            <h3 className="text-xl font-semibold">{tag}</h3>
+            <div className="mt-4 grid gap-4">
+              {operations
+                .filter((o) => o.tag === tag)
+                .map((operation) => (
+                  <Operation key={operation.id} operation={operation} />
+                ))}
+            </div>
+          </section>
+        ))}
+      </StaticMarkup>
     </section>
   );
 }

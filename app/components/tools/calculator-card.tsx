@@ -30,6 +30,7 @@ export function CalculatorCard({
   calculator,
   children,
   result,
+  className,
 }: {
   /** The calculator's texts (app/content/tools.ts): heading, description, failure note and submit label. */
   copy: { title: string; description: ReactNode; failed: string; submit: string };
@@ -37,10 +38,12 @@ export function CalculatorCard({
   calculator: CalculatorCardState;
   children: ReactNode;
   result: ReactNode;
+  /** More classes for the card. */
+  className?: string;
 }) {
   const { Form, formProps, failed, busy } = calculator;
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader>
         <h2 className="text-lg leading-tight font-semibold">{copy.title}</h2>
         <CardDescription>{copy.description}</CardDescription>

@@ -7,6 +7,13 @@ import { useCalculator, type ToolsReply } from "./use-calculator";
 /** The ruin drawdown's real default (submitted): the whole account. */
 const DEFAULT_VALUES = { ruinDrawdown: "100" };
 
+/**
+ * On a phone the card comes below the position size calculator, out of the
+ * first screen: `content-visibility: auto` (with its last height, or about
+ * 640 px before it was shown) leaves it out of the first frame's layout.
+ */
+const BELOW_THE_FOLD_ON_PHONES = "[content-visibility:auto] [contain-intrinsic-size:auto_640px]";
+
 /** The card: win rate, reward-to-risk, risk per trade and the ruin drawdown; the answer below. */
 export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) {
   const calculator = useCalculator(
@@ -23,6 +30,7 @@ export function RiskOfRuinCalculator({ pageReply }: { pageReply?: ToolsReply }) 
       intent="risk-of-ruin"
       calculator={calculator}
       result={result ? <RiskOfRuinResult result={result} /> : null}
+      className={BELOW_THE_FOLD_ON_PHONES}
     >
       <NumberField field={fields.winRate} label="Win rate (%)" step="any" min="0" max="100" placeholder="e.g. 55" />
       <NumberField

@@ -2,13 +2,21 @@
  * Scalar's prebuilt API reference (`@scalar/api-reference`, browser
  * standalone bundle, ~4.3 MB), served only to /docs/api from
  * /docs/api/scalar/<sha256 prefix>.js with a year-long immutable cache: the
- * content hash in the name changes whenever the package does.
+ * content hash in the name changes whenever the package does. Its source map
+ * (~17 MB, fetched only by browser developer tools) is served beside it under
+ * the name the bundle's last line gives, `standalone.js.map`.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const BUNDLE_PATH = join(process.cwd(), "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
+
+/** The bundle's source map, as shipped next to it. */
+export const REFERENCE_SOURCE_MAP_PATH = `${BUNDLE_PATH}.map`;
+
+/** The source map's file name, as the bundle names it (relative to the bundle's URL). */
+export const REFERENCE_SOURCE_MAP_NAME = "standalone.js.map";
 
 let bundle: { body: string; name: string } | undefined;
 
