@@ -51,10 +51,10 @@ export function SizeThisTrade({
     <Link
       to={href}
       data-testid="size-this-trade"
-      aria-label={`Size this ${signal.symbol} trade at ${riskPercent}% risk`}
       className={className ?? buttonClass("outline", "sm")}
     >
       Size this trade
+      <span className="sr-only">{`: ${signal.symbol} at ${riskPercent}% risk`}</span>
     </Link>
   );
 }
