@@ -21,6 +21,12 @@ function firstError(error: FieldShellProps["error"]): string | undefined {
   return Array.isArray(error) ? error[0] : error;
 }
 
+/** A control's error wiring: invalid and described by its error line (FieldShell's `${id}-error`) while it has an error. */
+function errorAria(id: string, error: FieldShellProps["error"]) {
+  const message = firstError(error);
+  return { "aria-invalid": message ? true : undefined, "aria-describedby": message ? `${id}-error` : undefined };
+}
+
 export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   const message = firstError(error);
   return (
@@ -42,13 +48,11 @@ export function FieldShell({ id, label, error, hint, children }: FieldShellProps
 type Common = { id: string; label: ReactNode; error?: string | string[] | null; hint?: ReactNode };
 
 export function InputField({ id, label, error, hint, className = "", ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const message = firstError(error);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
+        {...errorAria(id, error)}
         className={`${controlClass} ${className}`}
         {...props}
       />
@@ -65,13 +69,11 @@ export function SelectField({
   children,
   ...props
 }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
-  const message = firstError(error);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <select
         id={id}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
+        {...errorAria(id, error)}
         className={`${controlClass} ${className}`}
         {...props}
       >
@@ -82,13 +84,11 @@ export function SelectField({
 }
 
 export function TextareaField({ id, label, error, hint, className = "", ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const message = firstError(error);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <textarea
         id={id}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
+        {...errorAria(id, error)}
         className={`${controlClass} min-h-24 ${className}`}
         {...props}
       />
