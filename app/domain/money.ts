@@ -17,7 +17,17 @@
  */
 const PLAIN_LIMIT = 1e11;
 
-let intlFormats: Map<number, Intl.NumberFormat> | undefined;
+const intlFormats = new Map<string, Intl.NumberFormat>();
+
+/** The en-US Intl.NumberFormat with `options`, made on first use and kept under `key`. */
+function intlFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let format = intlFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", options);
+    intlFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * US dollars as V8's Intl en-US currency format writes them: the amount's
@@ -30,14 +40,8 @@ let intlFormats: Map<number, Intl.NumberFormat> | undefined;
 function usd(amount: number, minimumFractionDigits: number, maximumFractionDigits: number): string {
   const abs = Math.abs(amount);
   if (!(abs < PLAIN_LIMIT)) {
-    intlFormats ??= new Map();
-    const key = minimumFractionDigits * 10 + maximumFractionDigits;
-    let format = intlFormats.get(key);
-    if (!format) {
-      format = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits, maximumFractionDigits });
-      intlFormats.set(key, format);
-    }
-    return format.format(amount);
+    const options = { style: "currency", currency: "USD", minimumFractionDigits, maximumFractionDigits } as const;
+    return intlFormat(`USD ${minimumFractionDigits}-${maximumFractionDigits}`, options).format(amount);
   }
   // Below 1e-6 String() uses exponent notation; such an amount rounds to 0 at 4 decimals anyway.
   const scaled = abs < 1e-6 ? 0 : Math.round(Number(`${abs}e${maximumFractionDigits}`));
@@ -77,8 +81,6 @@ export function formatUsdPrecise(amountUsd: number): string {
   return usd(amountUsd, 2, 4);
 }
 
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-
 /**
  * An amount in any ISO 4217 currency, with that currency's usual decimals
  * (2 for USD, EUR, GBP, ...; 0 for JPY), en-US grouping.
@@ -87,10 +89,5 @@ const currencyFormats = new Map<string, Intl.NumberFormat>();
  * @returns e.g. "€100.00", "¥15,000", "$100.00"
  */
 export function formatMoney(amount: number, currency: string): string {
-  let format = currencyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    currencyFormats.set(currency, format);
-  }
-  return format.format(amount);
+  return intlFormat(currency, { style: "currency", currency }).format(amount);
 }
