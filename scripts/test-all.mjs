@@ -16,6 +16,8 @@ mkdirSync(reports, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+/** The names of the failed checks, printed above the summary line so that the end of a log says what failed. */
+const failures = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -24,6 +26,24 @@ function run(label, command, args, env = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`=== ${label}: ${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${seconds}s ===`);
   return result.status === 0;
+}
+
+/** The failed tests of a Vitest JSON report, as "suite: file › name". */
+function vitestFailures(suite, report) {
+  return (report?.testResults ?? []).flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === "failed").map((test) => `${suite}: ${file.name.replace(`${process.cwd()}/`, "")} › ${test.fullName}`),
+  );
+}
+
+/** The tests of a Playwright JSON report that failed on every try, as "playwright: file › title [project]". */
+function playwrightFailures(report) {
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((test) => test.status === "unexpected").map((test) => `playwright: ${spec.file} › ${spec.title} [${test.projectName}]`),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return (report?.suites ?? []).flatMap(walk);
 }
 
 function readJson(path) {
@@ -36,7 +56,10 @@ function readJson(path) {
 
 // 1. Typecheck counts as one check.
 if (run("typecheck", bin("tsc"), ["--noEmit"])) passed += 1;
-else failed += 1;
+else {
+  failed += 1;
+  failures.push("typecheck");
+}
 
 // 2. Vitest.
 const vitestReport = join(reports, "vitest.json");
@@ -44,13 +67,20 @@ const vitestOk = run("vitest", bin("vitest"), ["run", "--reporter=default", "--r
 const vitest = readJson(vitestReport);
 passed += vitest?.numPassedTests ?? 0;
 failed += vitest?.numFailedTests ?? 0;
+failures.push(...vitestFailures("vitest", vitest));
 // A run that failed without a failing test (a broken file, an error outside tests) still fails.
-if (!vitestOk && !vitest?.numFailedTests) failed += 1;
+if (!vitestOk && !vitest?.numFailedTests) {
+  failed += 1;
+  failures.push("vitest: a file or hook failed outside any test (see its output above)");
+}
 
 // 3. Build (needed by the browser tests).
 const buildOk = run("build", bin("remix"), ["build"]);
 if (buildOk) passed += 1;
-else failed += 1;
+else {
+  failed += 1;
+  failures.push("build");
+}
 
 // 4. Page weight: each public page's initial JavaScript against its budget, one check per page (sizes of the built files, no server).
 const weightReport = join(reports, "page-weight.json");
@@ -59,10 +89,15 @@ if (buildOk) {
   const pages = readJson(weightReport);
   passed += pages?.filter((page) => page.ok).length ?? 0;
   failed += pages?.filter((page) => !page.ok).length ?? 0;
+  failures.push(...(pages ?? []).filter((page) => !page.ok).map((page) => `page weight: ${page.page} ${page.js.toFixed(3)} KB over ${page.budget} KB`));
   // A run that failed with every page within budget (a route missing from the build, a crash) still fails.
-  if (!weightOk && !pages?.some((page) => !page.ok)) failed += 1;
+  if (!weightOk && !pages?.some((page) => !page.ok)) {
+    failed += 1;
+    failures.push("page weight: the check itself failed (see its output above)");
+  }
 } else {
   failed += 1;
+  failures.push("page weight: not run (no build)");
 }
 
 // 5. Fuzz suite against the production build (fixed seed, 2,000 cases).
@@ -72,9 +107,14 @@ if (buildOk) {
   const fuzz = readJson(fuzzReport);
   passed += fuzz?.numPassedTests ?? 0;
   failed += fuzz?.numFailedTests ?? 0;
-  if (!fuzzOk && !fuzz?.numFailedTests) failed += 1;
+  failures.push(...vitestFailures("fuzz", fuzz));
+  if (!fuzzOk && !fuzz?.numFailedTests) {
+    failed += 1;
+    failures.push("fuzz: a file or hook failed outside any test (see its output above)");
+  }
 } else {
   failed += 1;
+  failures.push("fuzz: not run (no build)");
 }
 
 // 6. Playwright.
@@ -85,10 +125,16 @@ if (buildOk && run("chromium", process.execPath, ["scripts/ensure-chromium.mjs"]
   // Flaky tests passed on a retry; they count as passed (the list reporter names them).
   passed += (pw?.stats?.expected ?? 0) + (pw?.stats?.flaky ?? 0);
   failed += pw?.stats?.unexpected ?? 0;
-  if (!pwOk && !pw?.stats?.unexpected) failed += 1;
+  failures.push(...playwrightFailures(pw));
+  if (!pwOk && !pw?.stats?.unexpected) {
+    failed += 1;
+    failures.push("playwright: the run failed outside any test (see its output above)");
+  }
 } else {
   failed += 1;
+  failures.push("playwright: not run (no build or no Chromium)");
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  - ${name}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

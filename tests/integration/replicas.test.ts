@@ -140,9 +140,10 @@ beforeAll(async () => {
   writePos(primaryMount.dir, txid);
   await replicate();
   // The primary's worker is off so that the jobs a publish enqueues stay queued for the replica's worker to (not) claim.
+  // The replica holds a request ahead of its copy for 5 s: long enough for the test's copy of the file to land on a loaded machine.
   [primary, replica] = await Promise.all([
     startAppServer(primaryMount.databasePath, { env: { LITEFS_DIR: primaryMount.dir, DELIVERY_WORKER: "off" } }),
-    startAppServer(replicaPath(), { env: { LITEFS_DIR: replicaDir, DELIVERY_WORKER: "inline", LITEFS_TX_WAIT_MS: "600" } }),
+    startAppServer(replicaPath(), { env: { LITEFS_DIR: replicaDir, DELIVERY_WORKER: "inline", LITEFS_TX_WAIT_MS: "5000" } }),
   ]);
   nextTx();
   adminCookie = await signIn(primary, DEMO_ACCOUNTS.admin);
@@ -229,7 +230,7 @@ describe("writes on the primary reach the replica", () => {
     expect(cookiePair(answer, "txnum")).toBe(`txnum=${publishTx}`);
     expect(stream.events()).toEqual([]);
     await replicate();
-    const event = await until(() => stream.events().find((e) => e.signal.id === published.id), 5_000);
+    const event = await until(() => stream.events().find((e) => e.signal.id === published.id), 15_000);
     stream.close();
     expect(event).toMatchObject({ type: "signal.published", signal: { id: published.id } });
     const ledger = query<{ seq: number }>(replicaPath(), "SELECT seq FROM signal_events WHERE signal_id = ?", published.id);
