@@ -194,7 +194,12 @@ export const blogPosts = sqliteTable(
     publishedAt: integer("published_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("blog_posts_published_idx").on(t.publishedAt), index("blog_posts_slug_lower_idx").on(sql`lower(${t.slug})`)],
+  (t) => [
+    index("blog_posts_published_idx").on(t.publishedAt),
+    index("blog_posts_slug_lower_idx").on(sql`lower(${t.slug})`),
+    /** A post's related posts of its own category, newest first (relatedPosts). */
+    index("blog_posts_category_published_idx").on(t.category, t.publishedAt, t.id),
+  ],
 );
 
 /** What a contact message is about (issue 13: a strategy call is booked through the contact form). */

@@ -141,21 +141,29 @@ export function getPostBySlug(slug: string): BlogPost | undefined {
 }
 
 /**
- * Up to `limit` other posts: same category first, then the newest of the rest.
- * Never includes `post` itself.
+ * Up to `limit` other posts: the newest of the same category first, then the
+ * newest of the other categories. Never includes `post` itself. Two bounded
+ * reads: the category's through blog_posts_category_published_idx, the rest
+ * walking blog_posts_published_idx only until the list is full.
  */
 export function relatedPosts(post: Pick<BlogPost, "id" | "category">, limit = 3): PostSummary[] {
-  return getDb()
+  const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+  const sameCategory = getDb()
     .select(SUMMARY_COLUMNS)
     .from(blogPosts)
-    .where(ne(blogPosts.id, post.id))
-    .orderBy(
-      sql`CASE WHEN ${blogPosts.category} = ${post.category} THEN 0 ELSE 1 END`,
-      desc(blogPosts.publishedAt),
-      desc(blogPosts.id),
-    )
+    .where(and(eq(blogPosts.category, post.category), ne(blogPosts.id, post.id)))
+    .orderBy(...newestFirst)
     .limit(limit)
     .all();
+  if (sameCategory.length === limit) return sameCategory;
+  const others = getDb()
+    .select(SUMMARY_COLUMNS)
+    .from(blogPosts)
+    .where(ne(blogPosts.category, post.category))
+    .orderBy(...newestFirst)
+    .limit(limit - sameCategory.length)
+    .all();
+  return [...sameCategory, ...others];
 }
 
 /** The API shape of a post in a list without bodies (spec section 3 without `content`): times ISO strings. */

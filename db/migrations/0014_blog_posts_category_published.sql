@@ -1,0 +1,1 @@
+CREATE INDEX `blog_posts_category_published_idx` ON `blog_posts` (`category`,`published_at`,`id`);
