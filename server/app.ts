@@ -18,6 +18,7 @@ import express, { type Express, type RequestHandler } from "express";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
+import type { PageCache } from "./page-cache";
 import { remixHandler } from "./remix";
 import { replicaGuard, type ReplicaGuardOptions } from "./replicas";
 
@@ -36,6 +37,8 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The LiteFS cluster this instance belongs to (LITEFS_DIR set): installs `replicaGuard`; absent, this instance is the only one. */
   replicas?: Omit<ReplicaGuardOptions, "secureCookie">;
+  /** Answers visitors without a cookie from recently rendered documents (PAGE_CACHE_MAX_AGE_MS, docs/decisions/0074-anonymous-page-cache.md); absent, every request renders. */
+  pageCache?: PageCache;
 }
 
 /** A client's `X-Request-Id` is kept when it matches this (no spaces, quotes or control characters); else one is generated. */
@@ -133,7 +136,7 @@ export function createApp(options: ServerOptions): Express {
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
   app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES));
-  app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" })));
+  app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" }), options.pageCache));
   app.use(serverError);
   return app;
 }

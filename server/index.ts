@@ -13,6 +13,7 @@ import { getEnv } from "../app/platform/env.server";
 import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
 import { createDeliveryWorker } from "../app/services/delivery-worker.server";
 import { startServer, type RunningServer } from "./app";
+import { PageCache } from "./page-cache";
 import { startExpirySweep } from "./expiry-sweep";
 
 /** The Remix server build written by `remix build`. */
@@ -29,8 +30,10 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
 
 /**
  * Starts the server as configured by the environment (PORT, TRUST_PROXY,
- * APP_URL, DATABASE_PATH, SESSION_SECRET, LITEFS_DIR, ...), with the expiry
- * sweep running beside it (stopped by `close`; on a LiteFS replica it ends nothing).
+ * APP_URL, DATABASE_PATH, SESSION_SECRET, LITEFS_DIR, PAGE_CACHE_MAX_AGE_MS,
+ * ...), with the expiry sweep running beside it (stopped by `close`; on a
+ * LiteFS replica it ends nothing) and, unless PAGE_CACHE_MAX_AGE_MS is 0, the
+ * page cache of visitors without a cookie (server/page-cache.ts).
  * @param options.buildPath the server build (default build/index.js); the benchmarks serve their own.
  * @param options.publicDir the static files and assets (default public/).
  * @throws Error naming the variable when the configuration is invalid or
@@ -38,18 +41,22 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
  */
 export async function startFromEnv(options: { buildPath?: string; publicDir?: string } = {}): Promise<RunningServer> {
   const env = getEnv();
-  openDatabase(env.DATABASE_PATH).$client.close();
+  // A connection of the page cache's own: its PRAGMA data_version moves whenever the app, the worker or LiteFS commits.
+  const versionConnection = openDatabase(env.DATABASE_PATH).$client;
   const build = await loadBuild(options.buildPath);
   const mount = liteFsMount();
   const replicas = mount ? { mount, flyReplay: env.FLY_APP_NAME !== undefined, txWaitMs: env.LITEFS_TX_WAIT_MS } : undefined;
-  const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas });
+  const dataVersion = versionConnection.prepare("PRAGMA data_version").pluck();
+  const pageCache = env.PAGE_CACHE_MAX_AGE_MS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: () => dataVersion.get() as number }) : undefined;
+  const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas, pageCache });
   // Only the primary writes: on a replica each tick of the sweep ends nothing (and a promoted replica starts sweeping).
   const sweep = startExpirySweep((now) => (canWriteHere() ? expireDueSignals(now) : []));
   return {
     ...running,
-    close: () => {
+    close: async () => {
       sweep.stop();
-      return running.close();
+      await running.close();
+      versionConnection.close();
     },
   };
 }

@@ -10,6 +10,7 @@
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { ServerLoadContext } from "../app/services/http.server";
+import type { PageCache } from "./page-cache";
 
 /** The host (and port) the client addressed: X-Forwarded-Host from a trusted proxy, else Host. */
 function requestHost(req: ExpressRequest): string {
@@ -19,9 +20,8 @@ function requestHost(req: ExpressRequest): string {
   return req.get("Host") ?? "localhost";
 }
 
-/** The Fetch API request for `req`, with the buffered body (from `readBody`) and an abort signal tied to the connection. */
-function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
+/** The Fetch API request for `req` at `url`, with the buffered body (from `readBody`) and an abort signal tied to the connection. */
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -54,12 +54,17 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
  * The Express handler that runs the Remix app.
  * @param build the server build (`build/index.js`).
  * @param getLoadContext what loaders and actions receive as `context`.
+ * @param pageCache answers and keeps the documents of visitors without a cookie (server/page-cache.ts); absent, every request renders.
  */
-export function remixHandler(build: ServerBuild, getLoadContext: (req: ExpressRequest) => ServerLoadContext): RequestHandler {
+export function remixHandler(build: ServerBuild, getLoadContext: (req: ExpressRequest) => ServerLoadContext, pageCache?: PageCache): RequestHandler {
   const handle = createRequestHandler(build, build.mode);
   return async (req, res, next) => {
     try {
-      await sendResponse(res, await handle(fetchRequest(req, res), { ...getLoadContext(req) }));
+      const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
+      const ticket = pageCache?.ticket(req, url.href) ?? null;
+      if (ticket && pageCache!.answer(ticket, res)) return;
+      const response = await handle(fetchRequest(req, res, url), { ...getLoadContext(req) });
+      await sendResponse(res, ticket ? await pageCache!.store(ticket, response) : response);
     } catch (error) {
       next(error);
     }

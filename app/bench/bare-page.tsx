@@ -5,10 +5,13 @@
  * `npm run bench:pages` can divide a page's time by the cost of the server,
  * Remix and the layout alone.
  */
-import { json } from "@remix-run/node";
+import { json, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 export const loader = () => json({ text: "Bare page" });
+
+/** The baseline is the cost of rendering a page, so the page cache (docs/decisions/0074-anonymous-page-cache.md) never answers it. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export default function BarePage() {
   const { text } = useLoaderData<typeof loader>();

@@ -74,6 +74,16 @@ const envSchema = z
         .default(1_000),
     ),
     FLY_APP_NAME: optional(z.string().min(1)),
+    /** How long the server answers visitors without a cookie from an unchanged database with the document it rendered for the same URL, ms; 0 renders every request (docs/decisions/0074-anonymous-page-cache.md). */
+    PAGE_CACHE_MAX_AGE_MS: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce
+        .number({ invalid_type_error: "PAGE_CACHE_MAX_AGE_MS must be a number of milliseconds from 0 to 60000" })
+        .int("PAGE_CACHE_MAX_AGE_MS must be a whole number of milliseconds")
+        .min(0, "PAGE_CACHE_MAX_AGE_MS must be a number of milliseconds from 0 to 60000")
+        .max(60_000, "PAGE_CACHE_MAX_AGE_MS must be a number of milliseconds from 0 to 60000")
+        .default(5_000),
+    ),
     /** Benchmarks only (`npm run bench:scale`): a file that receives every SQL statement the app's connection runs, one a line. */
     BENCH_SQL_LOG: optional(z.string().min(1)),
   })

@@ -26,6 +26,7 @@ const ENV_NAMES = [
   "LITEFS_DIR",
   "LITEFS_TX_WAIT_MS",
   "FLY_APP_NAME",
+  "PAGE_CACHE_MAX_AGE_MS",
 ];
 
 const dirs: string[] = [];
@@ -269,5 +270,18 @@ describe("LiteFS (LITEFS_DIR)", () => {
   it("refuses a replication wait that is not 0 to 10000 ms", async () => {
     vi.stubEnv("LITEFS_TX_WAIT_MS", "60000");
     expect(await envError()).toMatch(/LITEFS_TX_WAIT_MS: LITEFS_TX_WAIT_MS must be a number of milliseconds from 0 to 10000/);
+  });
+});
+
+describe("PAGE_CACHE_MAX_AGE_MS", () => {
+  it("is 5000 ms unless set; 0 turns the page cache off", async () => {
+    expect((await freshEnvModule()).getEnv().PAGE_CACHE_MAX_AGE_MS).toBe(5_000);
+    vi.stubEnv("PAGE_CACHE_MAX_AGE_MS", "0");
+    expect((await freshEnvModule()).getEnv().PAGE_CACHE_MAX_AGE_MS).toBe(0);
+  });
+
+  it("refuses a maximum age that is not 0 to 60000 ms", async () => {
+    vi.stubEnv("PAGE_CACHE_MAX_AGE_MS", "120000");
+    expect(await envError()).toMatch(/PAGE_CACHE_MAX_AGE_MS: PAGE_CACHE_MAX_AGE_MS must be a number of milliseconds from 0 to 60000/);
   });
 });

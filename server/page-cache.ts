@@ -1,0 +1,166 @@
+/**
+ * The HTML documents that visitors without a cookie get, kept in memory for a
+ * few seconds and only while the database is unchanged
+ * (docs/decisions/0074-anonymous-page-cache.md).
+ *
+ * - Who: a GET with neither a Cookie nor an Authorization header. Such a
+ *   request has no session, theme or flash toast, so every one of them sees the
+ *   same document for the same URL (protocol, host, path and query).
+ * - What: a 200 `text/html` answer without Set-Cookie and without
+ *   `Cache-Control: no-store` or `private`, up to `maxBodyBytes`.
+ * - How long: until `maxAgeMs` has passed since it was rendered, or until any
+ *   connection commits to the database (SQLite's `PRAGMA data_version` moves),
+ *   whichever comes first. The version is read before rendering, so a write
+ *   during the render also ends the entry.
+ * - The CSP nonce: each answer from the cache gets a fresh one, in the
+ *   Content-Security-Policy header and in every `nonce="…"` attribute, so no
+ *   two responses share a nonce.
+ */
+import { randomBytes } from "node:crypto";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+export interface PageCacheOptions {
+  /** How long an entry may be served after it was rendered, ms (PAGE_CACHE_MAX_AGE_MS). */
+  maxAgeMs: number;
+  /** A number that changes whenever any connection commits to the database: `PRAGMA data_version` of a connection of the cache's own. */
+  dataVersion: () => number;
+  /** Most documents kept; the oldest stored is dropped first (default 200). */
+  maxEntries?: number;
+  /** Largest document kept, bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** The clock, ms since the epoch (default Date.now). */
+  now?: () => number;
+}
+
+/** One rendered document, split at its nonce so that a fresh one can be put in. */
+interface Entry {
+  version: number;
+  storedAt: number;
+  status: number;
+  /** Response headers but a CSP with a nonce, in order. */
+  headers: Array<[string, string]>;
+  /** The CSP header around its nonce, `[before, after]`; null when it names no nonce (then it is one of `headers`). */
+  csp: [string, string] | null;
+  /** The body's bytes between the `nonce="…"` attributes. */
+  parts: Buffer[];
+}
+
+/** What `PageCache.lookup` gives for a request the cache may answer. */
+export interface PageCacheTicket {
+  key: string;
+  /** The database's version before rendering: what a document rendered now is stored under. */
+  version: number;
+}
+
+const NONCE_SOURCE = /'nonce-([A-Za-z0-9+/=]+)'/;
+
+/** A fresh CSP nonce: 16 random bytes, base64 (as entry.server.tsx makes them). */
+function freshNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxEntries: number;
+  private readonly maxBodyBytes: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 200;
+    this.maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The ticket of a request the cache may answer, or null (not a GET, or it
+   * carries a Cookie or Authorization header).
+   * @param url the request's absolute URL as the app sees it.
+   */
+  ticket(req: ExpressRequest, url: string): PageCacheTicket | null {
+    if (req.method !== "GET" || req.headers.cookie !== undefined || req.headers.authorization !== undefined) return null;
+    return { key: url, version: this.options.dataVersion() };
+  }
+
+  /**
+   * Answers `res` from the cache when it holds a fresh document for the ticket.
+   * @returns true when it answered (header `X-Page-Cache: hit`), false otherwise.
+   */
+  answer(ticket: PageCacheTicket, res: ExpressResponse): boolean {
+    const entry = this.entries.get(ticket.key);
+    if (!entry) return false;
+    if (entry.version !== ticket.version || this.now() - entry.storedAt >= this.options.maxAgeMs) {
+      this.entries.delete(ticket.key);
+      return false;
+    }
+    const nonce = freshNonce();
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.append(name, value);
+    if (entry.csp) res.setHeader("Content-Security-Policy", `${entry.csp[0]}${nonce}${entry.csp[1]}`);
+    res.setHeader("X-Page-Cache", "hit");
+    const attribute = Buffer.from(`nonce="${nonce}"`);
+    const body: Buffer[] = [];
+    entry.parts.forEach((part, index) => {
+      if (index > 0) body.push(attribute);
+      body.push(part);
+    });
+    res.end(Buffer.concat(body));
+    return true;
+  }
+
+  /**
+   * The app's answer to a ticketed request, stored when it may be shared
+   * (see the file's comment). A stored answer is read whole first; the
+   * returned Response has the same status, headers and body, plus
+   * `X-Page-Cache: miss`. Any other answer is returned untouched.
+   */
+  async store(ticket: PageCacheTicket, response: Response): Promise<Response> {
+    if (!this.mayStore(response)) return response;
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = new Headers(response.headers);
+    headers.set("X-Page-Cache", "miss");
+    if (body.length <= this.maxBodyBytes) this.remember(ticket, response, body);
+    return new Response(new Uint8Array(body), { status: response.status, statusText: response.statusText, headers });
+  }
+
+  private mayStore(response: Response): boolean {
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    return (
+      response.status === 200 &&
+      response.body !== null &&
+      (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+      !response.headers.has("Set-Cookie") &&
+      !/\b(no-store|private)\b/i.test(cacheControl)
+    );
+  }
+
+  private remember(ticket: PageCacheTicket, response: Response, body: Buffer): void {
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    const nonce = NONCE_SOURCE.exec(csp)?.[1];
+    const headers: Array<[string, string]> = [];
+    for (const [name, value] of response.headers.entries()) {
+      if (!(nonce && name === "content-security-policy")) headers.push([name, value]);
+    }
+    let parts = [body];
+    let cspParts: [string, string] | null = null;
+    if (nonce) {
+      const at = csp.indexOf(`'nonce-${nonce}'`) + "'nonce-".length;
+      cspParts = [csp.slice(0, at), csp.slice(at + nonce.length)];
+      parts = splitBuffer(body, Buffer.from(`nonce="${nonce}"`));
+    }
+    this.entries.delete(ticket.key);
+    this.entries.set(ticket.key, { version: ticket.version, storedAt: this.now(), status: response.status, headers, csp: cspParts, parts });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/** `bytes` cut at every occurrence of `separator` (which is dropped). */
+function splitBuffer(bytes: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(separator); at !== -1; at = bytes.indexOf(separator, from)) {
+    parts.push(bytes.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(bytes.subarray(from));
+  return parts;
+}

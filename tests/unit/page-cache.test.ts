@@ -1,0 +1,131 @@
+/**
+ * server/page-cache.ts on its own, behind a real Express server on 127.0.0.1
+ * whose handler answers what each test queues: which answers are kept, which
+ * requests may be answered, the nonce put in, and the bound on entries.
+ */
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PageCache } from "../../server/page-cache";
+
+const CSP = "default-src 'self'; script-src 'self' 'nonce-OLD+nonce/0=='; object-src 'none'";
+const HTML = '<html><script nonce="OLD+nonce/0==">a()</script><p>nonce="OLD+nonce/0==" twice</p><script nonce="OLD+nonce/0==">b()</script></html>';
+
+let version = 1;
+let now = 0;
+let renders = 0;
+let cache: PageCache;
+let answer: () => Response;
+let server: Server;
+let base: string;
+
+function html(headers: Record<string, string> = {}, status = 200, body = HTML): Response {
+  return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP, ...headers } });
+}
+
+beforeAll(async () => {
+  const app = express();
+  app.all("*", async (req, res) => {
+    const ticket = cache.ticket(req, `http://example.test${req.originalUrl}`);
+    if (ticket && cache.answer(ticket, res)) return;
+    renders += 1;
+    const response = ticket ? await cache.store(ticket, answer()) : answer();
+    res.status(response.status);
+    response.headers.forEach((value, name) => res.append(name, value));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  version = 1;
+  now = 0;
+  renders = 0;
+  cache = new PageCache({ maxAgeMs: 1_000, dataVersion: () => version, now: () => now, maxEntries: 2, maxBodyBytes: 4_096 });
+  answer = () => html();
+});
+
+async function get(path: string, init: RequestInit = {}) {
+  const response = await fetch(`${base}${path}`, init);
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+describe("PageCache", () => {
+  it("serves a stored document with a new nonce in the CSP and in every nonce attribute, and nothing else changed", async () => {
+    const first = await get("/a");
+    const second = await get("/a");
+    expect(renders).toBe(1);
+    expect(first.body).toBe(HTML);
+    expect(first.headers.get("X-Page-Cache")).toBe("miss");
+    expect(second.headers.get("X-Page-Cache")).toBe("hit");
+    const nonce = /'nonce-([^']+)'/.exec(second.headers.get("Content-Security-Policy")!)![1]!;
+    expect(nonce).not.toBe("OLD+nonce/0==");
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.headers.get("Content-Security-Policy")).toBe(CSP.replace("OLD+nonce/0==", nonce));
+    expect(second.body).toBe(HTML.replaceAll('nonce="OLD+nonce/0=="', `nonce="${nonce}"`));
+    expect(second.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    const third = await get("/a");
+    expect(third.headers.get("Content-Security-Policy")).not.toBe(second.headers.get("Content-Security-Policy"));
+  });
+
+  it("keeps a document whose CSP has no nonce as it is", async () => {
+    answer = () => html({ "Content-Security-Policy": "default-src 'self'" }, 200, "<p>plain</p>");
+    await get("/plain");
+    const hit = await get("/plain");
+    expect(hit.headers.get("X-Page-Cache")).toBe("hit");
+    expect(hit.headers.get("Content-Security-Policy")).toBe("default-src 'self'");
+    expect(hit.body).toBe("<p>plain</p>");
+  });
+
+  it("ends an entry when the data version moves or the maximum age has passed", async () => {
+    await get("/a");
+    version = 2;
+    expect((await get("/a")).headers.get("X-Page-Cache")).toBe("miss");
+    now = 999;
+    expect((await get("/a")).headers.get("X-Page-Cache")).toBe("hit");
+    now = 1_000;
+    expect((await get("/a")).headers.get("X-Page-Cache")).toBe("miss");
+    expect(renders).toBe(3);
+  });
+
+  it.each([
+    ["a status other than 200", () => html({}, 404)],
+    ["a body that is not HTML", () => new Response("{}", { headers: { "Content-Type": "application/json" } })],
+    ["a Set-Cookie", () => html({ "Set-Cookie": "flash=1; Path=/" })],
+    ["Cache-Control: no-store", () => html({ "Cache-Control": "no-store" })],
+    ["Cache-Control: private", () => html({ "Cache-Control": "private, max-age=0" })],
+    ["a body over maxBodyBytes", () => html({}, 200, `<p>${"x".repeat(4_096)}</p>`)],
+  ])("never keeps an answer with %s", async (_case, make) => {
+    answer = make;
+    const first = await get("/refused");
+    const second = await get("/refused");
+    expect(renders).toBe(2);
+    expect(second.headers.get("X-Page-Cache")).not.toBe("hit");
+    expect(second.body).toBe(first.body);
+  });
+
+  it.each([
+    ["a POST", { method: "POST" }],
+    ["a Cookie", { headers: { Cookie: "theme=dark" } }],
+    ["an Authorization header", { headers: { Authorization: "Bearer fxt_x" } }],
+  ])("neither answers nor keeps a request with %s", async (_case, init: RequestInit) => {
+    await get("/a");
+    const response = await get("/a", init);
+    expect(response.headers.get("X-Page-Cache")).toBeNull();
+    expect(renders).toBe(2);
+  });
+
+  it("holds at most maxEntries documents, dropping the one stored first", async () => {
+    await get("/a");
+    await get("/b");
+    await get("/c");
+    expect((await get("/c")).headers.get("X-Page-Cache")).toBe("hit");
+    expect((await get("/b")).headers.get("X-Page-Cache")).toBe("hit");
+    expect((await get("/a")).headers.get("X-Page-Cache")).toBe("miss");
+  });
+});
