@@ -14,6 +14,11 @@
  * whose req/s is under 1/1.25 of it. Exits 1 when a target or a bare route
  * answered anything but 2xx (the figures of an error page mean nothing).
  *
+ * The server runs as configured: the public pages, requested without a
+ * cookie, are answered by the page cache (docs/decisions/0074-anonymous-page-cache.md)
+ * and the bare page never is. `PAGE_CACHE_MAX_AGE_MS=0 npm run bench:pages`
+ * measures every page rendered.
+ *
  *   npm run bench:pages -- --only /api --rounds 3 --duration 3 --json pages.json
  */
 import { prepareHarnessDatabase, startAppServer } from "../tests/support/app-server";
@@ -87,7 +92,7 @@ try {
   // Warm-up, not measured: the first renders compile and fill caches.
   for (let pass = 0; pass < 3; pass += 1) await statusesOf(server, [...measured, ...bares], cookies);
   console.log(
-    `${measured.length} targets x ${rounds} rounds x (target + bare), ${connections} connections, ${duration} s each, against ${server.url} (production build, fresh seeded database)`,
+    `${measured.length} targets x ${rounds} rounds x (target + bare), ${connections} connections, ${duration} s each, against ${server.url} (production build, fresh seeded database, page cache ${process.env.PAGE_CACHE_MAX_AGE_MS === "0" ? "off" : "on"})`,
   );
   const pairs = new Map<Target, Pair[]>(measured.map((target) => [target, []]));
   for (let round = 1; round <= rounds; round += 1) {

@@ -71,6 +71,13 @@ function shapeOf(sql: string): string {
   return sql.replace(/'(?:[^']|'')*'/g, "?").replace(/\b\d+(?:\.\d+)?\b/g, "?");
 }
 
+/**
+ * The servers of this benchmark render every request: it measures what a
+ * route's queries cost at each size, which the page cache of visitors without
+ * a cookie (docs/decisions/0074-anonymous-page-cache.md) would hide.
+ */
+const RENDER_EVERY_REQUEST = { PAGE_CACHE_MAX_AGE_MS: "0" };
+
 const CONTROL = /^\s*(PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|END)\b/i;
 
 /**
@@ -80,7 +87,7 @@ const CONTROL = /^\s*(PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|END)\b/i;
  */
 async function captureStatements(databasePath: string, dir: string, targets: Target[], build: ReturnType<typeof buildBenchBuild>): Promise<Map<string, Statement>> {
   const log = join(dir, "statements.sql");
-  const server = await startAppServer(databasePath, { build, env: { BENCH_SQL_LOG: log, DELIVERY_WORKER: "off" }, timeoutMs: FIRST_REQUEST_MS });
+  const server = await startAppServer(databasePath, { build, env: { ...RENDER_EVERY_REQUEST, BENCH_SQL_LOG: log, DELIVERY_WORKER: "off" }, timeoutMs: FIRST_REQUEST_MS });
   const statements = new Map<string, Statement>();
   try {
     const cookies = await signInBoth(server);
@@ -192,7 +199,7 @@ async function benchSize(size: number, largest: boolean, build: ReturnType<typeo
   try {
     const fill = fillSignals(db.databasePath, size, new Date());
     console.log(`${label(size)}: ${fill.signals} signals and ${fill.events} ledger events added in ${(fill.ms / 1000).toFixed(1)} s; ${loadLine()}`);
-    let server: AppServer = await startAppServer(db.databasePath, { build, timeoutMs: FIRST_REQUEST_MS });
+    let server: AppServer = await startAppServer(db.databasePath, { build, env: RENDER_EVERY_REQUEST, timeoutMs: FIRST_REQUEST_MS });
     let cookies: Cookies;
     let targets: Target[];
     try {
@@ -202,7 +209,7 @@ async function benchSize(size: number, largest: boolean, build: ReturnType<typeo
       await server.stop();
     }
     const explained = largest ? explain(db.databasePath, await captureStatements(db.databasePath, db.dir, targets, build)) : null;
-    server = await startAppServer(db.databasePath, { build, timeoutMs: FIRST_REQUEST_MS });
+    server = await startAppServer(db.databasePath, { build, env: RENDER_EVERY_REQUEST, timeoutMs: FIRST_REQUEST_MS });
     const result: SizeResult = { size, fill, figures: new Map(), failed: [] };
     try {
       cookies = await signInBoth(server);
