@@ -142,9 +142,12 @@ export function getPostBySlug(slug: string): BlogPost | undefined {
 
 /**
  * Up to `limit` other posts: the newest of the same category first, then the
- * newest of the other categories. Never includes `post` itself. Two bounded
- * reads: the category's through blog_posts_category_published_idx, the rest
- * walking blog_posts_published_idx only until the list is full.
+ * newest of the other categories. Never includes `post` itself. Two reads
+ * bounded by `limit`: the category's through blog_posts_category_published_idx,
+ * then, only when it has fewer than `limit` others, the newest `limit + 1`
+ * posts of the whole blog. At most `sameCategory.length + 1` of those are of
+ * the post's category (that is all the category holds), so the rest are at
+ * least the `limit - sameCategory.length` newest others.
  */
 export function relatedPosts(post: Pick<BlogPost, "id" | "category">, limit = 3): PostSummary[] {
   const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
@@ -156,13 +159,13 @@ export function relatedPosts(post: Pick<BlogPost, "id" | "category">, limit = 3)
     .limit(limit)
     .all();
   if (sameCategory.length === limit) return sameCategory;
-  const others = getDb()
+  const newest = getDb()
     .select(SUMMARY_COLUMNS)
     .from(blogPosts)
-    .where(ne(blogPosts.category, post.category))
     .orderBy(...newestFirst)
-    .limit(limit - sameCategory.length)
+    .limit(limit + 1)
     .all();
+  const others = newest.filter((candidate) => candidate.category !== post.category).slice(0, limit - sameCategory.length);
   return [...sameCategory, ...others];
 }
 

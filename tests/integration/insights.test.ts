@@ -132,6 +132,12 @@ describe("/insights/{slug} loader", () => {
     expect(relatedSlugs).toEqual(["pullback-entries", "gold-review", "risk-per-trade"]);
   });
 
+  it("fills the related posts from the post's own category alone when it holds enough, newest first", async () => {
+    const res = (await articleLoader(args("/insights/gold-review", { slug: "gold-review" }))) as Response;
+    const data = await res.json();
+    expect(data.related.map((r: { slug: string }) => r.slug)).toEqual(["filler-1", "filler-2", "filler-3"]);
+  });
+
   it("finds a post case-insensitively and shows null content as null", async () => {
     const res = (await articleLoader(args("/insights/NFP-Week", { slug: "NFP-Week" }))) as Response;
     const data = await res.json();
