@@ -5,6 +5,18 @@ import { z } from "zod";
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+/**
+ * A setting in whole milliseconds from 0 to `max`, `fallback` when unset or
+ * empty; its messages name the variable `name`.
+ */
+function milliseconds(name: string, max: number, fallback: number) {
+  const range = `${name} must be a number of milliseconds from 0 to ${max}`;
+  return z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number({ invalid_type_error: range }).int(`${name} must be a whole number of milliseconds`).min(0, range).max(max, range).default(fallback),
+  );
+}
+
 const TRUST_PROXY_MESSAGE = "TRUST_PROXY must be the number of reverse proxies in front of the server: 0 (none), 1, 2, ...";
 
 const envSchema = z
@@ -64,26 +76,10 @@ const envSchema = z
       z.enum(["inline", "off"], { errorMap: () => ({ message: "DELIVERY_WORKER must be inline (the server sends) or off (only `npm run worker` sends)" }) }).default("inline"),
     ),
     LITEFS_DIR: optional(z.string().min(1)),
-    LITEFS_TX_WAIT_MS: z.preprocess(
-      (value) => (value === "" ? undefined : value),
-      z.coerce
-        .number({ invalid_type_error: "LITEFS_TX_WAIT_MS must be a number of milliseconds from 0 to 10000" })
-        .int("LITEFS_TX_WAIT_MS must be a whole number of milliseconds")
-        .min(0, "LITEFS_TX_WAIT_MS must be a number of milliseconds from 0 to 10000")
-        .max(10_000, "LITEFS_TX_WAIT_MS must be a number of milliseconds from 0 to 10000")
-        .default(1_000),
-    ),
+    LITEFS_TX_WAIT_MS: milliseconds("LITEFS_TX_WAIT_MS", 10_000, 1_000),
     FLY_APP_NAME: optional(z.string().min(1)),
     /** How long the server answers visitors without a cookie from an unchanged database with the document it rendered for the same URL, ms; 0 renders every request (docs/decisions/0074-anonymous-page-cache.md). */
-    PAGE_CACHE_MAX_AGE_MS: z.preprocess(
-      (value) => (value === "" ? undefined : value),
-      z.coerce
-        .number({ invalid_type_error: "PAGE_CACHE_MAX_AGE_MS must be a number of milliseconds from 0 to 60000" })
-        .int("PAGE_CACHE_MAX_AGE_MS must be a whole number of milliseconds")
-        .min(0, "PAGE_CACHE_MAX_AGE_MS must be a number of milliseconds from 0 to 60000")
-        .max(60_000, "PAGE_CACHE_MAX_AGE_MS must be a number of milliseconds from 0 to 60000")
-        .default(5_000),
-    ),
+    PAGE_CACHE_MAX_AGE_MS: milliseconds("PAGE_CACHE_MAX_AGE_MS", 60_000, 5_000),
     /** Benchmarks only (`npm run bench:scale`): a file that receives every SQL statement the app's connection runs, one a line. */
     BENCH_SQL_LOG: optional(z.string().min(1)),
   })
