@@ -13,8 +13,8 @@ import { getEnv } from "../app/platform/env.server";
 import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
 import { createDeliveryWorker } from "../app/services/delivery-worker.server";
 import { startServer, type RunningServer } from "./app";
-import { PageCache } from "./page-cache";
 import { startExpirySweep } from "./expiry-sweep";
+import { PageCache } from "./page-cache";
 
 /** The Remix server build written by `remix build`. */
 export const BUILD_PATH = resolve("build/index.js");

@@ -37,7 +37,7 @@ interface Entry {
   version: number;
   storedAt: number;
   status: number;
-  /** Response headers but a CSP with a nonce, in order. */
+  /** Response headers but a CSP with a nonce and the length (Express sets it for the body it sends), in order. */
   headers: Array<[string, string]>;
   /** The CSP header around its nonce, `[before, after]`; null when it names no nonce (then it is one of `headers`). */
   csp: [string, string] | null;
@@ -45,7 +45,7 @@ interface Entry {
   parts: Buffer[];
 }
 
-/** What `PageCache.lookup` gives for a request the cache may answer. */
+/** What `PageCache.ticket` gives for a request the cache may answer. */
 export interface PageCacheTicket {
   key: string;
   /** The database's version before rendering: what a document rendered now is stored under. */
@@ -59,6 +59,7 @@ function freshNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** The cache itself: `ticket` a request, `answer` it from the cache, else `store` what the app rendered for it. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
@@ -138,7 +139,7 @@ export class PageCache {
     const nonce = NONCE_SOURCE.exec(csp)?.[1];
     const headers: Array<[string, string]> = [];
     for (const [name, value] of response.headers.entries()) {
-      if (!(nonce && name === "content-security-policy")) headers.push([name, value]);
+      if (name !== "content-length" && !(nonce && name === "content-security-policy")) headers.push([name, value]);
     }
     let parts = [body];
     let cspParts: [string, string] | null = null;
