@@ -5,7 +5,9 @@
  * the app, and Remix's stream pump reports a cut-off stream as a normal end,
  * so a cap enforced in front of it would let an action read a truncated body
  * as complete.) The URL honours forwarded host and protocol only from trusted
- * proxies, as Express's `req.hostname` and `req.protocol` do.
+ * proxies, as Express's `req.hostname` and `req.protocol` do. With a page
+ * cache, a visitor without a cookie may be answered from it instead
+ * (server/page-cache.ts).
  */
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
