@@ -2,7 +2,6 @@
  * Server entry: streams the document with a per-request CSP nonce and sets the
  * security headers on every document and data response.
  */
-import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -11,7 +10,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { getEnv } from "~/platform/env.server";
-import { applySecurityHeaders } from "~/services/http.server";
+import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 
 // Validate configuration at start-up, so a bad variable stops the server with a clear message.
 getEnv();
@@ -42,7 +41,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = cspNonce();
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -16,8 +16,8 @@
  *   Content-Security-Policy header and in every `nonce="…"` attribute, so no
  *   two responses share a nonce.
  */
-import { randomBytes } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { cspNonce } from "../app/services/http.server";
 
 export interface PageCacheOptions {
   /** How long an entry may be served after it was rendered, ms (PAGE_CACHE_MAX_AGE_MS). */
@@ -54,11 +54,6 @@ export interface PageCacheTicket {
 
 const NONCE_SOURCE = /'nonce-([A-Za-z0-9+/=]+)'/;
 
-/** A fresh CSP nonce: 16 random bytes, base64 (as entry.server.tsx makes them). */
-function freshNonce(): string {
-  return randomBytes(16).toString("base64");
-}
-
 /** The cache itself: `ticket` a request, `answer` it from the cache, else `store` what the app rendered for it. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
@@ -93,7 +88,7 @@ export class PageCache {
       this.entries.delete(ticket.key);
       return false;
     }
-    const nonce = freshNonce();
+    const nonce = cspNonce();
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.append(name, value);
     if (entry.csp) res.setHeader("Content-Security-Policy", `${entry.csp[0]}${nonce}${entry.csp[1]}`);

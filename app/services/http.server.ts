@@ -4,7 +4,7 @@
  * the /api conventions (caching, ETag, CORS, OPTIONS, rate-limit headers:
  * docs/decisions/0042-api-caching-and-cors.md), body limits, safe redirects, client IP.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { ZodError, ZodType, ZodTypeDef } from "zod";
 import { rateLimitHeaders } from "./rate-limit.server";
@@ -23,6 +23,11 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** HSTS sent when the site is served over HTTPS (APP_URL https): one year, subdomains included. */
 export const HSTS = "max-age=31536000; includeSubDomains";
+
+/** A fresh Content-Security-Policy nonce: 16 random bytes, base64 (24 characters). One per HTML response, never reused. */
+export function cspNonce(): string {
+  return randomBytes(16).toString("base64");
+}
 
 /**
  * Copies the security headers onto `headers` without overwriting ones already
