@@ -19,6 +19,12 @@ let failed = 0;
 /** The names of the failed checks, printed above the summary line so that the end of a log says what failed. */
 const failures = [];
 
+/** Counts one failed check and names it for the list above the summary. */
+function fail(name) {
+  failed += 1;
+  failures.push(name);
+}
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
@@ -56,10 +62,7 @@ function readJson(path) {
 
 // 1. Typecheck counts as one check.
 if (run("typecheck", bin("tsc"), ["--noEmit"])) passed += 1;
-else {
-  failed += 1;
-  failures.push("typecheck");
-}
+else fail("typecheck");
 
 // 2. Vitest.
 const vitestReport = join(reports, "vitest.json");
@@ -69,18 +72,12 @@ passed += vitest?.numPassedTests ?? 0;
 failed += vitest?.numFailedTests ?? 0;
 failures.push(...vitestFailures("vitest", vitest));
 // A run that failed without a failing test (a broken file, an error outside tests) still fails.
-if (!vitestOk && !vitest?.numFailedTests) {
-  failed += 1;
-  failures.push("vitest: a file or hook failed outside any test (see its output above)");
-}
+if (!vitestOk && !vitest?.numFailedTests) fail("vitest: a file or hook failed outside any test (see its output above)");
 
 // 3. Build (needed by the browser tests).
 const buildOk = run("build", bin("remix"), ["build"]);
 if (buildOk) passed += 1;
-else {
-  failed += 1;
-  failures.push("build");
-}
+else fail("build");
 
 // 4. Page weight: each public page's initial JavaScript against its budget, one check per page (sizes of the built files, no server).
 const weightReport = join(reports, "page-weight.json");
@@ -91,13 +88,9 @@ if (buildOk) {
   failed += pages?.filter((page) => !page.ok).length ?? 0;
   failures.push(...(pages ?? []).filter((page) => !page.ok).map((page) => `page weight: ${page.page} ${page.js.toFixed(3)} KB over ${page.budget} KB`));
   // A run that failed with every page within budget (a route missing from the build, a crash) still fails.
-  if (!weightOk && !pages?.some((page) => !page.ok)) {
-    failed += 1;
-    failures.push("page weight: the check itself failed (see its output above)");
-  }
+  if (!weightOk && !pages?.some((page) => !page.ok)) fail("page weight: the check itself failed (see its output above)");
 } else {
-  failed += 1;
-  failures.push("page weight: not run (no build)");
+  fail("page weight: not run (no build)");
 }
 
 // 5. Fuzz suite against the production build (fixed seed, 2,000 cases).
@@ -108,13 +101,9 @@ if (buildOk) {
   passed += fuzz?.numPassedTests ?? 0;
   failed += fuzz?.numFailedTests ?? 0;
   failures.push(...vitestFailures("fuzz", fuzz));
-  if (!fuzzOk && !fuzz?.numFailedTests) {
-    failed += 1;
-    failures.push("fuzz: a file or hook failed outside any test (see its output above)");
-  }
+  if (!fuzzOk && !fuzz?.numFailedTests) fail("fuzz: a file or hook failed outside any test (see its output above)");
 } else {
-  failed += 1;
-  failures.push("fuzz: not run (no build)");
+  fail("fuzz: not run (no build)");
 }
 
 // 6. Playwright.
@@ -126,13 +115,9 @@ if (buildOk && run("chromium", process.execPath, ["scripts/ensure-chromium.mjs"]
   passed += (pw?.stats?.expected ?? 0) + (pw?.stats?.flaky ?? 0);
   failed += pw?.stats?.unexpected ?? 0;
   failures.push(...playwrightFailures(pw));
-  if (!pwOk && !pw?.stats?.unexpected) {
-    failed += 1;
-    failures.push("playwright: the run failed outside any test (see its output above)");
-  }
+  if (!pwOk && !pw?.stats?.unexpected) fail("playwright: the run failed outside any test (see its output above)");
 } else {
-  failed += 1;
-  failures.push("playwright: not run (no build or no Chromium)");
+  fail("playwright: not run (no build or no Chromium)");
 }
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  - ${name}`).join("\n")}`);
