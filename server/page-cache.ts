@@ -1,13 +1,17 @@
 /**
- * The HTML documents that visitors without a cookie get, kept in memory for a
- * few seconds and only while the database is unchanged
- * (docs/decisions/0074-anonymous-page-cache.md).
+ * The HTML documents and public /api answers that callers without a cookie or
+ * credentials get, kept in memory for a few seconds and only while the
+ * database is unchanged (docs/decisions/0074-anonymous-page-cache.md,
+ * docs/decisions/0075-public-api-answers-in-the-page-cache.md).
  *
- * - Who: a GET with neither a Cookie nor an Authorization header. Such a
- *   request has no session, theme or flash toast, so every one of them sees the
- *   same document for the same URL (protocol, host, path and query).
- * - What: a 200 `text/html` answer without Set-Cookie and without
- *   `Cache-Control: no-store` or `private`, up to `maxBodyBytes`.
+ * - Who: a GET with neither a Cookie nor an Authorization header, and no
+ *   If-None-Match (a revalidation goes to the app, which answers 304). Such a
+ *   request has no session, theme, flash toast or API key, so every one of
+ *   them sees the same answer for the same URL (protocol, host, path and query).
+ * - What: a 200 answer without Set-Cookie and without `Cache-Control:
+ *   no-store` or `private`, up to `maxBodyBytes`, that is either `text/html`
+ *   or `application/json` its route marked `Cache-Control: public` (the /api
+ *   conventions do so for a public route's answer to such a caller).
  * - How long: until `maxAgeMs` has passed since it was rendered, or until any
  *   connection commits to the database (SQLite's `PRAGMA data_version` moves),
  *   whichever comes first. The version is read before rendering, so a write
@@ -24,15 +28,15 @@ export interface PageCacheOptions {
   maxAgeMs: number;
   /** A number that changes whenever any connection commits to the database: `PRAGMA data_version` of a connection of the cache's own. */
   dataVersion: () => number;
-  /** Most documents kept; the oldest stored is dropped first (default 200). */
+  /** Most answers kept; the oldest stored is dropped first (default 200). */
   maxEntries?: number;
-  /** Largest document kept, bytes (default 1 MiB). */
+  /** Largest body kept, bytes (default 1 MiB). */
   maxBodyBytes?: number;
   /** The clock, ms since the epoch (default Date.now). */
   now?: () => number;
 }
 
-/** One rendered document, split at its nonce so that a fresh one can be put in. */
+/** One rendered answer, split at its nonce (a document's) so that a fresh one can be put in. */
 interface Entry {
   version: number;
   storedAt: number;
@@ -48,7 +52,7 @@ interface Entry {
 /** What `PageCache.ticket` gives for a request the cache may answer. */
 export interface PageCacheTicket {
   key: string;
-  /** The database's version before rendering: what a document rendered now is stored under. */
+  /** The database's version before rendering: what an answer rendered now is stored under. */
   version: number;
 }
 
@@ -69,16 +73,17 @@ export class PageCache {
 
   /**
    * The ticket of a request the cache may answer, or null (not a GET, or it
-   * carries a Cookie or Authorization header).
+   * carries a Cookie, Authorization or If-None-Match header).
    * @param url the request's absolute URL as the app sees it.
    */
   ticket(req: ExpressRequest, url: string): PageCacheTicket | null {
-    if (req.method !== "GET" || req.headers.cookie !== undefined || req.headers.authorization !== undefined) return null;
+    const { cookie, authorization } = req.headers;
+    if (req.method !== "GET" || cookie !== undefined || authorization !== undefined || req.headers["if-none-match"] !== undefined) return null;
     return { key: url, version: this.options.dataVersion() };
   }
 
   /**
-   * Answers `res` from the cache when it holds a fresh document for the ticket.
+   * Answers `res` from the cache when it holds a fresh answer for the ticket.
    * @returns true when it answered (header `X-Page-Cache: hit`), false otherwise.
    */
   answer(ticket: PageCacheTicket, res: ExpressResponse): boolean {
@@ -120,10 +125,12 @@ export class PageCache {
 
   private mayStore(response: Response): boolean {
     const cacheControl = response.headers.get("Cache-Control") ?? "";
+    const type = response.headers.get("Content-Type") ?? "";
+    const shared = type.startsWith("text/html") || (type.startsWith("application/json") && /\bpublic\b/i.test(cacheControl));
     return (
       response.status === 200 &&
       response.body !== null &&
-      (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+      shared &&
       !response.headers.has("Set-Cookie") &&
       !/\b(no-store|private)\b/i.test(cacheControl)
     );

@@ -3,7 +3,9 @@
  * docs/decisions/0074-anonymous-page-cache.md) in front of the real production
  * server and its SQLite file: a second request is answered from the cache with
  * a fresh CSP nonce, a commit by any connection or the maximum age ends an
- * entry, and a request with a cookie or credentials is always rendered.
+ * entry, a public /api answer is kept like a page
+ * (docs/decisions/0075-public-api-answers-in-the-page-cache.md), and a request
+ * with a cookie or credentials is always rendered.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection";
@@ -99,8 +101,29 @@ describe("the page cache", () => {
     expect((await get("/pricing")).headers["x-page-cache"]).toBe("hit");
   });
 
-  it("keeps no error page, no JSON and no redirect", async () => {
-    for (const path of ["/no-such-page", "/api/strategies", "/portal/dashboard"]) {
+  it("answers a public /api GET without credentials from the cache until the next commit; a revalidation reaches the app", async () => {
+    const first = await get("/api/blog?limit=12");
+    const second = await get("/api/blog?limit=12");
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.headers["x-page-cache"], second.headers["x-page-cache"]]).toEqual(["miss", "hit"]);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers["cache-control"]).toMatch(/^public/);
+    expect(second.headers["access-control-allow-origin"]).toBe("*");
+    const revalidated = await get("/api/blog?limit=12", { "If-None-Match": String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers["x-page-cache"]).toBeUndefined();
+    getDb()
+      .insert(blogPosts)
+      .values({ slug: "api-cache-fresh", title: "A post the API cache must not hide", category: "General", publishedAt: new Date(now) })
+      .run();
+    const after = await get("/api/blog?limit=12");
+    expect(after.headers["x-page-cache"]).toBe("miss");
+    expect(after.body).toContain("A post the API cache must not hide");
+  });
+
+  it("keeps no error page, no data request, no private answer and no redirect", async () => {
+    for (const path of ["/no-such-page", "/pricing?_data=root", "/api/me", "/portal/dashboard"]) {
       const first = await get(path);
       const second = await get(path);
       expect(first.status, path).not.toBe(0);

@@ -1,7 +1,8 @@
 /**
  * server/page-cache.ts on its own, behind a real Express server on 127.0.0.1
  * whose handler answers what each test queues: which answers are kept, which
- * requests may be answered, the nonce put in, and the bound on entries.
+ * requests may be answered, the nonce put in, public JSON kept as it was, and
+ * the bound on entries.
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -82,6 +83,20 @@ describe("PageCache", () => {
     expect(hit.body).toBe("<p>plain</p>");
   });
 
+  it("keeps JSON its route marked public, headers and bytes as they were", async () => {
+    const body = JSON.stringify({ events: [{ seq: 1, payload: 'nonce="not-a-nonce"' }], nextCursor: null });
+    answer = () =>
+      new Response(body, {
+        headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=10", ETag: 'W/"abc"', Vary: "Authorization, Cookie" },
+      });
+    const first = await get("/api/ledger?limit=1");
+    const second = await get("/api/ledger?limit=1");
+    expect(renders).toBe(1);
+    expect([first.headers.get("X-Page-Cache"), second.headers.get("X-Page-Cache")]).toEqual(["miss", "hit"]);
+    expect(second.body).toBe(body);
+    for (const name of ["Content-Type", "Cache-Control", "ETag", "Vary"]) expect(second.headers.get(name), name).toBe(first.headers.get(name));
+  });
+
   it("ends an entry when the data version moves or the maximum age has passed", async () => {
     await get("/a");
     version = 2;
@@ -95,7 +110,8 @@ describe("PageCache", () => {
 
   it.each([
     ["a status other than 200", () => html({}, 404)],
-    ["a body that is not HTML", () => new Response("{}", { headers: { "Content-Type": "application/json" } })],
+    ["JSON its route did not mark public", () => new Response("{}", { headers: { "Content-Type": "application/json" } })],
+    ["a body neither HTML nor JSON", () => new Response("a,b", { headers: { "Content-Type": "text/csv", "Cache-Control": "public, max-age=10" } })],
     ["a Set-Cookie", () => html({ "Set-Cookie": "flash=1; Path=/" })],
     ["Cache-Control: no-store", () => html({ "Cache-Control": "no-store" })],
     ["Cache-Control: private", () => html({ "Cache-Control": "private, max-age=0" })],
@@ -113,6 +129,7 @@ describe("PageCache", () => {
     ["a POST", { method: "POST" }],
     ["a Cookie", { headers: { Cookie: "theme=dark" } }],
     ["an Authorization header", { headers: { Authorization: "Bearer fxt_x" } }],
+    ["an If-None-Match header (the app answers the revalidation)", { headers: { "If-None-Match": 'W/"x"' } }],
   ])("neither answers nor keeps a request with %s", async (_case, init: RequestInit) => {
     await get("/a");
     const response = await get("/a", init);
