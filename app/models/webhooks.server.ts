@@ -11,6 +11,7 @@ import { webhookEndpoints, type WebhookEndpoint } from "../../db/schema";
 import { MAX_WEBHOOKS_PER_USER, SECRET_OVERLAP_MS, shouldDisableEndpoint } from "~/domain/delivery";
 import { deleteTargetJobs, killTargetJobs } from "~/models/outbox.server";
 import { getDb } from "~/platform/db.server";
+import { preparedQuery } from "~/platform/prepared.server";
 
 /** An endpoint as its owner sees it: never the secret. */
 export interface WebhookView {
@@ -49,9 +50,14 @@ export function toWebhookView(row: WebhookEndpoint, now = new Date()): WebhookVi
   };
 }
 
+/** A user's endpoints oldest first: built once per connection (`GET /api/webhooks` and the portal's list run it on every request). */
+const webhooksOfUserQuery = preparedQuery((db) =>
+  db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, sql.placeholder("userId"))).orderBy(asc(webhookEndpoints.id)).prepare(),
+);
+
 /** The user's endpoints, oldest first. */
 export function listWebhooks(userId: number): WebhookEndpoint[] {
-  return getDb().select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(asc(webhookEndpoints.id)).all();
+  return webhooksOfUserQuery().all({ userId });
 }
 
 /** The user's endpoint `id`, or undefined (also for another user's id). */
