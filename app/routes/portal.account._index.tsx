@@ -15,7 +15,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { PersonFields } from "~/components/ui/field";
+import { FormPersonFields } from "~/components/ui/field";
 import { type IntentReplyData, UnknownIntentAlert, useIntentForm } from "~/components/portal/intent-form";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PROFILE_UPDATED_TOAST } from "~/content/account";
@@ -88,7 +88,7 @@ export default function ProfilePage() {
             <input type="hidden" name="intent" value="update-profile" />
             <FormAlert form={form} />
             <UnknownIntentAlert reply={reply} />
-            <PersonFields fields={fields} />
+            <FormPersonFields fields={fields} />
             <div>
               <Button type="submit" disabled={busy}>
                 {busy ? "Saving..." : "Save Changes"}

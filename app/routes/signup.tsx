@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { InputField } from "~/components/ui/native-field";
+import { InputField, PersonFields } from "~/components/ui/native-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useServerForm } from "~/components/ui/server-form";
 import { TRIAL_DAYS } from "~/content/plans";
@@ -77,34 +77,10 @@ export default function Signup() {
           <Form method="post" noValidate ref={form.formRef} className="flex flex-col gap-4">
             <input type="hidden" name="returnTo" value={returnTo} />
             <FormAlert form={{ errorId: "signup-error", errors: form.formErrors }} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <InputField
-                id="signup-first-name"
-                name="firstName"
-                type="text"
-                label="First name"
-                autoComplete="given-name"
-                defaultValue={form.valueOf("firstName")}
-                error={form.errorsOf("firstName")}
-              />
-              <InputField
-                id="signup-last-name"
-                name="lastName"
-                type="text"
-                label="Last name"
-                autoComplete="family-name"
-                defaultValue={form.valueOf("lastName")}
-                error={form.errorsOf("lastName")}
-              />
-            </div>
-            <InputField
-              id="signup-email"
-              name="email"
-              type="email"
-              label="Email"
-              autoComplete="email"
-              defaultValue={form.valueOf("email")}
-              error={form.errorsOf("email")}
+            <PersonFields
+              firstName={{ id: "signup-first-name", name: "firstName", defaultValue: form.valueOf("firstName"), error: form.errorsOf("firstName") }}
+              lastName={{ id: "signup-last-name", name: "lastName", defaultValue: form.valueOf("lastName"), error: form.errorsOf("lastName") }}
+              email={{ id: "signup-email", name: "email", defaultValue: form.valueOf("email"), error: form.errorsOf("email") }}
             />
             <InputField
               id="signup-password"

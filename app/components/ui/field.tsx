@@ -4,9 +4,9 @@
  */
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { InputField, SelectField, TextareaField } from "~/components/ui/native-field";
+import { InputField, PersonFields, SelectField, TextareaField } from "~/components/ui/native-field";
 
-export { controlClass, FieldShell, InputField, SelectField, TextareaField } from "~/components/ui/native-field";
+export { controlClass, FieldShell, InputField, PersonFields, SelectField, TextareaField } from "~/components/ui/native-field";
 
 // ---------------------------------------------------------------------------
 // Bound to Conform: `field` supplies the control's id, name, form, constraints,
@@ -53,19 +53,12 @@ export function SelectOptions({
   );
 }
 
-/** The name and email inputs a person's form starts with (signup, profile): first and last name side by side, then the email. */
-export function PersonFields<First, Last, Email>({
+/** `PersonFields` bound to a Conform form's `firstName`, `lastName` and `email` fields (the profile form). */
+export function FormPersonFields<First, Last, Email>({
   fields,
 }: {
   fields: { firstName: ConformField<First>; lastName: ConformField<Last>; email: ConformField<Email> };
 }) {
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormInputField field={fields.firstName} type="text" label="First name" autoComplete="given-name" />
-        <FormInputField field={fields.lastName} type="text" label="Last name" autoComplete="family-name" />
-      </div>
-      <FormInputField field={fields.email} type="email" label="Email" autoComplete="email" />
-    </>
-  );
+  const bound = <Schema,>(field: ConformField<Schema>) => ({ ...getInputProps(field, { type: "text" }), id: field.id, error: field.errors });
+  return <PersonFields firstName={bound(fields.firstName)} lastName={bound(fields.lastName)} email={bound(fields.email)} />;
 }

@@ -95,3 +95,23 @@ export function TextareaField({ id, label, error, hint, className = "", ...props
     </FieldShell>
   );
 }
+
+/** What a form gives one control of `PersonFields`: its id, name, value and messages (the type, label and autocomplete are the layout's). */
+type PersonControl = Omit<Common, "label"> & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "autoComplete">;
+
+/**
+ * The name and email inputs a person's form starts with (signup, profile):
+ * first and last name side by side, then the email. A Conform form passes
+ * its fields through `FormPersonFields` (./field.tsx).
+ */
+export function PersonFields({ firstName, lastName, email }: Record<"firstName" | "lastName" | "email", PersonControl>) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField {...firstName} type="text" label="First name" autoComplete="given-name" />
+        <InputField {...lastName} type="text" label="Last name" autoComplete="family-name" />
+      </div>
+      <InputField {...email} type="email" label="Email" autoComplete="email" />
+    </>
+  );
+}
