@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cachedTrackRecordBody, getTrackRecord, trackRecordIsDemo, trackRecordScope } from "~/models/read-models/track-record.server";
 import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
 import { strategyPerformanceSchema } from "~/schemas/api/track-record";
-import { apiHandler, apiJsonOf, apiJsonText, methodNotAllowed, problem, validationProblem, weakEtag } from "~/services/http.server";
+import { apiHandler, apiJsonOf, apiJsonText, problem, readOnlyAction, validationProblem, weakEtag } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -28,6 +28,6 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     return { text: Buffer.from(body), etag: weakEtag(body) };
   });
   return apiJsonText(text, { headers: { ETag: etag } });
-});
+}, { access: "public" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("public");

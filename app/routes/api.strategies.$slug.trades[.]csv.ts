@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { tradesCsv } from "~/domain/track-record";
 import { cachedTrackRecordBody, listTradeResults, strategyLabels, trackRecordScope } from "~/models/read-models/track-record.server";
 import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
-import { apiHandler, applySecurityHeaders, methodNotAllowed, problem, validationProblem, weakEtag } from "~/services/http.server";
+import { apiHandler, applySecurityHeaders, problem, readOnlyAction, validationProblem, weakEtag } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
  * GET /api/strategies/{slug}/trades.csv?from=&to=: one RFC 4180 row per
  * closed signal of the strategy (or of all, for `all`), oldest first, with
- * every per-trade figure. Public. 404 for an unknown slug; 400 naming `from`
+ * every per-trade figure. Public (any origin may read it). 404 for an unknown slug; 400 naming `from`
  * or `to` (or `risk`, which the rows do not use but is checked like the performance endpoint's).
  * A full export, so its size follows the record's: the text is made once per
  * ledger head and period (docs/decisions/0065-track-record-at-scale.md).
@@ -29,11 +29,10 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     new Headers({
       "Content-Type": "text/csv; charset=utf-8; header=present",
       "Content-Disposition": `attachment; filename="${slug}-trades.csv"`,
-      "Cache-Control": "no-store",
       ETag: etag,
     }),
   );
   return new Response(csv, { status: 200, headers });
-});
+}, { access: "public" });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = readOnlyAction("public");

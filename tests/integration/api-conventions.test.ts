@@ -15,6 +15,8 @@ import { publishSignal } from "~/models/signals.server";
 import * as openapiJson from "~/routes/api.openapi[.]json";
 import * as signalsIndex from "~/routes/api.signals._index";
 import * as strategiesIndex from "~/routes/api.strategies._index";
+import * as strategyPerformance from "~/routes/api.strategies.$slug.performance";
+import * as strategyTrades from "~/routes/api.strategies.$slug.trades[.]csv";
 import * as positionSize from "~/routes/api.calculators.position-size";
 import { rawRequest, startBuiltServer } from "../support/built-server";
 import { createUser, insertStrategy, signedInCookie, validSignalInput } from "../support/fixtures";
@@ -100,6 +102,27 @@ describe("CORS", () => {
       expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
       expect(res.headers.get("Access-Control-Allow-Credentials"), path).toBeNull();
       expect(res.headers.get("Access-Control-Expose-Headers"), path).toContain("ETag");
+    }
+  });
+
+  it("lets any origin read the public track record, JSON and CSV, and preflight a revalidation", async () => {
+    for (const [route, path] of [
+      [strategyPerformance, "/api/strategies/all/performance"],
+      [strategyTrades, "/api/strategies/all/trades.csv"],
+    ] as const) {
+      const res = await callRoute(route.loader, getRequest(`${BASE}${path}`, { headers: { Origin: "https://elsewhere.example" } }), { slug: "all" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
+      expect(res.headers.get("Cache-Control"), path).toBe("public, max-age=10");
+      const preflight = await callRoute(
+        route.action,
+        getRequest(`${BASE}${path}`, { method: "OPTIONS", headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" } }),
+        { slug: "all" },
+      );
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
+      const signedIn = await callRoute(route.loader, getRequest(`${BASE}${path}`, { cookie }), { slug: "all" });
+      expect(signedIn.headers.get("Cache-Control"), path).toBe("private, no-store");
     }
   });
 
