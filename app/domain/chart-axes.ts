@@ -176,3 +176,36 @@ export function sparklineIndices(values: ReadonlyArray<number>, maxPoints: numbe
   }
   return [...kept].sort((a, b) => a - b);
 }
+
+/** A sparkline's viewBox in units, and the most points it draws: two per 10 units of its width, finer than any phone or card shows it. */
+export const SPARKLINE = { width: 600, height: 200, maxPoints: 120 } as const;
+
+/** The two SVG paths of a sparkline in the SPARKLINE viewBox. */
+export interface SparklineGeometry {
+  /** The series as a polyline: `M x y L x y …`. */
+  line: string;
+  /** The line closed down to the base (the bottom for equity, the zero line for drawdown), for the fill. */
+  area: string;
+}
+
+/** A coordinate rounded to 0.1 unit of the viewBox, as short as it prints. */
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/**
+ * The paths of a sparkline of `values` (oldest first): the value range
+ * `axes.lo`..`axes.hi` spans the viewBox top to bottom, each point sits in the
+ * centre of its slot (`pointPct`, as the interactive chart fits them), and at
+ * most SPARKLINE.maxPoints are drawn (`sparklineIndices` keeps each run's
+ * lowest and highest). Coordinates are rounded to 0.1 unit.
+ * @param values at least one value (equity in USD or drawdown in percent).
+ */
+export function sparklineGeometry(values: ReadonlyArray<number>, kind: AxisKind, axes: Pick<ChartAxes, "lo" | "hi">): SparklineGeometry {
+  const x = (i: number) => round1((pointPct(i, values.length) / 100) * SPARKLINE.width);
+  const y = (v: number) => round1(((axes.hi - v) * SPARKLINE.height) / (axes.hi - axes.lo));
+  const drawn = sparklineIndices(values, SPARKLINE.maxPoints);
+  const line = `M${drawn.map((i) => `${x(i)} ${y(values[i]!)}`).join("L")}`;
+  const baseY = kind === "equity" ? SPARKLINE.height : y(0);
+  return { line, area: `${line}L${x(values.length - 1)} ${baseY}L${x(0)} ${baseY}Z` };
+}

@@ -5,6 +5,7 @@
  * API for the same range (one read model, no second computation).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { chartAxes, sparklineGeometry } from "~/domain/chart-axes";
 import { closeSignal, publishSignal } from "~/models/signals.server";
 import { loader as performanceApi } from "~/routes/api.strategies.$slug.performance";
 import * as dashboardRoute from "~/routes/portal.dashboard";
@@ -87,8 +88,17 @@ describe("the portal dashboard's live performance", () => {
     const alpha = data.records.strategies[0]!;
     expect(alpha.record.trades).toBe(3);
     const { equity } = (await api("alpha-swing", "")) as unknown as { equity: { byDay: Array<{ time: string; equity: number }> } };
-    expect(alpha.equity).toEqual(equity.byDay.map((point) => ({ time: point.time, value: point.equity })));
-    expect(alpha.equity.length).toBeGreaterThan(1);
+    const days = equity.byDay.map((point) => ({ time: point.time, value: point.equity }));
+    expect(days.length).toBeGreaterThan(1);
+    expect(alpha.equity).toEqual({
+      first: days[0],
+      last: days.at(-1),
+      sparkline: sparklineGeometry(
+        days.map((day) => day.value),
+        "equity",
+        chartAxes(days, "equity"),
+      ),
+    });
   });
 
   it.each([

@@ -12,7 +12,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { CHART_PANEL_FIGURES, type ChartPeriodOption, type MetricTone } from "~/content/performance";
 import { formatUsd } from "~/domain/money";
-import { chartAxes, pointPct, sparklineIndices, type ChartAxes } from "~/domain/chart-axes";
+import { chartAxes, SPARKLINE, sparklineGeometry, type SparklineGeometry } from "~/domain/chart-axes";
 import { formatDay, formatPct, summarizeWindow, type SeriesPoint } from "~/domain/performance-series";
 import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
@@ -64,7 +64,7 @@ export function ChartPanel({
   const label = chartLabel(kind, points, period);
   const captionId = `${kind}-chart-caption`;
   const axes = chartAxes(points, kind);
-  const sparkline = <Sparkline kind={kind} points={points} label={label} axes={axes} />;
+  const sparkline = <Sparkline kind={kind} geometry={sparklineGeometry(points.map((point) => point.value), kind, axes)} label={label} />;
   const figures = kind === "equity" ? CHART_PANEL_FIGURES.equity : CHART_PANEL_FIGURES.drawdown;
   const chartBox = useRef<HTMLDivElement>(null);
   const interactive = useVisibleOrIdle(chartBox, loadChart);
@@ -137,43 +137,22 @@ function SummaryItem({ label, value, tone = "neutral" }: { label: string; value:
   );
 }
 
-const SPARK_WIDTH = 600;
-const SPARK_HEIGHT = 200;
-/** Points a sparkline draws at most: two per 10 units of its 600-unit width, finer than any phone or card shows it. */
-const SPARK_MAX_POINTS = 120;
-
-/** A coordinate rounded to 0.1 of the 600 × 200 viewBox, as short as it prints. */
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
 /**
- * A server-rendered SVG line of the windowed points (the no-JavaScript chart),
- * spanning the value range `axes.lo`..`axes.hi` top to bottom, each point in
- * the centre of its slot (as the interactive chart fits them), so the frame's
- * axis labels line up with it.
+ * A server-rendered SVG of a series (the no-JavaScript chart), drawn from its
+ * `geometry` (`sparklineGeometry`), so the frame's axis labels line up with it.
  */
 export function Sparkline({
   kind,
-  points,
+  geometry,
   label,
-  axes,
   testId = `${kind}-sparkline`,
 }: {
   kind: ChartKind;
-  points: ReadonlyArray<SeriesPoint>;
+  geometry: SparklineGeometry;
   label: string;
-  axes: Pick<ChartAxes, "lo" | "hi">;
   /** `data-testid` of the SVG; default `<kind>-sparkline`. */
   testId?: string;
 }) {
-  const values = points.map((point) => point.value);
-  const x = (i: number) => round1((pointPct(i, points.length) / 100) * SPARK_WIDTH);
-  const y = (v: number) => round1(((axes.hi - v) * SPARK_HEIGHT) / (axes.hi - axes.lo));
-  const drawn = sparklineIndices(values, SPARK_MAX_POINTS);
-  const line = `M${drawn.map((i) => `${x(i)} ${y(values[i])}`).join("L")}`;
-  const baseY = kind === "equity" ? SPARK_HEIGHT : y(0);
-  const area = `${line}L${x(values.length - 1)} ${baseY}L${x(0)} ${baseY}Z`;
   const colors =
     kind === "equity"
       ? { line: "stroke-blue-700 dark:stroke-blue-400", area: "fill-blue-700/15 dark:fill-blue-400/20" }
@@ -181,16 +160,16 @@ export function Sparkline({
 
   return (
     <svg
-      viewBox={`0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`}
+      viewBox={`0 0 ${SPARKLINE.width} ${SPARKLINE.height}`}
       preserveAspectRatio="none"
       role="img"
       aria-label={label}
       data-testid={testId}
       className="h-full w-full overflow-visible"
     >
-      <path d={area} className={colors.area} />
+      <path d={geometry.area} className={colors.area} />
       <path
-        d={line}
+        d={geometry.line}
         fill="none"
         className={colors.line}
         strokeWidth={2}

@@ -15,7 +15,7 @@ import { formatDay, formatPct, type SeriesPoint } from "~/domain/performance-ser
 import type { TradeResult } from "~/domain/track-record";
 import { formatR } from "~/domain/track-record-display";
 import type { TrackRecordFigures, TrackRecordView } from "~/models/read-models/track-record.server";
-import { chartAxes } from "~/domain/chart-axes";
+import { chartAxes, sparklineGeometry } from "~/domain/chart-axes";
 import { ChartBoundary, Sparkline } from "./chart-panel";
 import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
@@ -106,7 +106,7 @@ function LiveChart({
   const chartBox = useRef<HTMLDivElement>(null);
   const interactive = useVisibleOrIdle(chartBox, loadChart);
   const axes = chartAxes(points, kind);
-  const svg = <Sparkline kind={kind} points={points} label={label} axes={axes} testId={`live-${kind}-sparkline`} />;
+  const svg = <Sparkline kind={kind} geometry={sparklineGeometry(points.map((point) => point.value), kind, axes)} label={label} testId={`live-${kind}-sparkline`} />;
   return (
     <figure className="m-0 min-w-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <figcaption className="font-semibold">{title}</figcaption>

@@ -18,6 +18,7 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull, max } from "drizzle-orm";
 import { seedRuns, signalEvents, signals, strategies } from "../../../db/schema";
+import { chartAxes, sparklineGeometry, type SparklineGeometry } from "~/domain/chart-axes";
 import { instrumentSpec } from "~/domain/instruments";
 import { projectSignal, type SignalEvent } from "~/domain/signal-lifecycle";
 import {
@@ -355,14 +356,35 @@ export interface FollowedRecord {
   slug: string;
   name: string;
   record: TrackRecordFigures;
-  equity: Array<{ time: string; value: number }>;
+  /**
+   * The daily equity (USD) at the period's first and last day and its
+   * sparkline, drawn here so that the page carries two paths of at most
+   * SPARKLINE.maxPoints points, not a series that grows with the period; null
+   * when the period has no day.
+   */
+  equity: { first: { time: string; value: number }; last: { time: string; value: number }; sparkline: SparklineGeometry } | null;
+}
+
+/** The `equity` of a FollowedRecord from the daily series (oldest first). */
+function followedEquity(byDay: ReadonlyArray<{ time: string; equity: number }>): FollowedRecord["equity"] {
+  if (byDay.length === 0) return null;
+  const points = byDay.map((point) => ({ time: point.time, value: point.equity }));
+  return {
+    first: points[0]!,
+    last: points[points.length - 1]!,
+    sparkline: sparklineGeometry(
+      points.map((point) => point.value),
+      "equity",
+      chartAxes(points, "equity"),
+    ),
+  };
 }
 
 /**
  * The live records of `followed` (the viewer's strategies, in their order)
  * over `options` (period and risk as for `getTrackRecord`), for the portal's
  * dashboard and My Strategies → Performance.
- * @returns each strategy's figures and daily equity, and whether the record is the seed's demo data.
+ * @returns each strategy's figures, its equity's ends and sparkline, and whether the record is the seed's demo data.
  */
 export function getFollowedRecords(
   followed: ReadonlyArray<{ id: number; slug: string; name: string }>,
@@ -372,7 +394,7 @@ export function getFollowedRecords(
     demo: trackRecordIsDemo(),
     strategies: followed.map(({ id, slug, name }) => {
       const { equity, monthly: _monthly, ...record } = getTrackRecord({ strategyId: id }, options);
-      return { slug, name, record, equity: equity.byDay.map((point) => ({ time: point.time, value: point.equity })) };
+      return { slug, name, record, equity: followedEquity(equity.byDay) };
     }),
   };
 }

@@ -13,7 +13,6 @@ import { DemoDataNote } from "~/components/performance/demo-data-note";
 import { LiveTiles, type LiveTileId } from "~/components/performance/live-record";
 import { linkClass, muted } from "~/components/portal/styles";
 import { NO_CLOSED_SIGNALS, RECORD_PERIODS } from "~/content/track-record";
-import { chartAxes } from "~/domain/chart-axes";
 import { formatUsd } from "~/domain/money";
 import { formatDay } from "~/domain/performance-series";
 import type { RecordPeriod } from "~/domain/record-period";
@@ -34,19 +33,16 @@ export function RecordPeriodLinks({ period, hrefFor, label }: { period: RecordPe
 export function FollowedRecordFigures({ followed }: { followed: SerializeFrom<FollowedRecord> }) {
   const { record, equity } = followed;
   if (record.trades === 0) return <p className={`text-sm ${muted}`}>{NO_CLOSED_SIGNALS}</p>;
-  const first = equity[0];
-  const last = equity[equity.length - 1];
-  const label =
-    first && last
-      ? `Equity of ${followed.name} at ${record.riskPct}% risk per signal from ${formatDay(first.time)} to ${formatDay(last.time)}: ${formatUsd(record.startingEquity)} to ${formatUsd(last.value)}.`
-      : "";
+  const label = equity
+    ? `Equity of ${followed.name} at ${record.riskPct}% risk per signal from ${formatDay(equity.first.time)} to ${formatDay(equity.last.time)}: ${formatUsd(record.startingEquity)} to ${formatUsd(equity.last.value)}.`
+    : "";
   return (
     <div className="flex flex-col gap-3" data-testid={`followed-record-${followed.slug}`}>
       <LiveTiles record={record} only={FOLLOWED_TILES} className="sm:grid-cols-3" />
-      {first && last ? (
+      {equity ? (
         <figure className="m-0">
           <div className="h-16 w-full">
-            <Sparkline kind="equity" points={equity} label={label} axes={chartAxes(equity, "equity")} testId={`followed-sparkline-${followed.slug}`} />
+            <Sparkline kind="equity" geometry={equity.sparkline} label={label} testId={`followed-sparkline-${followed.slug}`} />
           </div>
           <figcaption className={`mt-1 text-xs ${muted}`}>{label}</figcaption>
         </figure>
