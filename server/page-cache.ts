@@ -110,17 +110,28 @@ export class PageCache {
 
   /**
    * The app's answer to a ticketed request, stored when it may be shared
-   * (see the file's comment). A stored answer is read whole first; the
-   * returned Response has the same status, headers and body, plus
-   * `X-Page-Cache: miss`. Any other answer is returned untouched.
+   * (see the file's comment). Such an answer is read up to `maxBodyBytes`: a
+   * body that fits is kept; a larger one is passed on as it streams, the part
+   * already read first, without being copied or kept. The returned Response
+   * has the same status, headers and body, plus `X-Page-Cache: miss`. Any
+   * other answer is returned untouched.
    */
   async store(ticket: PageCacheTicket, response: Response): Promise<Response> {
     if (!this.mayStore(response)) return response;
-    const body = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     headers.set("X-Page-Cache", "miss");
-    if (body.length <= this.maxBodyBytes) this.remember(ticket, response, body);
-    return new Response(new Uint8Array(body), { status: response.status, statusText: response.statusText, headers });
+    const init = { status: response.status, statusText: response.statusText, headers };
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      size += read.value.byteLength;
+      if (size > this.maxBodyBytes) return new Response(resumed(chunks, reader), init);
+    }
+    const body = Buffer.concat(chunks, size);
+    this.remember(ticket, response, body);
+    return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), init);
   }
 
   private mayStore(response: Response): boolean {
@@ -154,6 +165,23 @@ export class PageCache {
     this.entries.set(ticket.key, { version: ticket.version, storedAt: this.now(), status: response.status, headers, csp: cspParts, parts });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
+}
+
+/** A stream of the `chunks` already read from `reader`, then of the rest of it. */
+function resumed(chunks: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const read = await reader.read();
+      if (read.done) controller.close();
+      else controller.enqueue(read.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /** `bytes` cut at every occurrence of `separator` (which is dropped). */

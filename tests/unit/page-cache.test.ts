@@ -83,6 +83,46 @@ describe("PageCache", () => {
     expect(hit.body).toBe("<p>plain</p>");
   });
 
+  it("passes on an answer that grows past maxBodyBytes whole, chunk by chunk, and keeps none of it", async () => {
+    const chunks = ["<p>", "a".repeat(2_000), "b".repeat(2_000), "c".repeat(2_000), "</p>"];
+    answer = () => {
+      const parts = [...chunks];
+      const encoder = new TextEncoder();
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const part = parts.shift();
+          if (part === undefined) controller.close();
+          else controller.enqueue(encoder.encode(part));
+        },
+      });
+      return new Response(stream, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    };
+    const first = await get("/large");
+    const second = await get("/large");
+    expect(first.body).toBe(chunks.join(""));
+    expect(second.body).toBe(chunks.join(""));
+    expect([first.headers.get("X-Page-Cache"), second.headers.get("X-Page-Cache")]).toEqual(["miss", "miss"]);
+    expect(renders).toBe(2);
+  });
+
+  it("hands on an answer past maxBodyBytes before its body has ended, instead of reading it whole", async () => {
+    let finish!: () => void;
+    const ended = new Promise<void>((resolve) => (finish = resolve));
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(5_000).fill(97));
+        await ended;
+        controller.enqueue(new Uint8Array(10).fill(98));
+        controller.close();
+      },
+    });
+    const passed = await cache.store({ key: "http://example.test/stream", version: 1 }, new Response(stream, { headers: { "Content-Type": "text/html" } }));
+    finish();
+    const body = new TextDecoder().decode(await passed.arrayBuffer());
+    expect(body).toBe("a".repeat(5_000) + "b".repeat(10));
+    expect(passed.headers.get("X-Page-Cache")).toBe("miss");
+  });
+
   it("keeps JSON its route marked public, headers and bytes as they were", async () => {
     const body = JSON.stringify({ events: [{ seq: 1, payload: 'nonce="not-a-nonce"' }], nextCursor: null });
     answer = () =>
