@@ -47,6 +47,14 @@ function bodyNonces(response: RawResponse): string[] {
   return [...response.body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]!);
 }
 
+/** Writes a post through the test's own connection, then expects `path` rendered afresh with it. */
+async function expectFreshAfterAPost(path: string, slug: string, title: string): Promise<void> {
+  getDb().insert(blogPosts).values({ slug, title, category: "General", publishedAt: new Date(now) }).run();
+  const after = await get(path);
+  expect(after.headers["x-page-cache"]).toBe("miss");
+  expect(after.body).toContain(title);
+}
+
 describe("the page cache", () => {
   it("answers a second visitor without a cookie from the cache, with a nonce of its own in the header and in every script", async () => {
     const first = await get("/strategies");
@@ -75,13 +83,7 @@ describe("the page cache", () => {
   it("renders again once any connection has committed: a post written elsewhere shows at once", async () => {
     await get("/insights");
     expect((await get("/insights")).headers["x-page-cache"]).toBe("hit");
-    getDb()
-      .insert(blogPosts)
-      .values({ slug: "page-cache-fresh", title: "A post the cache must not hide", category: "General", publishedAt: new Date(now) })
-      .run();
-    const after = await get("/insights");
-    expect(after.headers["x-page-cache"]).toBe("miss");
-    expect(after.body).toContain("A post the cache must not hide");
+    await expectFreshAfterAPost("/insights", "page-cache-fresh", "A post the cache must not hide");
   });
 
   it("renders again once the maximum age has passed", async () => {
@@ -113,13 +115,7 @@ describe("the page cache", () => {
     const revalidated = await get("/api/blog?limit=12", { "If-None-Match": String(first.headers.etag) });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers["x-page-cache"]).toBeUndefined();
-    getDb()
-      .insert(blogPosts)
-      .values({ slug: "api-cache-fresh", title: "A post the API cache must not hide", category: "General", publishedAt: new Date(now) })
-      .run();
-    const after = await get("/api/blog?limit=12");
-    expect(after.headers["x-page-cache"]).toBe("miss");
-    expect(after.body).toContain("A post the API cache must not hide");
+    await expectFreshAfterAPost("/api/blog?limit=12", "api-cache-fresh", "A post the API cache must not hide");
   });
 
   it("keeps no error page, no data request, no private answer and no redirect", async () => {
