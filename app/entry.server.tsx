@@ -1,6 +1,7 @@
 /**
- * Server entry: streams the document with a per-request CSP nonce and sets the
- * security headers on every document and data response.
+ * Server entry: streams the document with a per-request CSP nonce and its
+ * module preloads at low priority, and sets the security headers on every
+ * document and data response.
  */
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
@@ -10,6 +11,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { getEnv } from "~/platform/env.server";
+import { lowPriorityModulePreloads } from "~/services/document-stream.server";
 import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 
 // Validate configuration at start-up, so a bad variable stops the server with a clear message.
@@ -54,7 +56,7 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
           applySecurityHeaders(responseHeaders);

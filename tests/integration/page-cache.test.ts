@@ -73,6 +73,13 @@ describe("the page cache", () => {
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
   });
 
+  it("serves documents whose module preloads are all at low priority, rendered or from the cache (ADR 0076)", async () => {
+    for (const response of [await get("/services"), await get("/services")]) {
+      expect(response.body.match(/<link rel="modulepreload" fetchpriority="low" href="\/build\//g)?.length).toBeGreaterThan(2);
+      expect(response.body).not.toMatch(/<link rel="modulepreload" href=/);
+    }
+  });
+
   it("keeps each URL apart, query string included", async () => {
     await get("/strategies/alpha-swing?tab=playbook");
     const signals = await get("/strategies/alpha-swing?tab=signals");
