@@ -194,14 +194,15 @@ function round1(value: number): number {
 }
 
 /**
- * The paths of a sparkline of `values` (oldest first): the value range
+ * The paths of a sparkline of `points` (oldest first): the value range
  * `axes.lo`..`axes.hi` spans the viewBox top to bottom, each point sits in the
  * centre of its slot (`pointPct`, as the interactive chart fits them), and at
  * most SPARKLINE.maxPoints are drawn (`sparklineIndices` keeps each run's
  * lowest and highest). Coordinates are rounded to 0.1 unit.
- * @param values at least one value (equity in USD or drawdown in percent).
+ * @param points at least one point (value: equity in USD or drawdown in percent), as `chartAxes` takes them.
  */
-export function sparklineGeometry(values: ReadonlyArray<number>, kind: AxisKind, axes: Pick<ChartAxes, "lo" | "hi">): SparklineGeometry {
+export function sparklineGeometry(points: ReadonlyArray<SeriesPoint>, kind: AxisKind, axes: Pick<ChartAxes, "lo" | "hi">): SparklineGeometry {
+  const values = points.map((point) => point.value);
   const x = (i: number) => round1((pointPct(i, values.length) / 100) * SPARKLINE.width);
   const y = (v: number) => round1(((axes.hi - v) * SPARKLINE.height) / (axes.hi - axes.lo));
   const drawn = sparklineIndices(values, SPARKLINE.maxPoints);

@@ -93,11 +93,7 @@ describe("the portal dashboard's live performance", () => {
     expect(alpha.equity).toEqual({
       first: days[0],
       last: days.at(-1),
-      sparkline: sparklineGeometry(
-        days.map((day) => day.value),
-        "equity",
-        chartAxes(days, "equity"),
-      ),
+      sparkline: sparklineGeometry(days, "equity", chartAxes(days, "equity")),
     });
   });
 

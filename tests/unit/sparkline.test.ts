@@ -25,6 +25,11 @@ describe("sparklineIndices", () => {
   });
 });
 
+/** A daily series of `values` (the dates do not place the points; their order does). */
+function series(values: number[]): Array<{ time: string; value: number }> {
+  return values.map((value, i) => ({ time: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), value }));
+}
+
 /** The `[x, y]` pairs of a path's `M…L…` points, up to its closing segments. */
 function vertices(path: string): Array<[number, number]> {
   return path
@@ -36,7 +41,7 @@ function vertices(path: string): Array<[number, number]> {
 
 describe("sparklineGeometry", () => {
   it("puts each value in the centre of its slot, hi at the top and lo at the bottom", () => {
-    const { line } = sparklineGeometry([100, 50, 0, 25], "equity", { lo: 0, hi: 100 });
+    const { line } = sparklineGeometry(series([100, 50, 0, 25]), "equity", { lo: 0, hi: 100 });
     expect(vertices(line)).toEqual([
       [(pointPct(0, 4) / 100) * SPARKLINE.width, 0],
       [(pointPct(1, 4) / 100) * SPARKLINE.width, 100],
@@ -46,15 +51,15 @@ describe("sparklineGeometry", () => {
   });
 
   it("closes equity's area at the bottom and drawdown's at the zero line", () => {
-    const equity = sparklineGeometry([10, 20], "equity", { lo: 0, hi: 20 });
+    const equity = sparklineGeometry(series([10, 20]), "equity", { lo: 0, hi: 20 });
     expect(equity.area).toBe(`${equity.line}L450 200L150 200Z`);
-    const drawdown = sparklineGeometry([0, -5], "drawdown", { lo: -10, hi: 0 });
+    const drawdown = sparklineGeometry(series([0, -5]), "drawdown", { lo: -10, hi: 0 });
     expect(drawdown.area).toBe(`${drawdown.line}L450 0L150 0Z`);
   });
 
   it("draws at most SPARKLINE.maxPoints points however long the series, spanning the whole width", () => {
     const values = Array.from({ length: 5 * 365 }, (_, i) => 10_000 + Math.sin(i / 9) * 800 + i);
-    const points = vertices(sparklineGeometry(values, "equity", { lo: 9_000, hi: 12_000 }).line);
+    const points = vertices(sparklineGeometry(series(values), "equity", { lo: 9_000, hi: 12_000 }).line);
     expect(points.length).toBeLessThanOrEqual(SPARKLINE.maxPoints);
     expect(points[0]![0]).toBe(0.2);
     expect(points.at(-1)![0]).toBe(599.8);

@@ -64,7 +64,7 @@ export function ChartPanel({
   const label = chartLabel(kind, points, period);
   const captionId = `${kind}-chart-caption`;
   const axes = chartAxes(points, kind);
-  const sparkline = <Sparkline kind={kind} geometry={sparklineGeometry(points.map((point) => point.value), kind, axes)} label={label} />;
+  const sparkline = <Sparkline kind={kind} geometry={sparklineGeometry(points, kind, axes)} label={label} />;
   const figures = kind === "equity" ? CHART_PANEL_FIGURES.equity : CHART_PANEL_FIGURES.drawdown;
   const chartBox = useRef<HTMLDivElement>(null);
   const interactive = useVisibleOrIdle(chartBox, loadChart);

@@ -106,7 +106,7 @@ function LiveChart({
   const chartBox = useRef<HTMLDivElement>(null);
   const interactive = useVisibleOrIdle(chartBox, loadChart);
   const axes = chartAxes(points, kind);
-  const svg = <Sparkline kind={kind} geometry={sparklineGeometry(points.map((point) => point.value), kind, axes)} label={label} testId={`live-${kind}-sparkline`} />;
+  const svg = <Sparkline kind={kind} geometry={sparklineGeometry(points, kind, axes)} label={label} testId={`live-${kind}-sparkline`} />;
   return (
     <figure className="m-0 min-w-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <figcaption className="font-semibold">{title}</figcaption>

@@ -372,11 +372,7 @@ function followedEquity(byDay: ReadonlyArray<{ time: string; equity: number }>):
   return {
     first: points[0]!,
     last: points[points.length - 1]!,
-    sparkline: sparklineGeometry(
-      points.map((point) => point.value),
-      "equity",
-      chartAxes(points, "equity"),
-    ),
+    sparkline: sparklineGeometry(points, "equity", chartAxes(points, "equity")),
   };
 }
 
