@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+/** An empty variable counts as unset (`FOO=` in a .env file). */
+const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
+
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
 /**
  * A setting in whole milliseconds from 0 to `max`, `fallback` when unset or
@@ -12,7 +14,7 @@ const optional = <T extends z.ZodTypeAny>(schema: T) =>
 function milliseconds(name: string, max: number, fallback: number) {
   const range = `${name} must be a number of milliseconds from 0 to ${max}`;
   return z.preprocess(
-    (value) => (value === "" ? undefined : value),
+    emptyAsUnset,
     z.coerce.number({ invalid_type_error: range }).int(`${name} must be a whole number of milliseconds`).min(0, range).max(max, range).default(fallback),
   );
 }
@@ -45,7 +47,7 @@ const envSchema = z
         .refine((value) => /^smtps?:\/\//.test(value), "SMTP_URL must start with smtp:// or smtps://"),
     ),
     MAIL_FROM: z.preprocess(
-      (value) => (value === "" ? undefined : value),
+      emptyAsUnset,
       z
         .string()
         .regex(/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, "MAIL_FROM must be an address such as FX Trader <signals@fx.example.com>")
@@ -57,7 +59,7 @@ const envSchema = z
     ),
     TELEGRAM_BOT_TOKEN: optional(z.string().regex(/^\d+:[\w-]{20,}$/, "TELEGRAM_BOT_TOKEN must be a bot token from @BotFather, such as 123456:ABC-DEF...")),
     TELEGRAM_API_ROOT: z.preprocess(
-      (value) => (value === "" ? undefined : value),
+      emptyAsUnset,
       z
         .string()
         .url("TELEGRAM_API_ROOT must be the URL of a Bot API server, such as https://api.telegram.org")
@@ -72,7 +74,7 @@ const envSchema = z
     VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url private key `npx web-push generate-vapid-keys` prints")),
     VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL where the push service can reach you")),
     DELIVERY_WORKER: z.preprocess(
-      (value) => (value === "" ? undefined : value),
+      emptyAsUnset,
       z.enum(["inline", "off"], { errorMap: () => ({ message: "DELIVERY_WORKER must be inline (the server sends) or off (only `npm run worker` sends)" }) }).default("inline"),
     ),
     LITEFS_DIR: optional(z.string().min(1)),
