@@ -77,8 +77,8 @@ export class PageCache {
    * @param url the request's absolute URL as the app sees it.
    */
   ticket(req: ExpressRequest, url: string): PageCacheTicket | null {
-    const { cookie, authorization } = req.headers;
-    if (req.method !== "GET" || cookie !== undefined || authorization !== undefined || req.headers["if-none-match"] !== undefined) return null;
+    const { cookie, authorization, "if-none-match": ifNoneMatch } = req.headers;
+    if (req.method !== "GET" || cookie !== undefined || authorization !== undefined || ifNoneMatch !== undefined) return null;
     return { key: url, version: this.options.dataVersion() };
   }
 
