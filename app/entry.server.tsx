@@ -11,7 +11,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { getEnv } from "~/platform/env.server";
-import { lowPriorityModulePreloads } from "~/services/document-stream.server";
+import { hydrationAfterFirstPaint } from "~/services/document-stream.server";
 import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 
 // Validate configuration at start-up, so a bad variable stops the server with a clear message.
@@ -56,7 +56,7 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()));
+          const stream = createReadableStreamFromReadable(body.pipe(hydrationAfterFirstPaint()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
           applySecurityHeaders(responseHeaders);

@@ -1,12 +1,15 @@
 /**
- * A rewrite of the HTML document as it streams: Remix's module preloads are
- * fetched at low priority (docs/decisions/0076-module-preloads-at-low-priority.md).
+ * A rewrite of the HTML document as it streams: Remix's hydration starts
+ * after the first paint (docs/decisions/0077-hydration-after-first-paint.md).
  */
 import { StringDecoder } from "node:string_decoder";
 import { Transform } from "node:stream";
 
 const PRELOAD = '<link rel="modulepreload"';
-const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+/** A module preload of `<Scripts>`, up to its URL; `$1` is any attribute between. */
+const PRELOAD_LINK = /<link rel="modulepreload"([^>]*?) href="/g;
+/** The module script of `<Scripts>`: `$1`, `$2` its other attributes, `$3` its text. */
+const MODULE_SCRIPT = /<script([^>]*) type="module"([^>]*)>([\s\S]*?)<\/script>/;
 
 /** The length of the longest end of `text` that is a proper beginning of `needle` (0 when none is). */
 function partialMatchAtEnd(text: string, needle: string): number {
@@ -16,25 +19,78 @@ function partialMatchAtEnd(text: string, needle: string): number {
   return 0;
 }
 
+/** `value` as a JavaScript literal that is safe inside an HTML `<script>` element. */
+function scriptLiteral(value: string): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** How long the starter waits for a first contentful paint before it starts hydration anyway, ms. */
+const FIRST_PAINT_WAIT_MS = 3000;
+
 /**
- * A stream of UTF-8 HTML in, the same HTML out with `fetchpriority="low"` in
- * every `<link rel="modulepreload"` (as React renders the links of Remix's
- * `<Scripts>`). Chunk boundaries may fall anywhere, inside the tag or inside a
- * multi-byte character: the end of a chunk that could begin the tag is held
- * back until the next chunk (or the end).
+ * The classic inline script that takes the place of Remix's module script.
+ * It starts hydration once the browser has reported the first contentful
+ * paint (a `paint` PerformanceObserver; two animation frames where paint
+ * timing is not supported), at once in a hidden tab (which paints nothing),
+ * and at the latest after FIRST_PAINT_WAIT_MS. Starting means: every
+ * `<link data-modulepreload>` becomes a module preload again (`href` first,
+ * so no preload is ever without one), and the module script, `moduleText`,
+ * is appended with this script's nonce.
  */
-export function lowPriorityModulePreloads(): Transform {
+function starterScript(attributes: string, moduleText: string): string {
+  return (
+    `<script${attributes}>(function(n){var started=false,go=function(){if(started)return;started=true;` +
+    `document.querySelectorAll("link[data-modulepreload]").forEach(function(l){l.href=l.getAttribute("data-modulepreload");l.rel="modulepreload"});` +
+    `var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${scriptLiteral(moduleText)};document.body.appendChild(s)},` +
+    `later=function(){setTimeout(go,0)},P=window.PerformanceObserver;` +
+    `if(document.visibilityState==="hidden")return go();setTimeout(go,${FIRST_PAINT_WAIT_MS});` +
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}});o.observe({type:"paint",buffered:true})}` +
+    `else requestAnimationFrame(function(){requestAnimationFrame(later)})` +
+    `})(document.currentScript.nonce)</script>`
+  );
+}
+
+/**
+ * A stream of UTF-8 HTML in; out, the same HTML with Remix's hydration
+ * started after the first paint. Each `<link rel="modulepreload" href>` that
+ * React rendered for `<Scripts>` becomes `<link data-modulepreload>` (no
+ * `rel`: the browser neither fetches it nor warns), and the
+ * `<script type="module">` is replaced, in its place, by `starterScript`.
+ * Every element keeps its place, so hydration finds the tree it expects.
+ *
+ * Everything from the first preload to the end of the module script is held
+ * back until that script has ended (the end of the document in practice);
+ * chunk boundaries may fall anywhere, inside a tag or a multi-byte
+ * character. A document without a module preload passes unchanged.
+ */
+export function hydrationAfterFirstPaint(): Transform {
   const decoder = new StringDecoder("utf8");
   let held = "";
+  let done = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = (held + decoder.write(chunk)).replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD);
-      const hold = partialMatchAtEnd(text, PRELOAD);
-      held = text.slice(text.length - hold);
-      callback(null, text.slice(0, text.length - hold));
+      const text = held + decoder.write(chunk);
+      held = "";
+      if (done) return callback(null, text);
+      const start = text.indexOf(PRELOAD);
+      if (start === -1) {
+        const hold = partialMatchAtEnd(text, PRELOAD);
+        held = text.slice(text.length - hold);
+        return callback(null, text.slice(0, text.length - hold));
+      }
+      const tail = text.slice(start);
+      const script = MODULE_SCRIPT.exec(tail);
+      if (!script) {
+        held = tail;
+        return callback(null, text.slice(0, start));
+      }
+      done = true;
+      const links = tail.slice(0, script.index).replace(PRELOAD_LINK, '<link$1 data-modulepreload="');
+      const starter = starterScript(script[1] + script[2].replace(' async=""', ""), script[3]);
+      callback(null, text.slice(0, start) + links + starter + tail.slice(script.index + script[0].length));
     },
     flush(callback) {
-      callback(null, (held + decoder.end()).replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD));
+      callback(null, held + decoder.end());
     },
   });
 }

@@ -73,10 +73,12 @@ describe("the page cache", () => {
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
   });
 
-  it("serves documents whose module preloads are all at low priority, rendered or from the cache (ADR 0076)", async () => {
+  it("serves documents that start hydration after the first paint, rendered or from the cache (ADR 0077)", async () => {
     for (const response of [await get("/services"), await get("/services")]) {
-      expect(response.body.match(/<link rel="modulepreload" fetchpriority="low" href="\/build\//g)?.length).toBeGreaterThan(2);
-      expect(response.body).not.toMatch(/<link rel="modulepreload" href=/);
+      expect(response.body.match(/<link data-modulepreload="\/build\//g)?.length).toBeGreaterThan(2);
+      expect(response.body).not.toContain('<link rel="modulepreload"');
+      expect(response.body).not.toMatch(/<script[^>]* type="module"/);
+      expect(response.body.match(/getEntriesByName\("first-contentful-paint"\)/g)).toHaveLength(1);
     }
   });
 
