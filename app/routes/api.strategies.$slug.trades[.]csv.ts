@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { tradesCsv } from "~/domain/track-record";
 import { cachedTrackRecordBody, listTradeResults, strategyLabels, trackRecordScope } from "~/models/read-models/track-record.server";
 import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
-import { apiHandler, applySecurityHeaders, problem, readOnlyAction, validationProblem, weakEtag } from "~/services/http.server";
+import { apiHandler, applySecurityHeaders, problem, readOnlyAction, sharedBytesBody, validationProblem, weakEtag } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -32,7 +32,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
       ETag: etag,
     }),
   );
-  return new Response(csv, { status: 200, headers });
+  return new Response(sharedBytesBody(csv), { status: 200, headers });
 }, { access: "public" });
 
 export const action = readOnlyAction("public");

@@ -61,10 +61,32 @@ export function apiJson(data: unknown, init: number | ResponseInit = 200): Respo
  */
 const serialisedBodies = new WeakMap<Response, string>();
 
-/** A JSON response for /api routes whose body `text` is already serialised JSON (e.g. a document built once; as UTF-8 bytes it is not encoded again). `init` may be a status code. */
-export function apiJsonText(text: string | Uint8Array<ArrayBuffer>, init: number | ResponseInit = 200): Response {
+/**
+ * A response body that hands `bytes` on without copying them.
+ * `new Response(bytes)` copies a BufferSource into a new buffer for every
+ * response: for a kept body of a long track record (tens of MB, ADR 0065)
+ * that is tens of MB per request, until the collector frees it. A stream of
+ * one chunk, the same memory, is written to the socket as it is.
+ * @param bytes a kept, serialised body; it must not change afterwards.
+ * @returns a stream that yields `bytes` (the same view) once, then ends.
+ */
+export function sharedBytesBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/**
+ * A JSON response for /api routes whose body `text` is already serialised
+ * JSON (e.g. a document built once). As UTF-8 bytes it is neither encoded
+ * nor copied again (`sharedBytesBody`). `init` may be a status code.
+ */
+export function apiJsonText(text: string | Uint8Array, init: number | ResponseInit = 200): Response {
   const options = typeof init === "number" ? { status: init } : init;
-  const response = new Response(text, {
+  const response = new Response(typeof text === "string" ? text : sharedBytesBody(text), {
     ...options,
     headers: apiHeaders(options.headers, "application/json; charset=utf-8"),
   });

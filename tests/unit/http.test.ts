@@ -8,6 +8,7 @@ import {
   API_CSP,
   apiHandler,
   apiJson,
+  apiJsonText,
   applySecurityHeaders,
   clientIp,
   MAX_JSON_BODY_BYTES,
@@ -18,6 +19,7 @@ import {
   retryAfterHeader,
   safeRedirect,
   SECURITY_HEADERS,
+  sharedBytesBody,
   validationProblem,
 } from "~/services/http.server";
 import { z } from "zod";
@@ -331,5 +333,35 @@ describe("apiJson", () => {
     expect(response.status).toBe(202);
     expect(response.headers.get("X-Extra")).toBe("1");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("sharedBytesBody and apiJsonText with bytes", () => {
+  /** Every chunk `stream` yields. */
+  async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+    return chunks;
+  }
+
+  it("hands the kept bytes on as they are, to every response, without a copy", async () => {
+    const kept = new TextEncoder().encode(JSON.stringify({ trades: [1, 2, 3], note: "é" }));
+    const [first, second] = [apiJsonText(kept, { headers: { ETag: 'W/"x"' } }), apiJsonText(kept)];
+    const chunks = await chunksOf(first.body!);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].buffer).toBe(kept.buffer);
+    expect(chunks[0].byteOffset).toBe(kept.byteOffset);
+    expect(chunks[0].byteLength).toBe(kept.byteLength);
+    expect(await second.json()).toEqual({ trades: [1, 2, 3], note: "é" });
+    expect(first.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(first.headers.get("ETag")).toBe('W/"x"');
+  });
+
+  it("streams a view of a larger buffer as that view only", async () => {
+    const pool = Buffer.from("xxxx,a;b\n1;2\nyyyy");
+    const view = pool.subarray(5, 13);
+    const chunks = await chunksOf(sharedBytesBody(view));
+    expect(chunks.map((chunk) => Buffer.from(chunk).toString())).toEqual(["a;b\n1;2\n"]);
+    expect(chunks[0].buffer).toBe(pool.buffer);
   });
 });
