@@ -8,8 +8,9 @@
  *   If-None-Match (a revalidation goes to the app, which answers 304). Such a
  *   request has no session, theme, flash toast or API key, so every one of
  *   them sees the same answer for the same URL (protocol, host, path and query).
- * - What: a 200 answer without Set-Cookie and without `Cache-Control:
- *   no-store` or `private`, up to `maxBodyBytes`, that is either `text/html`
+ * - What: a 200 answer without Set-Cookie, without Content-Encoding (a body
+ *   the route compressed for one caller's Accept-Encoding) and without
+ *   `Cache-Control: no-store` or `private`, up to `maxBodyBytes`, that is either `text/html`
  *   or `application/json` its route marked `Cache-Control: public` (the /api
  *   conventions do so for a public route's answer to such a caller).
  * - How long: until `maxAgeMs` has passed since it was rendered, or until any
@@ -143,6 +144,7 @@ export class PageCache {
       response.body !== null &&
       shared &&
       !response.headers.has("Set-Cookie") &&
+      !response.headers.has("Content-Encoding") &&
       !/\b(no-store|private)\b/i.test(cacheControl)
     );
   }

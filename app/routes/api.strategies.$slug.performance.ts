@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cachedTrackRecordBody, getTrackRecord, trackRecordIsDemo, trackRecordScope } from "~/models/read-models/track-record.server";
 import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
 import { strategyPerformanceSchema } from "~/schemas/api/track-record";
-import { apiHandler, apiJsonOf, apiJsonText, problem, readOnlyAction, validationProblem, weakEtag } from "~/services/http.server";
+import { apiHandler, apiJsonOf, apiJsonText, problem, readOnlyAction, validationProblem } from "~/services/http.server";
+import { keptBody, keptBodyFor } from "~/services/kept-body.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -12,8 +13,9 @@ import { getApiCaller } from "~/services/session.server";
  * `demo`: true while every signal is the seed's, docs/decisions/0058).
  * Public (closed signals are public). 404 for an unknown slug; 400 naming
  * `risk`, `from` or `to` when one is invalid. The body is serialised once per
- * ledger head and query (its equity curve by trade grows with the record:
- * docs/decisions/0065-track-record-at-scale.md).
+ * ledger head and query, and compressed once per coding asked for (its
+ * equity curve by trade grows with the record:
+ * docs/decisions/0065-track-record-at-scale.md, 0078).
  */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await getApiCaller(request);
@@ -23,11 +25,11 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const query = trackRecordQuerySchema.safeParse(trackRecordQueryInput(new URL(request.url)));
   if (!query.success) return validationProblem(query.error);
   const options = { riskPct: query.data.risk, from: query.data.from, to: query.data.to };
-  const { text, etag } = await cachedTrackRecordBody("performance", scope, options, async () => {
-    const body = await apiJsonOf(strategyPerformanceSchema, { slug: slug.toLowerCase(), demo: trackRecordIsDemo(), ...getTrackRecord(scope, options) }).text();
-    return { text: Buffer.from(body), etag: weakEtag(body) };
-  });
-  return apiJsonText(text, { headers: { ETag: etag } });
+  const kept = await cachedTrackRecordBody("performance", scope, options, async () =>
+    keptBody(await apiJsonOf(strategyPerformanceSchema, { slug: slug.toLowerCase(), demo: trackRecordIsDemo(), ...getTrackRecord(scope, options) }).text()),
+  );
+  const { bytes, headers } = await keptBodyFor(request, kept);
+  return apiJsonText(bytes, { headers: { ...headers, ETag: kept.etag } });
 }, { access: "public" });
 
 export const action = readOnlyAction("public");

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { tradesCsv } from "~/domain/track-record";
 import { cachedTrackRecordBody, listTradeResults, strategyLabels, trackRecordScope } from "~/models/read-models/track-record.server";
 import { trackRecordQueryInput, trackRecordQuerySchema } from "~/schemas/track-record";
-import { apiHandler, applySecurityHeaders, problem, readOnlyAction, sharedBytesBody, validationProblem, weakEtag } from "~/services/http.server";
+import { apiHandler, applySecurityHeaders, problem, readOnlyAction, sharedBytesBody, validationProblem } from "~/services/http.server";
+import { keptBody, keptBodyFor } from "~/services/kept-body.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
@@ -11,7 +12,8 @@ import { getApiCaller } from "~/services/session.server";
  * every per-trade figure. Public (any origin may read it). 404 for an unknown slug; 400 naming `from`
  * or `to` (or `risk`, which the rows do not use but is checked like the performance endpoint's).
  * A full export, so its size follows the record's: the text is made once per
- * ledger head and period (docs/decisions/0065-track-record-at-scale.md).
+ * ledger head and period, and compressed once per coding asked for
+ * (docs/decisions/0065-track-record-at-scale.md, 0078).
  */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await getApiCaller(request);
@@ -21,18 +23,19 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const query = trackRecordQuerySchema.safeParse(trackRecordQueryInput(new URL(request.url)));
   if (!query.success) return validationProblem(query.error);
   const period = { from: query.data.from, to: query.data.to };
-  const { csv, etag } = await cachedTrackRecordBody("trades.csv", scope, period, async () => {
-    const text = tradesCsv(listTradeResults(scope, period), strategyLabels());
-    return { csv: Buffer.from(text), etag: weakEtag(text) };
-  });
+  const kept = await cachedTrackRecordBody("trades.csv", scope, period, async () =>
+    keptBody(tradesCsv(listTradeResults(scope, period), strategyLabels())),
+  );
+  const { bytes, headers: coding } = await keptBodyFor(request, kept);
   const headers = applySecurityHeaders(
     new Headers({
+      ...coding,
       "Content-Type": "text/csv; charset=utf-8; header=present",
       "Content-Disposition": `attachment; filename="${slug}-trades.csv"`,
-      ETag: etag,
+      ETag: kept.etag,
     }),
   );
-  return new Response(sharedBytesBody(csv), { status: 200, headers });
+  return new Response(sharedBytesBody(bytes), { status: 200, headers });
 }, { access: "public" });
 
 export const action = readOnlyAction("public");

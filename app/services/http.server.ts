@@ -321,7 +321,7 @@ async function withApiConventions(response: Response, request: Request, access: 
   if ((headers.get("Content-Type") ?? "").startsWith("text/event-stream")) return response;
   const { cacheControl, vary } = cacheControlFor(request, access);
   headers.set("Cache-Control", cacheControl);
-  if (vary) headers.set("Vary", vary);
+  if (vary) headers.append("Vary", vary);
   // A body kept serialised with its ETag (`weakEtag` of it) is not read and hashed again;
   // one serialised by `apiJsonText` is hashed from its text, and the response is sent as it is.
   const known = headers.get("ETag");
@@ -331,6 +331,7 @@ async function withApiConventions(response: Response, request: Request, access: 
   headers.set("ETag", etag);
   if (etagMatches(request.headers.get("If-None-Match"), etag)) {
     headers.delete("Content-Type");
+    headers.delete("Content-Encoding");
     return new Response(null, { status: 304, headers });
   }
   return body === null ? response : new Response(body, { status: 200, headers });

@@ -4,6 +4,7 @@
  * closed and closed through the signals model: the figures, range filters,
  * `risk`, unknown slugs, bad parameters, CSV quoting, and a close moving the figures.
  */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listTradeResults } from "~/models/read-models/track-record.server";
 import { closeSignal, partiallyCloseSignal, publishSignal } from "~/models/signals.server";
@@ -156,6 +157,34 @@ describe("the serialised answers (made once per ledger head and query)", () => {
     expect(moved.headers.get("ETag")).not.toBe(etag);
     expect((await moved.text()).length).toBeGreaterThan(body.length);
   });
+
+  it.each(["performance", "trades.csv"] as const)(
+    "%s: compressed once in the coding the caller prefers, the same body and ETag once decoded, 304 without a coding",
+    async (kind) => {
+      const identity = await call(kind, "gold-intraday");
+      const plain = Buffer.from(await identity.arrayBuffer());
+      expect(identity.headers.get("Content-Encoding")).toBeNull();
+      expect(identity.headers.get("Vary")).toBe("Accept-Encoding, Authorization, Cookie");
+      const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+      for (const [accept, coding] of [
+        ["gzip, deflate, br", "gzip"],
+        ["br;q=1, gzip;q=0.5", "br"],
+        ["br;q=0, gzip", "gzip"],
+      ] as const) {
+        const [first, second] = [await call(kind, "gold-intraday", "", { "Accept-Encoding": accept }), await call(kind, "gold-intraday", "", { "Accept-Encoding": accept })];
+        expect(first.headers.get("Content-Encoding"), accept).toBe(coding);
+        expect(first.headers.get("Vary")).toBe("Accept-Encoding, Authorization, Cookie");
+        expect(first.headers.get("ETag")).toBe(identity.headers.get("ETag"));
+        const bytes = Buffer.from(await first.arrayBuffer());
+        expect(decoders[coding](bytes).equals(plain), accept).toBe(true);
+        expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
+      }
+      expect((await call(kind, "gold-intraday", "", { "Accept-Encoding": "identity, gzip;q=0, br;q=0" })).headers.get("Content-Encoding")).toBeNull();
+      const notModified = await call(kind, "gold-intraday", "", { "Accept-Encoding": "gzip", "If-None-Match": identity.headers.get("ETag")! });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get("Content-Encoding")).toBeNull();
+    },
+  );
 
   it("a period found by its close times: both ends included, the same trades as filtering every one", () => {
     const every = listTradeResults("all");

@@ -6,6 +6,7 @@
  * objects: an undocumented field fails). Undocumented methods must answer 405
  * (OPTIONS 204 with Allow); undocumented paths 404 problem+json.
  */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
@@ -86,9 +87,19 @@ export function expectConformsToDocument(method: string, path: string, response:
 /** Server-Sent Events: an open stream, its status and type checked but never read here. */
 const EVENT_STREAM = "text/event-stream";
 
-/** expectConformsToDocument for a Request and its Response, reading the body from a clone (not a stream's). */
+/** Decoders of the content codings an /api answer may carry (docs/decisions/0078-kept-bodies-compressed-once.md). */
+const DECODERS: Record<string, (bytes: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
+
+/**
+ * expectConformsToDocument for a Request and its Response, reading the body
+ * from a clone (not a stream's), decoded from its Content-Encoding.
+ */
 export async function expectApiConformance(request: Request, response: Response): Promise<void> {
   const streaming = (response.headers.get("Content-Type") ?? "").startsWith(EVENT_STREAM);
-  const body = streaming ? "" : await response.clone().text();
+  const coding = response.headers.get("Content-Encoding");
+  const bytes = streaming ? Buffer.alloc(0) : Buffer.from(await response.clone().arrayBuffer());
+  const decode = coding === null ? (raw: Buffer) => raw : DECODERS[coding];
+  expect(decode, `unknown Content-Encoding ${coding}`).toBeDefined();
+  const body = decode!(bytes).toString("utf8");
   expectConformsToDocument(request.method, new URL(request.url).pathname, response, body);
 }

@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import { gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PageCache } from "../../server/page-cache";
@@ -156,6 +157,10 @@ describe("PageCache", () => {
     ["Cache-Control: no-store", () => html({ "Cache-Control": "no-store" })],
     ["Cache-Control: private", () => html({ "Cache-Control": "private, max-age=0" })],
     ["a body over maxBodyBytes", () => html({}, 200, `<p>${"x".repeat(4_096)}</p>`)],
+    [
+      "a Content-Encoding (a body compressed for one caller's Accept-Encoding)",
+      () => new Response(gzipSync('{"a":1}'), { headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=10", "Content-Encoding": "gzip" } }),
+    ],
   ])("never keeps an answer with %s", async (_case, make) => {
     answer = make;
     const first = await get("/refused");
