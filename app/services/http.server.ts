@@ -330,8 +330,7 @@ async function withApiConventions(response: Response, request: Request, access: 
   const etag = known ?? weakEtag(text ?? body!);
   headers.set("ETag", etag);
   if (etagMatches(request.headers.get("If-None-Match"), etag)) {
-    headers.delete("Content-Type");
-    headers.delete("Content-Encoding");
+    for (const name of ["Content-Type", "Content-Encoding", "Content-Length"]) headers.delete(name);
     return new Response(null, { status: 304, headers });
   }
   return body === null ? response : new Response(body, { status: 200, headers });

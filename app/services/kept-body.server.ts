@@ -44,34 +44,41 @@ const COMPRESSORS: Record<ContentCoding, (bytes: Uint8Array) => Promise<Uint8Arr
   gzip: (bytes) => gzipAsync(bytes, { level: 6 }),
 };
 
+/** negotiator 0.6.4's `encoding(available, preferred)`; its types (@types/negotiator 0.6.3) predate the `preferred` list. */
+type EncodingWithPreference = (available: string[], preferred: string[]) => string | undefined;
+
 /**
  * The coding a request's `Accept-Encoding` prefers among br, gzip and
- * identity (q-values honoured; equal q-values in the header's order), as the
- * compression middleware negotiates it.
+ * identity, negotiated as the compression middleware does it: q-values
+ * first, and br before gzip at an equal q-value.
  * @returns "br" or "gzip", or null for identity (no header, or neither accepted).
  */
 export function preferredCoding(request: Request): ContentCoding | null {
   const accept = request.headers.get("Accept-Encoding");
   if (accept === null) return null;
-  const coding = new Negotiator({ headers: { "accept-encoding": accept } }).encoding(["br", "gzip", "identity"]);
+  const negotiator = new Negotiator({ headers: { "accept-encoding": accept } });
+  const coding = (negotiator.encoding as EncodingWithPreference).call(negotiator, ["br", "gzip", "identity"], ["br", "gzip"]);
   return coding === "br" || coding === "gzip" ? coding : null;
 }
 
 /**
  * What to send for `kept` to `request`: its bytes in the coding the request
  * prefers, compressed on the first demand for that coding and kept with the
- * body afterwards (a failed compression is not kept), and the headers that say so. `Vary: Accept-Encoding` is
- * always among them, since the answer depends on that header.
- * @returns `bytes` to send as they are, and `headers` (`Content-Encoding` when compressed, `Vary`).
+ * body afterwards (a failed compression is not kept), and the headers that
+ * say so. `Content-Length` lets a client show a long download's progress;
+ * `Vary: Accept-Encoding` is always there, since the answer depends on that
+ * header.
+ * @returns `bytes` to send as they are, and `headers` (`Content-Encoding` when compressed, `Content-Length`, `Vary`).
  */
 export async function keptBodyFor(request: Request, kept: KeptBody): Promise<{ bytes: Uint8Array; headers: Record<string, string> }> {
   const coding = preferredCoding(request);
-  if (coding === null) return { bytes: kept.bytes, headers: { Vary: "Accept-Encoding" } };
+  if (coding === null) return { bytes: kept.bytes, headers: { "Content-Length": String(kept.bytes.byteLength), Vary: "Accept-Encoding" } };
   let encoded = kept.encoded.get(coding);
   if (!encoded) {
     encoded = COMPRESSORS[coding](kept.bytes);
     kept.encoded.set(coding, encoded);
     encoded.catch(() => kept.encoded.delete(coding));
   }
-  return { bytes: await encoded, headers: { "Content-Encoding": coding, Vary: "Accept-Encoding" } };
+  const bytes = await encoded;
+  return { bytes, headers: { "Content-Encoding": coding, "Content-Length": String(bytes.byteLength), Vary: "Accept-Encoding" } };
 }
