@@ -1,7 +1,7 @@
 /**
  * Server entry: streams the document with a per-request CSP nonce and its
- * module preloads at low priority, and sets the security headers on every
- * document and data response.
+ * hydration started after the first paint (docs/decisions/0077), and sets
+ * the security headers on every document and data response.
  */
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
