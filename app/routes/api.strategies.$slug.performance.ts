@@ -29,7 +29,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     keptBody(await apiJsonOf(strategyPerformanceSchema, { slug: slug.toLowerCase(), demo: trackRecordIsDemo(), ...getTrackRecord(scope, options) }).text()),
   );
   const { bytes, headers } = await keptBodyFor(request, kept);
-  return apiJsonText(bytes, { headers: { ...headers, ETag: kept.etag } });
+  return apiJsonText(bytes, { headers });
 }, { access: "public" });
 
 export const action = readOnlyAction("public");

@@ -26,13 +26,12 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const kept = await cachedTrackRecordBody("trades.csv", scope, period, async () =>
     keptBody(tradesCsv(listTradeResults(scope, period), strategyLabels())),
   );
-  const { bytes, headers: coding } = await keptBodyFor(request, kept);
+  const { bytes, headers: bodyHeaders } = await keptBodyFor(request, kept);
   const headers = applySecurityHeaders(
     new Headers({
-      ...coding,
+      ...bodyHeaders,
       "Content-Type": "text/csv; charset=utf-8; header=present",
       "Content-Disposition": `attachment; filename="${slug}-trades.csv"`,
-      ETag: kept.etag,
     }),
   );
   return new Response(sharedBytesBody(bytes), { status: 200, headers });

@@ -68,11 +68,11 @@ export function preferredCoding(request: Request): ContentCoding | null {
  * say so. `Content-Length` lets a client show a long download's progress;
  * `Vary: Accept-Encoding` is always there, since the answer depends on that
  * header.
- * @returns `bytes` to send as they are, and `headers` (`Content-Encoding` when compressed, `Content-Length`, `Vary`).
+ * @returns `bytes` to send as they are, and `headers` (`Content-Encoding` when compressed, `Content-Length`, `ETag`, `Vary`).
  */
 export async function keptBodyFor(request: Request, kept: KeptBody): Promise<{ bytes: Uint8Array; headers: Record<string, string> }> {
   const coding = preferredCoding(request);
-  if (coding === null) return { bytes: kept.bytes, headers: { "Content-Length": String(kept.bytes.byteLength), Vary: "Accept-Encoding" } };
+  if (coding === null) return { bytes: kept.bytes, headers: { "Content-Length": String(kept.bytes.byteLength), ETag: kept.etag, Vary: "Accept-Encoding" } };
   let encoded = kept.encoded.get(coding);
   if (!encoded) {
     encoded = COMPRESSORS[coding](kept.bytes);
@@ -80,5 +80,5 @@ export async function keptBodyFor(request: Request, kept: KeptBody): Promise<{ b
     encoded.catch(() => kept.encoded.delete(coding));
   }
   const bytes = await encoded;
-  return { bytes, headers: { "Content-Encoding": coding, "Content-Length": String(bytes.byteLength), Vary: "Accept-Encoding" } };
+  return { bytes, headers: { "Content-Encoding": coding, "Content-Length": String(bytes.byteLength), ETag: kept.etag, Vary: "Accept-Encoding" } };
 }

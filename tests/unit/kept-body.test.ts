@@ -35,14 +35,14 @@ describe("keptBodyFor", () => {
     expect(kept.etag).toBe(weakEtag(text));
     const answer = await keptBodyFor(request(), kept);
     expect(answer.bytes).toBe(kept.bytes);
-    expect(answer.headers).toEqual({ "Content-Length": String(kept.bytes.byteLength), Vary: "Accept-Encoding" });
+    expect(answer.headers).toEqual({ "Content-Length": String(kept.bytes.byteLength), ETag: weakEtag(text), Vary: "Accept-Encoding" });
   });
 
   it("compresses once per coding and hands the same bytes to every later caller", async () => {
     const kept = keptBody(text);
     const [gzip, br] = [await keptBodyFor(request("gzip"), kept), await keptBodyFor(request("br"), kept)];
-    expect(gzip.headers).toEqual({ "Content-Encoding": "gzip", "Content-Length": String(gzip.bytes.byteLength), Vary: "Accept-Encoding" });
-    expect(br.headers).toEqual({ "Content-Encoding": "br", "Content-Length": String(br.bytes.byteLength), Vary: "Accept-Encoding" });
+    expect(gzip.headers).toEqual({ "Content-Encoding": "gzip", "Content-Length": String(gzip.bytes.byteLength), ETag: kept.etag, Vary: "Accept-Encoding" });
+    expect(br.headers).toEqual({ "Content-Encoding": "br", "Content-Length": String(br.bytes.byteLength), ETag: kept.etag, Vary: "Accept-Encoding" });
     expect(gunzipSync(gzip.bytes).toString()).toBe(text);
     expect(brotliDecompressSync(br.bytes).toString()).toBe(text);
     expect(gzip.bytes.byteLength).toBeLessThan(kept.bytes.byteLength / 2);
