@@ -22,7 +22,7 @@
  *   two responses share a nonce.
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { cspNonce } from "../app/services/http.server";
+import { cspNonce, sharedBytesBody } from "../app/services/http.server";
 
 export interface PageCacheOptions {
   /** How long an entry may be served after it was rendered, ms (PAGE_CACHE_MAX_AGE_MS). */
@@ -132,7 +132,7 @@ export class PageCache {
     }
     const body = Buffer.concat(chunks, size);
     this.remember(ticket, response, body);
-    return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), init);
+    return new Response(sharedBytesBody(body), init);
   }
 
   private mayStore(response: Response): boolean {
