@@ -7,7 +7,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import Negotiator from "negotiator";
-import { weakEtag } from "~/services/http.server";
+import { etagMatches, weakEtag } from "~/services/http.server";
 
 /** The content codings a kept body is sent in besides identity. */
 export type ContentCoding = "br" | "gzip";
@@ -67,11 +67,14 @@ export function preferredCoding(request: Request): ContentCoding | null {
  * body afterwards (a failed compression is not kept), and the headers that
  * say so. `Content-Length` lets a client show a long download's progress;
  * `Vary: Accept-Encoding` is always there, since the answer depends on that
- * header.
+ * header. A request whose `If-None-Match` already lists the body's ETag gets
+ * the identity form: the /api conventions answer it 304 without a body, so
+ * nothing is compressed for it.
  * @returns `bytes` to send as they are, and `headers` (`Content-Encoding` when compressed, `Content-Length`, `ETag`, `Vary`).
  */
 export async function keptBodyFor(request: Request, kept: KeptBody): Promise<{ bytes: Uint8Array; headers: Record<string, string> }> {
-  const coding = preferredCoding(request);
+  const revalidated = etagMatches(request.headers.get("If-None-Match"), kept.etag);
+  const coding = revalidated ? null : preferredCoding(request);
   if (coding === null) return { bytes: kept.bytes, headers: { "Content-Length": String(kept.bytes.byteLength), ETag: kept.etag, Vary: "Accept-Encoding" } };
   let encoded = kept.encoded.get(coding);
   if (!encoded) {

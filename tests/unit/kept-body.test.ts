@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest";
 import { keptBody, keptBodyFor, preferredCoding } from "~/services/kept-body.server";
 import { weakEtag } from "~/services/http.server";
 
-const request = (acceptEncoding?: string) =>
-  new Request("http://localhost/api/strategies/all/trades.csv", { headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding } });
+const request = (acceptEncoding?: string, ifNoneMatch?: string) =>
+  new Request("http://localhost/api/strategies/all/trades.csv", {
+    headers: { ...(acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding }), ...(ifNoneMatch === undefined ? {} : { "If-None-Match": ifNoneMatch }) },
+  });
 
 describe("preferredCoding", () => {
   it.each([
@@ -49,5 +51,15 @@ describe("keptBodyFor", () => {
     expect((await keptBodyFor(request("gzip"), kept)).bytes).toBe(gzip.bytes);
     expect((await keptBodyFor(request("br;q=1, gzip;q=0.1"), kept)).bytes).toBe(br.bytes);
     expect([...kept.encoded.keys()].sort()).toEqual(["br", "gzip"]);
+  });
+
+  it("compresses nothing for a revalidation that already holds the body, whatever coding it accepts", async () => {
+    const kept = keptBody(text);
+    const answer = await keptBodyFor(request("gzip, deflate, br", `W/"older", ${kept.etag}`), kept);
+    expect(answer.bytes).toBe(kept.bytes);
+    expect(answer.headers).toEqual({ "Content-Length": String(kept.bytes.byteLength), ETag: kept.etag, Vary: "Accept-Encoding" });
+    expect(kept.encoded.size).toBe(0);
+    expect((await keptBodyFor(request("gzip, deflate, br", 'W/"older"'), kept)).headers["Content-Encoding"]).toBe("br");
+    expect([...kept.encoded.keys()]).toEqual(["br"]);
   });
 });
