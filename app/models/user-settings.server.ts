@@ -3,11 +3,12 @@
  * security preferences (login notifications, lifetime of new sessions) and
  * signal delivery preferences (alert channels, news blackout, risk template).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { RISK_TEMPLATES, userSettings } from "../../db/schema";
 import type { Db } from "../../db/connection";
 import { DEFAULT_SESSION_MINUTES, SESSION_TIMEOUT_OPTIONS } from "~/content/account";
 import { getDb } from "~/platform/db.server";
+import { preparedQuery } from "~/platform/prepared.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -97,9 +98,9 @@ const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   riskTemplate: "Balanced",
 };
 
-/** The user's delivery settings, or the defaults when no settings row exists. */
-export function getDeliverySettings(userId: number): DeliverySettings {
-  const row = getDb()
+/** The delivery columns of one user's settings row, prepared once per connection (every dashboard reads it). */
+const deliverySettingsQuery = preparedQuery((db) =>
+  db
     .select({
       emailAlerts: userSettings.emailAlerts,
       telegramAlerts: userSettings.telegramAlerts,
@@ -108,9 +109,13 @@ export function getDeliverySettings(userId: number): DeliverySettings {
       riskTemplate: userSettings.riskTemplate,
     })
     .from(userSettings)
-    .where(eq(userSettings.userId, userId))
-    .get();
-  return row ?? { ...DEFAULT_DELIVERY_SETTINGS };
+    .where(eq(userSettings.userId, sql.placeholder("userId")))
+    .prepare(),
+);
+
+/** The user's delivery settings, or the defaults when no settings row exists. */
+export function getDeliverySettings(userId: number): DeliverySettings {
+  return deliverySettingsQuery().get({ userId }) ?? { ...DEFAULT_DELIVERY_SETTINGS };
 }
 
 /**

@@ -248,6 +248,8 @@ describe("/dashboard loader", () => {
       ["london-breakout", false],
       ["gold-intraday", false],
     ]);
+    // The card's fields only: no description or methodology travels with the page.
+    expect(Object.keys(body.strategies[0]).sort()).toEqual(["accessible", "id", "name", "riskClass", "slug", "timeframes"]);
     expect(body.strategyNames[fx.alpha]).toBe("Alpha Swing");
   });
 

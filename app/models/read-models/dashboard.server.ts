@@ -19,7 +19,8 @@ const DASHBOARD_SIGNAL_LIMITS: Record<DashboardVariant, number> = { home: 3, tra
 /** Strategies shown in the Strategy Overview card. */
 const DASHBOARD_STRATEGY_LIMIT = 3;
 
-export interface DashboardStrategy extends ApiStrategy {
+/** What the Strategy Overview card shows of a strategy (not its description or methodology). */
+export interface DashboardStrategy extends Pick<ApiStrategy, "id" | "slug" | "name" | "timeframes" | "riskClass"> {
   /** Whether the viewer's plan shows this strategy's live signals in full. */
   accessible: boolean;
 }
@@ -81,7 +82,10 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
     recentSignals: listSignalsForEntitlements(entitlements.strategyIds, { limit: DASHBOARD_SIGNAL_LIMITS[variant] }).map(toSignalListView),
     strategies: catalogue
       .slice(0, DASHBOARD_STRATEGY_LIMIT)
-      .map((s) => ({ ...toApiStrategy(s), accessible: entitled.has(s.id) })),
+      .map((s) => {
+        const { id, slug, name, timeframes, riskClass } = toApiStrategy(s);
+        return { id, slug, name, timeframes, riskClass, accessible: entitled.has(s.id) };
+      }),
     strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
     now: now.toISOString(),
     sizeRiskPercent: riskPercentFor(getDeliverySettings(viewer.id).riskTemplate),
