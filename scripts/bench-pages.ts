@@ -17,7 +17,9 @@
  * The server runs as configured: the public pages, requested without a
  * cookie, are answered by the page cache (docs/decisions/0074-anonymous-page-cache.md)
  * and the bare page never is. `PAGE_CACHE_MAX_AGE_MS=0 npm run bench:pages`
- * measures every page rendered.
+ * measures every page rendered. Requests send no Accept-Encoding unless
+ * `--accept-encoding "gzip, deflate, br"` (what browsers send) is given; then
+ * the compression of every answer is counted too.
  *
  *   npm run bench:pages -- --only /api --rounds 3 --duration 3 --json pages.json
  */
@@ -72,7 +74,7 @@ function summarise(target: Target, pairs: Pair[]) {
   };
 }
 
-console.log(`bench:pages: ${loadLine()}`);
+console.log(`bench:pages: ${loadLine()}${options.acceptEncoding === undefined ? "" : `; every request sends Accept-Encoding: ${options.acceptEncoding}`}`);
 const started = performance.now();
 const build = buildBenchBuild();
 const db = await prepareHarnessDatabase();
@@ -97,8 +99,8 @@ try {
   const pairs = new Map<Target, Pair[]>(measured.map((target) => [target, []]));
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of measured) {
-      const figures = await measure(server, target, cookies, duration, connections);
-      const bare = await measure(server, BARE[target.kind], cookies, duration, connections);
+      const figures = await measure(server, target, cookies, duration, connections, options.acceptEncoding);
+      const bare = await measure(server, BARE[target.kind], cookies, duration, connections, options.acceptEncoding);
       pairs.get(target)!.push({ target: figures, bare });
       process.stderr.write(`round ${round}/${rounds} ${target.path}: p50 ${figures.p50} ms vs ${bare.p50} ms, ${Math.round(figures.rps)} vs ${Math.round(bare.rps)} req/s\n`);
     }
@@ -125,7 +127,7 @@ try {
   const non2xx = summaries.reduce((sum, row) => sum + row.non2xx + row.bareNon2xx, 0);
   if (non2xx > 0) console.error(`NON-2XX: ${non2xx} answers under load were not 2xx (see the non-2xx column).`);
   console.log(`bench:pages took ${((performance.now() - started) / 1000).toFixed(0)} s; ${loadLine()}`);
-  writeJson(options.json, { benchmark: "bench:pages", rounds, duration, connections, failed, summaries, pairs: measured.map((target) => ({ target, rounds: pairs.get(target) })) });
+  writeJson(options.json, { benchmark: "bench:pages", rounds, duration, connections, acceptEncoding: options.acceptEncoding ?? null, failed, summaries, pairs: measured.map((target) => ({ target, rounds: pairs.get(target) })) });
   if (failed.length > 0 || non2xx > 0) process.exitCode = 1;
 } finally {
   await server.stop();

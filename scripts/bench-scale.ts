@@ -19,6 +19,8 @@
  *
  * Prints p50 and req/s per route and size, the ratios largest/smallest, the
  * plans, the flagged SCANs, the bounded ones and the rule that tells them apart. Exits 1 when an answer was not 2xx.
+ * `--accept-encoding <value>` makes every measured request send that
+ * Accept-Encoding (none by default), as `npm run bench:pages` does.
  *
  *   npm run bench:scale -- --sizes 1000,100000,1000000 --duration 2 --rounds 1 --connections 10 --only /api --json scale.json
  */
@@ -221,7 +223,7 @@ async function benchSize(size: number, largest: boolean, build: ReturnType<typeo
       const runs = new Map<string, RunFigures[]>();
       for (let round = 1; round <= rounds; round += 1) {
         for (const target of measured) {
-          const figures = await measure(server, target, cookies, duration, connections);
+          const figures = await measure(server, target, cookies, duration, connections, options.acceptEncoding);
           runs.set(target.path, [...(runs.get(target.path) ?? []), figures]);
           process.stderr.write(`${label(size)} round ${round}/${rounds} ${target.path}: p50 ${figures.p50} ms, ${Math.round(figures.rps)} req/s\n`);
         }
@@ -246,7 +248,7 @@ async function benchSize(size: number, largest: boolean, build: ReturnType<typeo
   }
 }
 
-console.log(`bench:scale: ${loadLine()}`);
+console.log(`bench:scale: ${loadLine()}${options.acceptEncoding === undefined ? "" : `; every request sends Accept-Encoding: ${options.acceptEncoding}`}`);
 const started = performance.now();
 const build = buildBenchBuild();
 const ordered = [...sizes].sort((a, b) => a - b);
@@ -305,6 +307,7 @@ writeJson(options.json, {
   rounds,
   duration,
   connections,
+  acceptEncoding: options.acceptEncoding ?? null,
   results: results.map((result) => ({ ...result, figures: Object.fromEntries(result.figures) })),
   plans: explained?.plans ?? [],
   flagged: explained?.flagged ?? [],

@@ -19,6 +19,8 @@ export interface BenchOptions {
   only: string | undefined;
   /** Write the results as JSON to this file. */
   json: string | undefined;
+  /** `--accept-encoding <value>`: the Accept-Encoding header every measured request sends (none by default). */
+  acceptEncoding: string | undefined;
   /** `--name <n>` as a positive integer, or `fallback`. */
   integer(name: string, fallback: number): number;
   /** `--name <a,b,c>` as positive integers, or `fallback`. */
@@ -26,7 +28,7 @@ export interface BenchOptions {
 }
 
 /**
- * Reads `--only <text>`, `--json <file>` and integer options (`--name 3` or
+ * Reads `--only <text>`, `--json <file>`, `--accept-encoding <value>` and integer options (`--name 3` or
  * `--name=3`) from `process.argv`; exits 2 with a message on a bad value.
  */
 export function readOptions(): BenchOptions {
@@ -52,6 +54,7 @@ export function readOptions(): BenchOptions {
   return {
     only: raw("only"),
     json: raw("json"),
+    acceptEncoding: raw("accept-encoding"),
     integer(name, fallback) {
       const text = raw(name);
       return text === undefined ? fallback : positive(name, text);
@@ -230,10 +233,18 @@ export interface RunFigures {
  * One autocannon run of `target` on `server`: `connections` connections for
  * `duration` seconds, 10 s timeout; then one more request, which waits (up to
  * 10 minutes) for the answers still in flight. Latencies are NaN when no
- * answer came in time.
+ * answer came in time. With `acceptEncoding`, every request sends that
+ * Accept-Encoding (as browsers do), so compression is part of the cost.
  */
-export async function measure(server: AppServer, target: Target, cookies: Cookies, duration: number, connections = 50): Promise<RunFigures> {
-  const headers = headersOf(target, cookies);
+export async function measure(
+  server: AppServer,
+  target: Target,
+  cookies: Cookies,
+  duration: number,
+  connections = 50,
+  acceptEncoding?: string,
+): Promise<RunFigures> {
+  const headers = { ...headersOf(target, cookies), ...(acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding }) };
   const result = await autocannon({ url: `${server.url}${target.path}`, headers, connections, duration, timeout: 10 });
   // Answers still in flight when the run stops would slow the next run down: wait for one more, queued behind them.
   const drained = await send(server, { path: target.path, headers, timeoutMs: 600_000 }).then(
