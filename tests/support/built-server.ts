@@ -34,7 +34,10 @@ export async function startBuiltServer(
 export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The body as UTF-8 text. */
   body: string;
+  /** The body's bytes as they arrived (still compressed when a Content-Encoding was sent). */
+  bytes: Buffer;
 }
 
 export interface RawRequest {
@@ -59,7 +62,10 @@ export function rawRequest(port: number, { method = "GET", path, headers = {}, b
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString("utf8"), bytes });
+        });
         res.on("error", reject);
       },
     );
