@@ -4,6 +4,7 @@
  * and the CORS preflight, IETF RateLimit headers on keyed requests; and,
  * against the real server, X-Request-Id, HEAD and the document's route.
  */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_MONTHLY_LIMIT, generateApiKey } from "~/models/api-keys.server";
 import * as blogIndex from "~/routes/api.blog._index";
@@ -13,6 +14,7 @@ import * as me from "~/routes/api.me";
 import * as mt5Queue from "~/routes/api.mt5.queue";
 import { publishSignal } from "~/models/signals.server";
 import * as openapiJson from "~/routes/api.openapi[.]json";
+import { openApiDocumentBody } from "~/services/openapi/document.server";
 import * as signalsIndex from "~/routes/api.signals._index";
 import * as strategiesIndex from "~/routes/api.strategies._index";
 import * as strategyPerformance from "~/routes/api.strategies.$slug.performance";
@@ -32,6 +34,21 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i += 1) publishSignal(validSignalInput(strategy.id, new Date(Date.now() + 86_400_000)), user.id);
   cookie = await signedInCookie(user.id);
   apiKey = generateApiKey(user.id).key;
+});
+
+describe("GET /api/openapi.json", () => {
+  it("compresses the document once per coding and sends the kept bytes to every later request", async () => {
+    const ask = () => callRoute(openapiJson.loader, getRequest(`${BASE}/api/openapi.json`, { headers: { "Accept-Encoding": "gzip" } }));
+    const first = await ask();
+    expect(first.headers.get("Content-Encoding")).toBe("gzip");
+    const made = openApiDocumentBody().encoded.get("gzip");
+    expect(made).toBeDefined();
+    const second = await ask();
+    expect(openApiDocumentBody().encoded.get("gzip")).toBe(made);
+    const [a, b] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
+    expect(b.equals(a)).toBe(true);
+    expect(gunzipSync(a).equals(Buffer.from(openApiDocumentBody().bytes))).toBe(true);
+  });
 });
 
 describe("ETag and conditional GET", () => {
@@ -190,9 +207,14 @@ describe("through the server", () => {
     expect(head.headers.etag).toMatch(/^W\//);
   });
 
-  it("serves the OpenAPI document", async () => {
+  it("serves the OpenAPI document, in the coding the client prefers, under one ETag", async () => {
     const res = await rawRequest(server.port, { path: "/api/openapi.json" });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).openapi).toBe("3.1.0");
+    const compressed = await rawRequest(server.port, { path: "/api/openapi.json", headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers["content-length"]).toBe(String(compressed.bytes.byteLength));
+    expect(compressed.headers.etag).toBe(res.headers.etag);
+    expect(brotliDecompressSync(compressed.bytes).toString("utf8")).toBe(res.body);
   });
 });

@@ -4,7 +4,7 @@
  * Decisions: docs/decisions/0041-openapi-document-and-reference.md.
  */
 import { createDocument } from "zod-openapi";
-import { weakEtag } from "~/services/http.server";
+import { keptBody, type KeptBody } from "~/services/kept-body.server";
 import { HEADER_COMPONENTS, SECURITY_SCHEMES, TAGS } from "./responses";
 import { PATHS, SCHEMA_COMPONENTS, WEBHOOKS } from "./registry";
 
@@ -40,23 +40,16 @@ export function openApiDocument(): OpenApiDocument {
   return cached;
 }
 
-/** The document as the body of `GET /api/openapi.json`: its JSON as UTF-8 bytes and their weak ETag. */
-export interface OpenApiDocumentBody {
-  bytes: Uint8Array<ArrayBuffer>;
-  /** `weakEtag` of the JSON text. */
-  etag: string;
-}
-
-let cachedBody: OpenApiDocumentBody | undefined;
+let cachedBody: KeptBody | undefined;
 
 /**
- * The OpenAPI document serialised once, with its ETag: a request copies the
- * bytes instead of encoding and hashing the same text again.
+ * The OpenAPI document as the body of `GET /api/openapi.json`, serialised
+ * once with its weak ETag, and compressed once per coding asked for
+ * (`keptBodyFor`, docs/decisions/0078-kept-bodies-compressed-once.md): a
+ * request neither encodes and hashes the same text again nor recompresses
+ * its 128 KB.
  */
-export function openApiDocumentBody(): OpenApiDocumentBody {
-  if (cachedBody === undefined) {
-    const json = JSON.stringify(openApiDocument());
-    cachedBody = { bytes: new TextEncoder().encode(json) as Uint8Array<ArrayBuffer>, etag: weakEtag(json) };
-  }
+export function openApiDocumentBody(): KeptBody {
+  cachedBody ??= keptBody(JSON.stringify(openApiDocument()));
   return cachedBody;
 }
