@@ -7,9 +7,12 @@
  * For each size: a fresh seeded database filled up to that many signals by
  * the fast path of scripts/bench/scale-data.ts (before the server opens it),
  * the benchmark build served on it, one plain request to every route (a
- * non-2xx answer is reported and the route left out), then autocannon
- * (`--connections`, default 10, for `--duration` s, `--rounds` rounds,
- * median) on each route.
+ * non-2xx answer is reported and the route left out). Every size's server
+ * stays up, and the sizes are measured side by side: in each of `--rounds`
+ * rounds, autocannon (`--connections`, default 10, for `--duration` s) runs
+ * each route on each size in turn, the order of the sizes reversed every
+ * other round; the figures are the medians over the rounds
+ * (docs/decisions/0081-scale-sizes-side-by-side.md).
  * On the largest size the server first runs once with BENCH_SQL_LOG set: each
  * route is requested once and the statements it ran are collected; every
  * distinct statement gets `EXPLAIN QUERY PLAN` on that database, and a SCAN
@@ -196,71 +199,117 @@ interface SizeResult {
   failed: Array<{ path: string; status: number }>;
 }
 
-async function benchSize(size: number, largest: boolean, build: ReturnType<typeof buildBenchBuild>) {
+/** One size served for the measured rounds: its database, its server and the routes it answers. */
+interface ServedSize {
+  result: SizeResult;
+  server: AppServer;
+  cookies: Cookies;
+  measured: Target[];
+  remove(): void;
+}
+
+/**
+ * A fresh seeded database filled to `size` signals, its statements explained
+ * when it is the `largest`, then served (the benchmark build, every request
+ * rendered) with both demo accounts signed in and every route requested once,
+ * so that first-request work (the track record) is done before measuring.
+ * A route that does not answer 2xx is reported and left out for this size.
+ */
+async function serveSize(size: number, largest: boolean, build: ReturnType<typeof buildBenchBuild>) {
   const db = await prepareHarnessDatabase();
   try {
     const fill = fillSignals(db.databasePath, size, new Date());
     console.log(`${label(size)}: ${fill.signals} signals and ${fill.events} ledger events added in ${(fill.ms / 1000).toFixed(1)} s; ${loadLine()}`);
     let server: AppServer = await startAppServer(db.databasePath, { build, env: RENDER_EVERY_REQUEST, timeoutMs: FIRST_REQUEST_MS });
-    let cookies: Cookies;
     let targets: Target[];
     try {
-      cookies = await signInBoth(server);
+      await signInBoth(server);
       targets = (await allTargets(server)).filter((target) => !options.only || target.path.includes(options.only));
     } finally {
       await server.stop();
     }
     const explained = largest ? explain(db.databasePath, await captureStatements(db.databasePath, db.dir, targets, build)) : null;
     server = await startAppServer(db.databasePath, { build, env: RENDER_EVERY_REQUEST, timeoutMs: FIRST_REQUEST_MS });
-    const result: SizeResult = { size, fill, figures: new Map(), failed: [] };
     try {
-      cookies = await signInBoth(server);
+      const cookies = await signInBoth(server);
       const statuses = await statusesOf(server, targets, cookies, FIRST_REQUEST_MS);
-      result.failed = targets.map((target, index) => ({ path: target.path, status: statuses[index]! })).filter(({ status }) => status < 200 || status >= 300);
-      for (const { path, status } of result.failed) console.error(`NON-2XX at ${label(size)}: GET ${path} answered ${status}; not measured`);
-      const measured = targets.filter((target) => !result.failed.some((bad) => bad.path === target.path));
+      const failed = targets.map((target, index) => ({ path: target.path, status: statuses[index]! })).filter(({ status }) => status < 200 || status >= 300);
+      for (const { path, status } of failed) console.error(`NON-2XX at ${label(size)}: GET ${path} answered ${status}; not measured`);
+      const measured = targets.filter((target) => !failed.some((bad) => bad.path === target.path));
       await statusesOf(server, measured, cookies, FIRST_REQUEST_MS);
-      const runs = new Map<string, RunFigures[]>();
-      for (let round = 1; round <= rounds; round += 1) {
-        for (const target of measured) {
-          const figures = await measure(server, target, cookies, duration, connections, options.acceptEncoding);
-          runs.set(target.path, [...(runs.get(target.path) ?? []), figures]);
-          process.stderr.write(`${label(size)} round ${round}/${rounds} ${target.path}: p50 ${figures.p50} ms, ${Math.round(figures.rps)} req/s\n`);
-        }
-      }
-      for (const [path, list] of runs) {
-        result.figures.set(path, {
-          p50: median(list.map((run) => run.p50)),
-          p99: median(list.map((run) => run.p99)),
-          rps: median(list.map((run) => run.rps)),
-          requests: list.reduce((sum, run) => sum + run.requests, 0),
-          non2xx: list.reduce((sum, run) => sum + run.non2xx, 0),
-          errors: list.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
-          timeouts: list.reduce((sum, run) => sum + run.timeouts, 0),
-        });
-      }
-    } finally {
+      const served: ServedSize = { result: { size, fill, figures: new Map(), failed }, server, cookies, measured, remove: () => db.remove() };
+      return { served, targets, explained };
+    } catch (error) {
       await server.stop();
+      throw error;
     }
-    return { result, targets, explained };
-  } finally {
+  } catch (error) {
     db.remove();
+    throw error;
+  }
+}
+
+/**
+ * Measures every route on every size side by side (docs/decisions/0081-scale-sizes-side-by-side.md):
+ * in each round, each route is run on each size in turn (the order of the
+ * sizes reversed every other round), so a change in the machine's speed
+ * during the run weighs on every size alike. Fills each size's figures with
+ * the medians over the rounds.
+ */
+async function measureSideBySide(served: ServedSize[]): Promise<void> {
+  const runs = new Map<ServedSize, Map<string, RunFigures[]>>(served.map((size) => [size, new Map()]));
+  const paths = [...new Set(served.flatMap((size) => size.measured.map((target) => target.path)))];
+  for (let round = 1; round <= rounds; round += 1) {
+    const order = round % 2 === 1 ? served : [...served].reverse();
+    for (const path of paths) {
+      for (const size of order) {
+        const target = size.measured.find((candidate) => candidate.path === path);
+        if (!target) continue;
+        const figures = await measure(size.server, target, size.cookies, duration, connections, options.acceptEncoding);
+        const list = runs.get(size)!;
+        list.set(path, [...(list.get(path) ?? []), figures]);
+        process.stderr.write(`${label(size.result.size)} round ${round}/${rounds} ${path}: p50 ${figures.p50} ms, ${Math.round(figures.rps)} req/s\n`);
+      }
+    }
+  }
+  for (const [size, byPath] of runs) {
+    for (const [path, list] of byPath) {
+      size.result.figures.set(path, {
+        p50: median(list.map((run) => run.p50)),
+        p99: median(list.map((run) => run.p99)),
+        rps: median(list.map((run) => run.rps)),
+        requests: list.reduce((sum, run) => sum + run.requests, 0),
+        non2xx: list.reduce((sum, run) => sum + run.non2xx, 0),
+        errors: list.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
+        timeouts: list.reduce((sum, run) => sum + run.timeouts, 0),
+      });
+    }
   }
 }
 
 console.log(`bench:scale: ${loadLine()}${options.acceptEncoding === undefined ? "" : `; every request sends Accept-Encoding: ${options.acceptEncoding}`}`);
 const started = performance.now();
 const build = buildBenchBuild();
-const ordered = [...sizes].sort((a, b) => a - b);
-const results: SizeResult[] = [];
+const ordered = [...new Set(sizes)].sort((a, b) => a - b);
+const served: ServedSize[] = [];
 let targets: Target[] = [];
 let explained: ReturnType<typeof explain> | null = null;
-for (const size of ordered) {
-  const outcome = await benchSize(size, size === ordered[ordered.length - 1], build);
-  results.push(outcome.result);
-  if (targets.length === 0) targets = outcome.targets;
-  explained = outcome.explained ?? explained;
+try {
+  for (const size of ordered) {
+    const outcome = await serveSize(size, size === ordered[ordered.length - 1], build);
+    served.push(outcome.served);
+    if (targets.length === 0) targets = outcome.targets;
+    explained = outcome.explained ?? explained;
+  }
+  console.log(`every size served side by side; measuring; ${loadLine()}`);
+  await measureSideBySide(served);
+} finally {
+  for (const size of served) {
+    await size.server.stop();
+    size.remove();
+  }
 }
+const results = served.map((size) => size.result);
 
 const first = results[0]!;
 const last = results[results.length - 1]!;
