@@ -4,8 +4,11 @@
  * (Lighthouse's default config: a mid-range phone on a slow 4G link,
  * simulated) and desktop form factors. Chromium is CHROME_PATH, default
  * /usr/bin/chromium, headless. Each page and form factor runs `--runs` times
- * (default 3); the scores printed are the medians, and the top 3 opportunities
- * and failing audits come from the run with the median performance score.
+ * (default 3); the scores printed are the medians, with the median Total
+ * Blocking Time and the host's benchmark index (Lighthouse's measure of this
+ * CPU's speed, on which the simulated mobile metrics depend), and the top 3
+ * opportunities and failing audits come from the run with the median
+ * performance score.
  *
  *   npm run lighthouse -- --only /insights --runs 1 --json lighthouse.json
  *
@@ -31,6 +34,15 @@ interface PageResult {
   runs: Array<Record<(typeof CATEGORIES)[number], number>>;
   /** Top 3 of the median run: opportunities by estimated savings, then failing audits by weight. */
   top: string[];
+  /** Median Total Blocking Time over the runs, ms (simulated on mobile): the metric the scores below 100 lose most on. */
+  tbtMs: number;
+  /**
+   * Median of Lighthouse's `environment.benchmarkIndex` over the runs: the
+   * speed of this machine's CPU as Lighthouse measured it at the time (higher is
+   * faster). The simulated metrics scale with it, so scores of runs made at
+   * different host speeds are not comparable one for one.
+   */
+  benchmarkIndex: number;
 }
 
 function scoresOf(lhr: Result): Record<(typeof CATEGORIES)[number], number> {
@@ -120,7 +132,15 @@ try {
       const all = lhrs.map(scoresOf);
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(all.map((run) => run[id]))])) as PageResult["scores"];
       const medianRun = lhrs[all.map((run, index) => ({ index, score: run.performance })).sort((a, b) => a.score - b.score)[Math.floor((all.length - 1) / 2)]!.index]!;
-      const result: PageResult = { path: page.path, formFactor, scores, runs: all, top: topFindings(medianRun) };
+      const result: PageResult = {
+        path: page.path,
+        formFactor,
+        scores,
+        runs: all,
+        top: topFindings(medianRun),
+        tbtMs: median(lhrs.map((lhr) => lhr.audits["total-blocking-time"]?.numericValue ?? NaN)),
+        benchmarkIndex: median(lhrs.map((lhr) => lhr.environment.benchmarkIndex)),
+      };
       results.push(result);
       process.stderr.write(`${page.path} ${formFactor}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}\n`);
     }
@@ -136,6 +156,8 @@ try {
       "best practices": result.scores["best-practices"],
       SEO: result.scores.seo,
       "performance runs": result.runs.map((run) => run.performance).join(" "),
+      "TBT ms": Math.round(result.tbtMs),
+      "host benchmark index": Math.round(result.benchmarkIndex),
     })),
   );
   console.log("\nTop opportunities and failing audits (run with the median performance score):");
