@@ -223,7 +223,6 @@ async function serveSize(size: number, largest: boolean, build: ReturnType<typeo
     let server: AppServer = await startAppServer(db.databasePath, { build, env: RENDER_EVERY_REQUEST, timeoutMs: FIRST_REQUEST_MS });
     let targets: Target[];
     try {
-      await signInBoth(server);
       targets = (await allTargets(server)).filter((target) => !options.only || target.path.includes(options.only));
     } finally {
       await server.stop();
