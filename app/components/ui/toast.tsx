@@ -1,6 +1,7 @@
 /**
- * Toasts: `toast()` may be called from any client code; `<Toaster>` shows the
- * current one and also the server's flash toast, rendered inside <noscript>
+ * Toasts: `toast()` may be called from any client code (and `queueToast()`
+ * from ./toast-queue.ts, for news the user did not ask for); `<Toaster>` shows
+ * the current one and also the server's flash toast, rendered inside <noscript>
  * for browsers without JavaScript. The Radix toast itself (./toast-view.tsx)
  * is loaded lazily the first time there is a toast to show, so it is not part
  * of any page's initial JavaScript.
@@ -33,14 +34,21 @@ export function toast(message: ToastMessage): void {
   emit();
 }
 
-function dismiss(id: number) {
+/** Closes the toast `id` if it is the one visible (its timer ran out, or the user closed it). */
+export function dismissToast(id: number): void {
   if (current?.id === id) {
     current = null;
     emit();
   }
 }
 
-function subscribe(listener: () => void) {
+/** The toast visible now, or null. */
+export function visibleToast(): ToastEntry | null {
+  return current;
+}
+
+/** Calls `listener` whenever the visible toast changes; returns the unsubscribe function. */
+export function subscribeToToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -52,7 +60,7 @@ export const TOAST_VARIANT_CLASS = {
 };
 
 export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) {
-  const active = useSyncExternalStore(subscribe, () => current, () => null);
+  const active = useSyncExternalStore(subscribeToToasts, visibleToast, () => null);
   const hydrated = useHydrated();
 
   useEffect(() => {
@@ -74,7 +82,7 @@ export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) 
       ) : null}
       {active ? (
         <Suspense fallback={null}>
-          <ToastView toast={active} onDismiss={dismiss} />
+          <ToastView toast={active} onDismiss={dismissToast} />
         </Suspense>
       ) : null}
     </>

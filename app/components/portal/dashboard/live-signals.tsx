@@ -1,13 +1,14 @@
 /**
  * With JavaScript, the dashboard listens to the live feed
  * (`GET /api/signals/stream`, Server-Sent Events): each signal event shows a
- * toast and reloads the page's data, so the new or changed signal appears in
+ * toast (queued behind a visible one, such as the answer to what the user
+ * just did) and reloads the page's data, so the new or changed signal appears in
  * the list without a reload. EventSource reconnects by itself and resumes
  * with Last-Event-ID. Without JavaScript nothing changes.
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { toast } from "~/components/ui/toast";
+import { queueToast } from "~/components/ui/toast-queue";
 import { EVENT_HEADLINES } from "~/content/delivery";
 import { DELIVERY_EVENT_TYPES } from "~/domain/delivery";
 
@@ -23,7 +24,7 @@ export function LiveSignalUpdates() {
     const source = new EventSource(SIGNAL_STREAM_PATH);
     const onEvent = (event: MessageEvent<string>) => {
       const data = JSON.parse(event.data) as { type: string; signal: { symbol: string; side: string } };
-      toast({ title: EVENT_HEADLINES[data.type] ?? data.type, description: `${data.signal.symbol} ${data.signal.side}` });
+      queueToast({ title: EVENT_HEADLINES[data.type] ?? data.type, description: `${data.signal.symbol} ${data.signal.side}` });
       revalidate.current();
     };
     for (const type of DELIVERY_EVENT_TYPES) source.addEventListener(type, onEvent);
