@@ -8,11 +8,13 @@
  * the fast path of scripts/bench/scale-data.ts (before the server opens it),
  * the benchmark build served on it, one plain request to every route (a
  * non-2xx answer is reported and the route left out). Every size's server
- * stays up, and the sizes are measured side by side: in each of `--rounds`
- * rounds, autocannon (`--connections`, default 10, for `--duration` s) runs
- * each route on each size in turn, the order of the sizes reversed every
- * other round; the figures are the medians over the rounds
- * (docs/decisions/0081-scale-sizes-side-by-side.md).
+ * stays up, and the sizes are measured side by side, route by route: in
+ * each of `--rounds` rounds (default 3, back to back), autocannon
+ * (`--connections`, default 10, for `--duration` s) runs the route on each
+ * size in turn, the order of the sizes reversed every other round; the
+ * figures are the medians over the rounds, and the ratios the median of each
+ * round's ratio (docs/decisions/0081-scale-sizes-side-by-side.md,
+ * docs/decisions/0083-paired-ratios-in-bench-scale.md).
  * On the largest size the server first runs once with BENCH_SQL_LOG set: each
  * route is requested once and the statements it ran are collected; every
  * distinct statement gets `EXPLAIN QUERY PLAN` on that database, and a SCAN
@@ -25,7 +27,7 @@
  * `--accept-encoding <value>` makes every measured request send that
  * Accept-Encoding (none by default), as `npm run bench:pages` does.
  *
- *   npm run bench:scale -- --sizes 1000,100000,1000000 --duration 2 --rounds 1 --connections 10 --only /api --json scale.json
+ *   npm run bench:scale -- --sizes 1000,100000,1000000 --duration 2 --rounds 3 --connections 10 --only /api --json scale.json
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -51,7 +53,7 @@ import {
 
 const options = readOptions();
 const sizes = options.integers("sizes", [1_000, 100_000, 1_000_000]);
-const rounds = options.integer("rounds", 1);
+const rounds = options.integer("rounds", 3);
 const duration = options.integer("duration", 2);
 /** Fewer than bench:pages' 50: on a big database a slow route's in-flight answers would take minutes to drain. */
 const connections = options.integer("connections", 10);
@@ -248,26 +250,43 @@ async function serveSize(size: number, largest: boolean, build: ReturnType<typeo
   }
 }
 
+/** Each route's ratios largest/smallest, one per round (runs of the same round are seconds apart). */
+const pairedRatios = new Map<string, { p50: number[]; rps: number[] }>();
+
 /**
  * Measures every route on every size side by side (docs/decisions/0081-scale-sizes-side-by-side.md):
- * in each round, each route is run on each size in turn (the order of the
- * sizes reversed every other round), so a change in the machine's speed
- * during the run weighs on every size alike. Fills each size's figures with
- * the medians over the rounds.
+ * route by route, `rounds` rounds back to back, each running the route on
+ * every size in turn, the order of the sizes reversed every other round
+ * (A B, B A, A B…), so that what the machine does during those seconds
+ * weighs on every size alike. Fills each size's figures with the medians
+ * over the rounds, and `pairedRatios` with each round's ratio of the largest
+ * size to the smallest (docs/decisions/0083-paired-ratios-in-bench-scale.md).
  */
 async function measureSideBySide(served: ServedSize[]): Promise<void> {
   const runs = new Map<ServedSize, Map<string, RunFigures[]>>(served.map((size) => [size, new Map()]));
   const paths = [...new Set(served.flatMap((size) => size.measured.map((target) => target.path)))];
-  for (let round = 1; round <= rounds; round += 1) {
-    const order = round % 2 === 1 ? served : [...served].reverse();
-    for (const path of paths) {
+  const smallest = served[0]!;
+  const largest = served[served.length - 1]!;
+  for (const path of paths) {
+    for (let round = 1; round <= rounds; round += 1) {
+      const order = round % 2 === 1 ? served : [...served].reverse();
+      const ofRound = new Map<ServedSize, RunFigures>();
       for (const size of order) {
         const target = size.measured.find((candidate) => candidate.path === path);
         if (!target) continue;
         const figures = await measure(size.server, target, size.cookies, duration, connections, options.acceptEncoding);
+        ofRound.set(size, figures);
         const list = runs.get(size)!;
         list.set(path, [...(list.get(path) ?? []), figures]);
         process.stderr.write(`${label(size.result.size)} round ${round}/${rounds} ${path}: p50 ${figures.p50} ms, ${Math.round(figures.rps)} req/s\n`);
+      }
+      const low = ofRound.get(smallest);
+      const high = ofRound.get(largest);
+      if (low && high) {
+        const ratios = pairedRatios.get(path) ?? { p50: [], rps: [] };
+        ratios.p50.push(high.p50 / low.p50);
+        ratios.rps.push(high.rps / low.rps);
+        pairedRatios.set(path, ratios);
       }
     }
   }
@@ -313,13 +332,15 @@ const results = served.map((size) => size.result);
 const first = results[0]!;
 const last = results[results.length - 1]!;
 const ratioName = `${label(last.size)}/${label(first.size)}`;
-console.log(`\np50 (ms) and req/s by number of signals, ${rounds} round(s) of ${duration} s at ${connections} connections; ratios ${ratioName} (p50 up, req/s down is worse).`);
+console.log(
+  `\np50 (ms) and req/s by number of signals, median of ${rounds} round(s) of ${duration} s at ${connections} connections; ratios ${ratioName}: the median of each round's ratio (p50 up, req/s down is worse).`,
+);
 const rows = targets.map((target) => {
   const row: Record<string, string | number> = { route: target.path + (target.as === "guest" ? "" : ` (${target.as})`) };
   for (const result of results) row[`p50 ${label(result.size)}`] = fmt(result.figures.get(target.path)?.p50 ?? NaN);
   for (const result of results) row[`req/s ${label(result.size)}`] = fmt(result.figures.get(target.path)?.rps ?? NaN, 0);
-  const p50Ratio = (last.figures.get(target.path)?.p50 ?? NaN) / (first.figures.get(target.path)?.p50 ?? NaN);
-  const rpsRatio = (last.figures.get(target.path)?.rps ?? NaN) / (first.figures.get(target.path)?.rps ?? NaN);
+  const p50Ratio = median(pairedRatios.get(target.path)?.p50 ?? []);
+  const rpsRatio = median(pairedRatios.get(target.path)?.rps ?? []);
   row[`p50 ${ratioName}`] = fmt(p50Ratio, 2);
   row[`req/s ${ratioName}`] = fmt(rpsRatio, 2);
   row["non-2xx"] = results.reduce((sum, result) => sum + (result.figures.get(target.path)?.non2xx ?? 0), 0);
@@ -357,6 +378,7 @@ writeJson(options.json, {
   connections,
   acceptEncoding: options.acceptEncoding ?? null,
   results: results.map((result) => ({ ...result, figures: Object.fromEntries(result.figures) })),
+  pairedRatios: Object.fromEntries(pairedRatios),
   plans: explained?.plans ?? [],
   flagged: explained?.flagged ?? [],
   bounded: explained?.bounded ?? [],
