@@ -19,15 +19,28 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
+ * A ref for a <details> menu that closes when the page changes. It closes in
+ * the effect's cleanup, which runs on the next page and not on the first
+ * render: a menu opened before the page hydrated stays open.
+ */
+function useMenuRef() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(
+    () => () => {
+      if (menu.current) menu.current.open = false;
+    },
+    [pathname],
+  );
+  return menu;
+}
+
+/**
  * The admin menu (admins only; decided on the server from the user's role): a
  * <details> disclosure, so it opens from the keyboard and without JavaScript.
  */
 function AdminMenu({ links }: { links: NavEntry[] }) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname]);
+  const menu = useMenuRef();
   return (
     <details ref={menu} className="relative" data-testid="admin-menu">
       <summary className="flex h-9 cursor-pointer list-none items-center rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
@@ -55,12 +68,8 @@ function AdminMenu({ links }: { links: NavEntry[] }) {
 export function Navbar({ user, theme }: { user: PublicUser | null; theme: Theme }) {
   const location = useLocation();
   const links = isPortalPath(location.pathname) ? PORTAL_NAV : PUBLIC_NAV;
-  const menu = useRef<HTMLDetailsElement>(null);
+  const menu = useMenuRef();
   const adminLinks = adminLinksFor(user?.role ?? null);
-
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname]);
 
   const account = user ? (
     <>

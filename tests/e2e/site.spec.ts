@@ -104,7 +104,6 @@ test.describe("mobile menu", () => {
 
   test("the Menu summary opens the navigation links", async ({ page, javaScriptEnabled }) => {
     await page.goto("/");
-    // With JavaScript the navbar closes the menu when it mounts: open it after hydration.
     if (javaScriptEnabled) await waitForHydration(page, "nav details");
     const nav = navbar(page);
     const details = nav.locator("details");
@@ -122,6 +121,27 @@ test.describe("mobile menu", () => {
     await details.getByRole("link", { name: "Tools", exact: true }).click();
     await expect(page).toHaveURL(/\/tools$/);
     await expect(page.getByRole("heading", { name: "Risk Calculators", level: 1 })).toBeVisible();
+    await expect(details).not.toHaveAttribute("open");
+  });
+
+  test("a menu opened before the page has hydrated stays open when it does", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
+    let releaseScripts!: () => void;
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const nav = navbar(page);
+    const details = nav.locator("details");
+    await nav.getByText("Menu", { exact: true }).click();
+    await expect(details).toHaveAttribute("open", "");
+
+    releaseScripts();
+    await waitForHydration(page, "nav details");
+    await expect(details).toHaveAttribute("open", "");
+    await expect(details.getByRole("link", { name: "Tools", exact: true })).toBeVisible();
   });
 });
 
