@@ -1,13 +1,13 @@
 /**
  * Toasts: `toast()` may be called from any client code (and `queueToast()`
  * from ./toast-queue.ts, for news the user did not ask for); `<Toaster>` shows
- * the current one and also the server's flash toast, rendered inside <noscript>
- * for browsers without JavaScript. The Radix toast itself (./toast-view.tsx)
- * is loaded lazily the first time there is a toast to show, so it is not part
- * of any page's initial JavaScript.
+ * the current one and also the server's flash toast, rendered inside
+ * <noscript> for browsers without JavaScript (a browser that runs scripts
+ * never shows it). The Radix toast itself (./toast-view.tsx) is loaded lazily
+ * the first time there is a toast to show, so it is not part of any page's
+ * initial JavaScript.
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { useHydrated } from "~/components/ui/use-hydrated";
 
 export interface ToastMessage {
   title: string;
@@ -61,7 +61,6 @@ export const TOAST_VARIANT_CLASS = {
 
 export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) {
   const active = useSyncExternalStore(subscribeToToasts, visibleToast, () => null);
-  const hydrated = useHydrated();
 
   useEffect(() => {
     if (serverToast) toast(serverToast);
@@ -69,7 +68,7 @@ export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) 
 
   return (
     <>
-      {!hydrated && serverToast ? (
+      {serverToast ? (
         <noscript>
           <div
             role="status"
