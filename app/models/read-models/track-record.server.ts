@@ -7,9 +7,6 @@
  * the records already asked for are kept in memory under the ledger head (seq
  * and hash). Every write to a signal appends a ledger event and so moves the
  * head: the next read sees a new key and rebuilds, so no figure outlives a close.
- * The results are kept column by column and the records without their
- * equity curve by trade, so that a large record stays a few objects on the
- * heap (docs/decisions/0084-track-record-in-columns.md).
  *
  * Demo data (docs/decisions/0058-demo-track-record.md): while every signal
  * is one the seed published (none has an id above the seed's last), the record
@@ -24,7 +21,6 @@ import { seedRuns, signalEvents, signals, strategies } from "../../../db/schema"
 import { chartAxes, sparklineGeometry, type SparklineGeometry } from "~/domain/chart-axes";
 import { instrumentSpec } from "~/domain/instruments";
 import { projectSignal, type SignalEvent } from "~/domain/signal-lifecycle";
-import { TradeResultColumns } from "~/domain/trade-result-columns";
 import {
   summarizeResults,
   tradeResult,
@@ -51,18 +47,15 @@ const MAX_RECORDS_PER_HEAD = 200;
 /** How many serialised bodies each ledger head keeps (on a long record, each is tens of MB: the equity curve by trade, the CSV). */
 const MAX_BODIES_PER_HEAD = 8;
 
-/** A record as kept: every figure and the daily curve, without the curve by trade (one point per trade). */
-type KeptRecord = Omit<TrackRecord, "equity"> & { equity: { byDay: TrackRecord["equity"]["byDay"] } };
-
 interface CacheEntry {
   /** The ledger head the entry reflects (seq 0 and hash "" for an empty ledger). */
   seq: number;
   hash: string;
   /** Every closed signal's result, in close order (then id). */
-  results: TradeResultColumns;
-  /** Each scope's rows of `results` (key `all` or the strategy id), in close order: made once per head, on first use. */
-  scoped: Map<string, Int32Array>;
-  records: Map<string, KeptRecord>;
+  results: TradeResult[];
+  /** Each scope's results (key `all` or the strategy id), in close order: made once per head, on first use. */
+  scoped: Map<string, TradeResult[]>;
+  records: Map<string, TrackRecord>;
   /** Serialised answers (`cachedTrackRecordBody`), by kind and record key. */
   bodies: Map<string, Promise<unknown>>;
   /** Whether every signal is one the seed published (the record is demo data). */
@@ -148,7 +141,6 @@ function loadClosedTrades(ids: readonly number[] | null): ClosedTrade[] {
   });
 }
 
-/** Orders results by close time, then id. */
 function byCloseTime(a: TradeResult, b: TradeResult): number {
   return a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id;
 }
@@ -169,7 +161,7 @@ function onlySeededSignals(): boolean {
 
 /** Every closed signal's result, read afresh. */
 function fullLoad(seq: number, hash: string): CacheEntry {
-  const results = new TradeResultColumns(loadClosedTrades(null).map(tradeResult).sort(byCloseTime));
+  const results = loadClosedTrades(null).map(tradeResult).sort(byCloseTime);
   return { seq, hash, results, scoped: new Map(), records: new Map(), bodies: new Map(), demo: onlySeededSignals() };
 }
 
@@ -198,8 +190,7 @@ function current(): CacheEntry {
   }
   const changed = new Set(changedIds);
   const fresh = loadClosedTrades(changedIds).map(tradeResult);
-  const kept = cache.results.pick(scopedRows(cache, "all")).filter((r) => !changed.has(r.id));
-  const results = new TradeResultColumns(kept.concat(fresh).sort(byCloseTime));
+  const results = cache.results.filter((r) => !changed.has(r.id)).concat(fresh).sort(byCloseTime);
   const touched = new Set(fresh.map((r) => r.strategyId));
   const records = new Map(
     [...cache.records].filter(([key]) => {
@@ -221,61 +212,49 @@ function recordKey(scope: TrackRecordScope, options: TrackRecordOptions): string
   return JSON.stringify([scope, options.riskPct ?? null, options.from?.getTime() ?? null, options.to?.getTime() ?? null]);
 }
 
-/** The rows of `scope` in `entry.results` (close order), split out once per head. */
-function scopedRows(entry: CacheEntry, scope: TrackRecordScope): Int32Array {
-  const key = scope === "all" ? "all" : String(scope.strategyId);
-  let rows = entry.scoped.get(key);
-  if (!rows) {
-    const { results } = entry;
-    const all = Int32Array.from({ length: results.length }, (_, row) => row);
-    rows = scope === "all" ? all : all.filter((row) => results.strategyId(row) === scope.strategyId);
-    entry.scoped.set(key, rows);
+/** The results of `scope` in close order, split out of the entry's once per head. */
+function scopedResults(entry: CacheEntry, scope: TrackRecordScope): TradeResult[] {
+  if (scope === "all") return entry.results;
+  const key = String(scope.strategyId);
+  let list = entry.scoped.get(key);
+  if (!list) {
+    list = entry.results.filter((result) => result.strategyId === scope.strategyId);
+    entry.scoped.set(key, list);
   }
-  return rows;
+  return list;
 }
 
-/** The first index of `rows` (in close order) whose close is at or after `timeMs` (`after`: strictly after); binary search. */
-function firstClosedFrom(results: TradeResultColumns, rows: Int32Array, timeMs: number, after = false): number {
+/** The first index of `results` (in close order) whose close is at or after `time` (`after`: strictly after); binary search. */
+function firstClosedFrom(results: readonly TradeResult[], time: string, after = false): number {
   let low = 0;
-  let high = rows.length;
+  let high = results.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    const closedAtMs = results.closedAtMsOf(rows[middle]!);
-    if (closedAtMs < timeMs || (after && closedAtMs === timeMs)) low = middle + 1;
+    const closedAt = results[middle]!.closedAt;
+    if (closedAt < time || (after && closedAt === time)) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-/** The rows of `scope` closed in [from, to] (either end open), oldest first: found by binary search, so the cost is the slice's. */
-function rowsIn(entry: CacheEntry, scope: TrackRecordScope, from: Date | undefined, to: Date | undefined): Int32Array {
-  const rows = scopedRows(entry, scope);
-  const start = from ? firstClosedFrom(entry.results, rows, from.getTime()) : 0;
-  const end = to ? firstClosedFrom(entry.results, rows, to.getTime(), true) : rows.length;
-  return rows.subarray(start, Math.max(start, end));
+/** The results of `scope` closed in [from, to] (either end open), oldest first: found by binary search, so the cost is the slice's. */
+function resultsIn(entry: CacheEntry, scope: TrackRecordScope, from: Date | undefined, to: Date | undefined): TradeResult[] {
+  const results = scopedResults(entry, scope);
+  const start = from ? firstClosedFrom(results, from.toISOString()) : 0;
+  const end = to ? firstClosedFrom(results, to.toISOString(), true) : results.length;
+  return start === 0 && end === results.length ? results : results.slice(start, Math.max(start, end));
 }
 
 /**
  * The track record of `scope` over `options` (risk % per trade, period), as
- * of the current ledger head, with its equity curve by trade: computed on
- * every call (callers keep what they serialise: `cachedTrackRecordBody`).
+ * of the current ledger head; computed once per head and options.
  */
 export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): TrackRecord {
-  const entry = current();
-  return summarizeResults(entry.results.pick(rowsIn(entry, scope, options.from, options.to)), options);
-}
-
-/**
- * The record of `scope` over `options` without its curve by trade, as of the
- * current ledger head; computed once per head and options and kept.
- */
-function keptRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): KeptRecord {
   const entry = current();
   const key = recordKey(scope, options);
   const cached = entry.records.get(key);
   if (cached) return cached;
-  const { equity, ...figures } = getTrackRecord(scope, options);
-  const record: KeptRecord = { ...figures, equity: { byDay: equity.byDay } };
+  const record = summarizeResults(resultsIn(entry, scope, options.from, options.to), options);
   if (entry.records.size >= MAX_RECORDS_PER_HEAD) entry.records.clear();
   entry.records.set(key, record);
   return record;
@@ -286,10 +265,9 @@ function keptRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): 
  * @param options.latest keep only the last `latest` of them.
  */
 export function listTradeResults(scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number } = {}): TradeResult[] {
-  const entry = current();
-  const rows = rowsIn(entry, scope, options.from, options.to);
-  if (options.latest === undefined) return entry.results.pick(rows);
-  return options.latest > 0 ? entry.results.pick(rows.subarray(Math.max(0, rows.length - options.latest))) : [];
+  const results = resultsIn(current(), scope, options.from, options.to);
+  if (options.latest === undefined) return results.slice();
+  return options.latest > 0 ? results.slice(-options.latest) : [];
 }
 
 /**
@@ -330,7 +308,7 @@ export type TrackRecordFigures = Omit<TrackRecord, "equity" | "monthly">;
 
 /** The figures of `scope` over `options`, without the series. */
 export function getTrackRecordFigures(scope: TrackRecordScope, options: TrackRecordOptions): TrackRecordFigures {
-  const { equity: _equity, monthly: _monthly, ...figures } = keptRecord(scope, options);
+  const { equity: _equity, monthly: _monthly, ...figures } = getTrackRecord(scope, options);
   return figures;
 }
 
@@ -349,7 +327,7 @@ export type TrackRecordView = Omit<TrackRecord, "equity"> & {
  * recent trades of the period (newest first).
  */
 export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecordOptions, latest: number): TrackRecordView {
-  const { equity, ...figures } = keptRecord(scope, options);
+  const { equity, ...figures } = getTrackRecord(scope, options);
   const latestTrades = listTradeResults(scope, { from: options.from, to: options.to, latest }).reverse();
   return { ...figures, equity: { byDay: equity.byDay }, latestTrades, demo: trackRecordIsDemo() };
 }
@@ -367,7 +345,7 @@ export function liveCardFigures(): Record<string, LiveCardFigures> {
   const figures: Record<string, LiveCardFigures> = {};
   const demo = trackRecordIsDemo();
   for (const [id, { slug }] of strategyLabels()) {
-    const { trades, winRate } = keptRecord({ strategyId: id });
+    const { trades, winRate } = getTrackRecord({ strategyId: id });
     figures[slug] = demo ? { trades, winRate, demo } : { trades, winRate };
   }
   return figures;
@@ -411,7 +389,7 @@ export function getFollowedRecords(
   return {
     demo: trackRecordIsDemo(),
     strategies: followed.map(({ id, slug, name }) => {
-      const { equity, monthly: _monthly, ...record } = keptRecord({ strategyId: id }, options);
+      const { equity, monthly: _monthly, ...record } = getTrackRecord({ strategyId: id }, options);
       return { slug, name, record, equity: followedEquity(equity.byDay) };
     }),
   };
