@@ -43,7 +43,7 @@ try {
   const { signals, strategies, users } = await import("../db/schema");
   const { getDb } = await import("../app/platform/db.server");
   const { backfillLedger, closeSignal, partiallyCloseSignal, publishSignal } = await import("../app/models/signals.server");
-  const { getTrackRecord, listTradeResults } = await import("../app/models/read-models/track-record.server");
+  const { getTrackRecordFigures, getTrackRecordView } = await import("../app/models/read-models/track-record.server");
   const { mulberry32, UINT32_RANGE } = await import("../app/domain/prng");
   const db = getDb();
   migrateDatabase(db);
@@ -153,14 +153,11 @@ try {
     }
     const built = performance.now() - t0;
     const t1 = performance.now();
-    const total = getTrackRecord("all").trades;
+    const total = getTrackRecordFigures("all", {}).trades;
     const full = performance.now() - t1;
-    const afterClose = time(() => getTrackRecord("all"), nextClose);
-    const cached = time(() => getTrackRecord("all"));
-    const tab = time(() => {
-      getTrackRecord({ strategyId: strategyIds[0]! });
-      listTradeResults({ strategyId: strategyIds[0]! }, { latest: 50 });
-    }, nextClose);
+    const afterClose = time(() => getTrackRecordFigures("all", {}), nextClose);
+    const cached = time(() => getTrackRecordFigures("all", {}));
+    const tab = time(() => getTrackRecordView({ strategyId: strategyIds[0]! }, {}, 50), nextClose);
     console.log(
       [total.toLocaleString("en-US"), full.toFixed(1), afterClose, cached, tab, (built / 1000).toFixed(1)].map((cell) => cell.padStart(12)).join(" |"),
     );

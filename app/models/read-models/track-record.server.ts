@@ -7,6 +7,8 @@
  * the records already asked for are kept in memory under the ledger head (seq
  * and hash). Every write to a signal appends a ledger event and so moves the
  * head: the next read sees a new key and rebuilds, so no figure outlives a close.
+ * Kept records leave out their equity curve by trade (one object per trade),
+ * which only the performance API's body needs (docs/decisions/0085-kept-records-without-the-curve-by-trade.md).
  *
  * Demo data (docs/decisions/0058-demo-track-record.md): while every signal
  * is one the seed published (none has an id above the seed's last), the record
@@ -47,6 +49,9 @@ const MAX_RECORDS_PER_HEAD = 200;
 /** How many serialised bodies each ledger head keeps (on a long record, each is tens of MB: the equity curve by trade, the CSV). */
 const MAX_BODIES_PER_HEAD = 8;
 
+/** A record as kept: every figure and the daily curve, without the curve by trade. */
+type KeptRecord = Omit<TrackRecord, "equity"> & { equity: { byDay: TrackRecord["equity"]["byDay"] } };
+
 interface CacheEntry {
   /** The ledger head the entry reflects (seq 0 and hash "" for an empty ledger). */
   seq: number;
@@ -55,7 +60,7 @@ interface CacheEntry {
   results: TradeResult[];
   /** Each scope's results (key `all` or the strategy id), in close order: made once per head, on first use. */
   scoped: Map<string, TradeResult[]>;
-  records: Map<string, TrackRecord>;
+  records: Map<string, KeptRecord>;
   /** Serialised answers (`cachedTrackRecordBody`), by kind and record key. */
   bodies: Map<string, Promise<unknown>>;
   /** Whether every signal is one the seed published (the record is demo data). */
@@ -247,14 +252,25 @@ function resultsIn(entry: CacheEntry, scope: TrackRecordScope, from: Date | unde
 
 /**
  * The track record of `scope` over `options` (risk % per trade, period), as
- * of the current ledger head; computed once per head and options.
+ * of the current ledger head, with its equity curve by trade: computed on
+ * every call (its caller keeps the body it serialises: `cachedTrackRecordBody`).
  */
 export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): TrackRecord {
+  const entry = current();
+  return summarizeResults(resultsIn(entry, scope, options.from, options.to), options);
+}
+
+/**
+ * The record of `scope` over `options` without its curve by trade, as of the
+ * current ledger head; computed once per head and options and kept.
+ */
+function keptRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): KeptRecord {
   const entry = current();
   const key = recordKey(scope, options);
   const cached = entry.records.get(key);
   if (cached) return cached;
-  const record = summarizeResults(resultsIn(entry, scope, options.from, options.to), options);
+  const { equity, ...figures } = getTrackRecord(scope, options);
+  const record: KeptRecord = { ...figures, equity: { byDay: equity.byDay } };
   if (entry.records.size >= MAX_RECORDS_PER_HEAD) entry.records.clear();
   entry.records.set(key, record);
   return record;
@@ -308,7 +324,7 @@ export type TrackRecordFigures = Omit<TrackRecord, "equity" | "monthly">;
 
 /** The figures of `scope` over `options`, without the series. */
 export function getTrackRecordFigures(scope: TrackRecordScope, options: TrackRecordOptions): TrackRecordFigures {
-  const { equity: _equity, monthly: _monthly, ...figures } = getTrackRecord(scope, options);
+  const { equity: _equity, monthly: _monthly, ...figures } = keptRecord(scope, options);
   return figures;
 }
 
@@ -327,7 +343,7 @@ export type TrackRecordView = Omit<TrackRecord, "equity"> & {
  * recent trades of the period (newest first).
  */
 export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecordOptions, latest: number): TrackRecordView {
-  const { equity, ...figures } = getTrackRecord(scope, options);
+  const { equity, ...figures } = keptRecord(scope, options);
   const latestTrades = listTradeResults(scope, { from: options.from, to: options.to, latest }).reverse();
   return { ...figures, equity: { byDay: equity.byDay }, latestTrades, demo: trackRecordIsDemo() };
 }
@@ -345,7 +361,7 @@ export function liveCardFigures(): Record<string, LiveCardFigures> {
   const figures: Record<string, LiveCardFigures> = {};
   const demo = trackRecordIsDemo();
   for (const [id, { slug }] of strategyLabels()) {
-    const { trades, winRate } = getTrackRecord({ strategyId: id });
+    const { trades, winRate } = keptRecord({ strategyId: id });
     figures[slug] = demo ? { trades, winRate, demo } : { trades, winRate };
   }
   return figures;
@@ -389,7 +405,7 @@ export function getFollowedRecords(
   return {
     demo: trackRecordIsDemo(),
     strategies: followed.map(({ id, slug, name }) => {
-      const { equity, monthly: _monthly, ...record } = getTrackRecord({ strategyId: id }, options);
+      const { equity, monthly: _monthly, ...record } = keptRecord({ strategyId: id }, options);
       return { slug, name, record, equity: followedEquity(equity.byDay) };
     }),
   };
