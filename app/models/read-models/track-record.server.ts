@@ -332,8 +332,7 @@ export function getTrackRecordFigures(scope: TrackRecordScope, options: TrackRec
  * What a page shows of a record: every figure, the daily series (not the one
  * by trade), the latest trades (newest first) and whether it is the seed's demo data.
  */
-export type TrackRecordView = Omit<TrackRecord, "equity"> & {
-  equity: { byDay: TrackRecord["equity"]["byDay"] };
+export type TrackRecordView = KeptRecord & {
   latestTrades: TradeResult[];
   demo: boolean;
 };
@@ -343,9 +342,8 @@ export type TrackRecordView = Omit<TrackRecord, "equity"> & {
  * recent trades of the period (newest first).
  */
 export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecordOptions, latest: number): TrackRecordView {
-  const { equity, ...figures } = keptRecord(scope, options);
   const latestTrades = listTradeResults(scope, { from: options.from, to: options.to, latest }).reverse();
-  return { ...figures, equity: { byDay: equity.byDay }, latestTrades, demo: trackRecordIsDemo() };
+  return { ...keptRecord(scope, options), latestTrades, demo: trackRecordIsDemo() };
 }
 
 /** A strategy card's live figures: closed signals and win rate (percent, null with none). */
