@@ -251,7 +251,7 @@ async function serveSize(size: number, largest: boolean, build: ReturnType<typeo
 }
 
 /** Each route's ratios largest/smallest, one per round (runs of the same round are seconds apart). */
-const pairedRatios = new Map<string, { p50: number[]; rps: number[] }>();
+type PairedRatios = Map<string, { p50: number[]; rps: number[] }>;
 
 /**
  * Measures every route on every size side by side (docs/decisions/0081-scale-sizes-side-by-side.md):
@@ -259,10 +259,12 @@ const pairedRatios = new Map<string, { p50: number[]; rps: number[] }>();
  * every size in turn, the order of the sizes reversed every other round
  * (A B, B A, A B…), so that what the machine does during those seconds
  * weighs on every size alike. Fills each size's figures with the medians
- * over the rounds, and `pairedRatios` with each round's ratio of the largest
- * size to the smallest (docs/decisions/0083-paired-ratios-in-bench-scale.md).
+ * over the rounds.
+ * @returns each route's ratios of the largest size to the smallest, one per
+ * round (docs/decisions/0083-paired-ratios-in-bench-scale.md).
  */
-async function measureSideBySide(served: ServedSize[]): Promise<void> {
+async function measureSideBySide(served: ServedSize[]): Promise<PairedRatios> {
+  const pairedRatios: PairedRatios = new Map();
   const runs = new Map<ServedSize, Map<string, RunFigures[]>>(served.map((size) => [size, new Map()]));
   const paths = [...new Set(served.flatMap((size) => size.measured.map((target) => target.path)))];
   const smallest = served[0]!;
@@ -303,6 +305,7 @@ async function measureSideBySide(served: ServedSize[]): Promise<void> {
       });
     }
   }
+  return pairedRatios;
 }
 
 console.log(`bench:scale: ${loadLine()}${options.acceptEncoding === undefined ? "" : `; every request sends Accept-Encoding: ${options.acceptEncoding}`}`);
@@ -312,6 +315,7 @@ const ordered = [...new Set(sizes)].sort((a, b) => a - b);
 const served: ServedSize[] = [];
 let targets: Target[] = [];
 let explained: ReturnType<typeof explain> | null = null;
+let pairedRatios: PairedRatios = new Map();
 try {
   for (const size of ordered) {
     const outcome = await serveSize(size, size === ordered[ordered.length - 1], build);
@@ -320,7 +324,7 @@ try {
     explained = outcome.explained ?? explained;
   }
   console.log(`every size served side by side; measuring; ${loadLine()}`);
-  await measureSideBySide(served);
+  pairedRatios = await measureSideBySide(served);
 } finally {
   for (const size of served) {
     await size.server.stop();
