@@ -135,12 +135,15 @@ export function buildEquitySeries(spec: EquitySeriesSpec): SeriesPoint[] {
  * @param values equity values in any one unit, oldest first.
  * @returns one fraction per value, in [−1, 0] for equity ≥ 0 (−0.082 is 8.2% below the peak).
  */
-export function fractionBelowPeak(values: ReadonlyArray<number>): number[] {
+export function fractionBelowPeak(values: ArrayLike<number>): number[] {
   let peak = Number.NEGATIVE_INFINITY;
-  return values.map((value) => {
+  const fractions: number[] = new Array(values.length);
+  for (let k = 0; k < values.length; k++) {
+    const value = values[k]!;
     peak = Math.max(peak, value);
-    return peak > 0 ? (value - peak) / peak : 0;
-  });
+    fractions[k] = peak > 0 ? (value - peak) / peak : 0;
+  }
+  return fractions;
 }
 
 /** Percent below the running peak at each point (0 at a new high, negative otherwise), two decimals. */

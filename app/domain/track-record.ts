@@ -16,6 +16,7 @@ import { COST_ASSUMPTIONS } from "~/content/performance-info";
 import { instrumentSpec } from "./instruments";
 import { fractionBelowPeak } from "./performance-series";
 import { tenthsOfPip, type CloseReason, type SignalSide } from "./signal-lifecycle";
+import { OUTCOME_CODES, TradeResultTable } from "./trade-result-table";
 
 // ---------------------------------------------------------------------------
 // Costs
@@ -309,21 +310,12 @@ export interface TrackRecord {
   equity: { byTrade: TradeEquityPoint[]; byDay: DayEquityPoint[] };
 }
 
+/** A record without its equity curve by trade (one point per trade): every figure, the monthly rows and the daily curve. */
+export type TrackRecordSummary = Omit<TrackRecord, "equity"> & { equity: { byDay: DayEquityPoint[] } };
+
 /** `YYYY-MM-DD` of a UTC instant. */
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
-}
-
-function byCloseTime(a: TradeResult, b: TradeResult): number {
-  return a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id;
-}
-
-/** Results sorted by close time, then id: the order every cumulative figure is taken in (sorted in place, unless they already are). */
-function chronological(results: TradeResult[]): TradeResult[] {
-  for (let i = 1; i < results.length; i++) {
-    if (byCloseTime(results[i - 1]!, results[i]!) > 0) return results.sort(byCloseTime);
-  }
-  return results;
 }
 
 /**
@@ -332,10 +324,11 @@ function chronological(results: TradeResult[]): TradeResult[] {
  * (fixed-fractional sizing: each trade risks riskPct of the equity before it;
  * an account cannot go below 0, so a loss beyond −100% ends the curve at 0).
  */
-function compound(netRs: number[], riskPct: number): number[] {
+function compound(netRs: Float64Array, riskPct: number): Float64Array {
   const fraction = riskPct / 100;
-  const equity = [STARTING_EQUITY];
-  for (const r of netRs) equity.push(Math.max(0, equity[equity.length - 1]! * (1 + fraction * r)));
+  const equity = new Float64Array(netRs.length + 1);
+  equity[0] = STARTING_EQUITY;
+  for (let k = 0; k < netRs.length; k++) equity[k + 1] = Math.max(0, equity[k]! * (1 + fraction * netRs[k]!));
   return equity;
 }
 
@@ -344,32 +337,34 @@ function compound(netRs: number[], riskPct: number): number[] {
  *   C_0 = 0, C_k = C_{k−1} + netR_k;  peak_k = max(C_0..C_k);  drawdownR_k = C_k − peak_k
  * The max drawdown is the lowest drawdownR (the first if tied); its peak is the
  * latest point at the running peak before it; recovery is the first later point with C ≥ that peak.
+ * @param timesMs epoch ms of each point: the period start, then each trade's close.
  */
-function cumulativeR(netRs: number[], times: string[]) {
-  const cumulative = [0];
-  const drawdown = [0];
+function cumulativeR(netRs: Float64Array, timesMs: Float64Array) {
+  const n = netRs.length;
+  const cumulative = new Float64Array(n + 1);
+  const drawdown = new Float64Array(n + 1);
   let peak = 0;
   let peakIndex = 0;
   let max = { depth: 0, peakIndex: 0, troughIndex: 0 };
-  netRs.forEach((r, i) => {
-    const value = cumulative[i]! + r;
-    cumulative.push(value);
+  for (let i = 0; i < n; i++) {
+    const value = cumulative[i]! + netRs[i]!;
+    cumulative[i + 1] = value;
     if (value >= peak) {
       peak = value;
       peakIndex = i + 1;
     }
-    drawdown.push(value - peak);
+    drawdown[i + 1] = value - peak;
     if (value - peak < max.depth) max = { depth: value - peak, peakIndex, troughIndex: i + 1 };
-  });
+  }
   const span: DrawdownSpan = { peakAt: null, troughAt: null, recoveredAt: null, recoveryDays: null };
   if (max.depth < 0) {
-    span.peakAt = times[max.peakIndex]!;
-    span.troughAt = times[max.troughIndex]!;
+    span.peakAt = new Date(timesMs[max.peakIndex]!).toISOString();
+    span.troughAt = new Date(timesMs[max.troughIndex]!).toISOString();
     const target = cumulative[max.peakIndex]!;
-    for (let k = max.troughIndex + 1; k < cumulative.length; k++) {
+    for (let k = max.troughIndex + 1; k <= n; k++) {
       if (cumulative[k]! >= target) {
-        span.recoveredAt = times[k]!;
-        span.recoveryDays = (Date.parse(times[k]!) - Date.parse(span.troughAt)) / DAY_MS;
+        span.recoveredAt = new Date(timesMs[k]!).toISOString();
+        span.recoveryDays = (timesMs[k]! - timesMs[max.troughIndex]!) / DAY_MS;
         break;
       }
     }
@@ -377,25 +372,32 @@ function cumulativeR(netRs: number[], times: string[]) {
   return { cumulative, drawdown, maxDrawdownR: max.depth, span };
 }
 
-/** Longest runs of consecutive wins and of consecutive losses (a breakeven ends both). */
-function streaks(outcomes: TradeOutcome[]): { win: number; loss: number } {
+/** Longest runs of consecutive wins and of consecutive losses (a breakeven ends both), of the outcome codes of `rows`. */
+function streaks(outcomes: Uint8Array, rows: Uint32Array): { win: number; loss: number } {
   let win = 0;
   let loss = 0;
   let best = { win: 0, loss: 0 };
-  for (const outcome of outcomes) {
-    win = outcome === "win" ? win + 1 : 0;
-    loss = outcome === "loss" ? loss + 1 : 0;
+  for (const row of rows) {
+    win = outcomes[row] === OUTCOME_CODES.win ? win + 1 : 0;
+    loss = outcomes[row] === OUTCOME_CODES.loss ? loss + 1 : 0;
     best = { win: Math.max(best.win, win), loss: Math.max(best.loss, loss) };
   }
   return best;
 }
 
-/** Every calendar month (`YYYY-MM`, UTC) from the one of `startMs` to the one of `endMs`. */
-function monthsBetween(startMs: number, endMs: number): string[] {
+/** Epoch ms of the first instant of month index `k` (year × 12 + month, month 0 = January), UTC. */
+function monthStartMs(k: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(Math.floor(k / 12), k % 12, 1);
+  return date.getTime();
+}
+
+/** Every calendar month (UTC) from the one of `startMs` to the one of `endMs`: `YYYY-MM` and its first and next month's first instant (epoch ms). */
+function monthsBetween(startMs: number, endMs: number): Array<{ month: string; fromMs: number; untilMs: number }> {
   const index = (ms: number) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth();
-  const months: string[] = [];
+  const months: Array<{ month: string; fromMs: number; untilMs: number }> = [];
   for (let k = index(startMs); k <= index(endMs); k++) {
-    months.push(`${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, "0")}`);
+    months.push({ month: `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, "0")}`, fromMs: monthStartMs(k), untilMs: monthStartMs(k + 1) });
   }
   return months;
 }
@@ -406,12 +408,12 @@ function monthsBetween(startMs: number, endMs: number): string[] {
  * previous month's end equity (the starting equity for the first), − 1, in
  * percent; 0 after the equity reached 0.
  */
-function monthlyReturns(sorted: TradeResult[], equity: number[], months: string[]): MonthlyRow[] {
+function monthlyReturns(closedAtMs: Float64Array, rows: Uint32Array, equity: Float64Array, months: ReturnType<typeof monthsBetween>): MonthlyRow[] {
   let k = 0;
   let previous = equity[0]!;
-  return months.map((month) => {
+  return months.map(({ month, fromMs, untilMs }) => {
     let trades = 0;
-    while (k < sorted.length && sorted[k]!.closedAt.slice(0, 7) === month) {
+    while (k < rows.length && closedAtMs[rows[k]!]! >= fromMs && closedAtMs[rows[k]!]! < untilMs) {
       k++;
       trades++;
     }
@@ -423,16 +425,16 @@ function monthlyReturns(sorted: TradeResult[], equity: number[], months: string[
 }
 
 /** Equity at the end of each UTC day from `startMs` to `endMs`, and its percent below the running peak (the starting equity counts as a peak). */
-function dailyEquity(sorted: TradeResult[], equity: number[], startMs: number, endMs: number): DayEquityPoint[] {
-  const days: string[] = [];
-  for (let ms = Date.parse(`${isoDay(startMs)}T00:00:00Z`); ms <= endMs; ms += DAY_MS) days.push(isoDay(ms));
+function dailyEquity(closedAtMs: Float64Array, rows: Uint32Array, equity: Float64Array, startMs: number, endMs: number): DayEquityPoint[] {
+  const dayStarts: number[] = [];
+  for (let ms = Date.parse(`${isoDay(startMs)}T00:00:00Z`); ms <= endMs; ms += DAY_MS) dayStarts.push(ms);
   let k = 0;
-  const values = days.map((day) => {
-    while (k < sorted.length && sorted[k]!.closedAt.slice(0, 10) <= day) k++;
+  const values = dayStarts.map((dayStart) => {
+    while (k < rows.length && closedAtMs[rows[k]!]! < dayStart + DAY_MS) k++;
     return equity[k]!;
   });
   const drawdowns = fractionBelowPeak([equity[0]!, ...values]);
-  return days.map((time, i) => ({ time, equity: values[i]!, drawdownPct: drawdowns[i + 1]! * 100 }));
+  return dayStarts.map((dayStart, i) => ({ time: isoDay(dayStart), equity: values[i]!, drawdownPct: drawdowns[i + 1]! * 100 }));
 }
 
 /**
@@ -465,13 +467,6 @@ function ratios(returns: number[]): { sharpe: number | null; sortino: number | n
   };
 }
 
-function mean(values: number[]): number | null {
-  if (values.length === 0) return null;
-  let sum = 0;
-  for (const value of values) sum += value;
-  return sum / values.length;
-}
-
 /** Whether a trade closed within the period ([from, to], either end open). */
 function inPeriod(trade: ClosedTrade, options: TrackRecordOptions): boolean {
   const closed = trade.closedAt.getTime();
@@ -499,112 +494,141 @@ export function computeTrackRecord(trades: ReadonlyArray<ClosedTrade>, options: 
   return summarizeResults(trades.filter((trade) => inPeriod(trade, options)).map(tradeResult), options);
 }
 
-function lowest(values: number[]): number {
-  let min = Number.POSITIVE_INFINITY;
-  for (const value of values) if (value < min) min = value;
-  return min;
-}
-
-function highest(values: number[]): number {
-  let max = Number.NEGATIVE_INFINITY;
-  for (const value of values) if (value > max) max = value;
-  return max;
+/**
+ * The record of results already computed by `tradeResult` (any order; those
+ * closed outside the period are left out): the same figures as
+ * `computeTrackRecord` over the trades they came from.
+ * @throws RangeError when a result's times are not as `toISOString` writes them.
+ */
+export function summarizeResults(results: ReadonlyArray<TradeResult>, options: TrackRecordOptions = {}): TrackRecord {
+  const table = TradeResultTable.of(results);
+  return summarizeTable(table, table.allRows(), options);
 }
 
 /**
- * The record of results already computed by `tradeResult` (any order; those
- * closed outside the period are left out), for callers that keep the per-trade
- * results between calls: the same figures as `computeTrackRecord` over the
- * trades they came from.
+ * The record of `rows` of `table` (rows in close order, e.g. `allRows()` or
+ * `strategyRows(id)`; those closed outside the period are left out), with its
+ * equity curve by trade: the figures of `computeTrackRecord`.
  */
-export function summarizeResults(results: ReadonlyArray<TradeResult>, options: TrackRecordOptions = {}): TrackRecord {
+export function summarizeTable(table: TradeResultTable, rows: Uint32Array, options: TrackRecordOptions = {}): TrackRecord {
+  return summarize(table, rows, options, true);
+}
+
+/** As `summarizeTable`, without the equity curve by trade (no object per trade is made). */
+export function summarizeTableWithoutCurve(table: TradeResultTable, rows: Uint32Array, options: TrackRecordOptions = {}): TrackRecordSummary {
+  return summarize(table, rows, options, false);
+}
+
+function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRecordOptions, curveByTrade: true): TrackRecord;
+function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRecordOptions, curveByTrade: false): TrackRecordSummary;
+function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRecordOptions, curveByTrade: boolean): TrackRecordSummary | TrackRecord {
   const riskPct = options.riskPct ?? DEFAULT_RISK_PCT;
-  const from = options.from?.toISOString();
-  const to = options.to?.toISOString();
-  const sorted = chronological(results.filter((r) => (!from || r.closedAt >= from) && (!to || r.closedAt <= to)));
+  const sorted = table.closedIn(rows, options.from?.getTime(), options.to?.getTime());
   const n = sorted.length;
-  const netRs = sorted.map((r) => r.netR);
-  const wins = sorted.filter((r) => r.outcome === "win");
-  const losses = sorted.filter((r) => r.outcome === "loss");
+  const { id, netR, grossR, grossPips, costPips, netPips, holdingHours } = table.numbers;
+  const { openedAtMs, closedAtMs, outcome } = table;
+  const netRs = new Float64Array(n);
+  let wins = 0;
+  let losses = 0;
+  let winR = 0;
+  let lossR = 0;
+  let largestWinR = Number.NEGATIVE_INFINITY;
+  let largestLossR = Number.POSITIVE_INFINITY;
   let totalGrossPips = 0;
   let totalCostPips = 0;
   let totalNetPips = 0;
   let totalGrossR = 0;
   let totalNetR = 0;
-  for (const r of sorted) {
-    totalGrossPips += r.grossPips;
-    totalCostPips += r.costPips;
-    totalNetPips += r.netPips;
-    totalGrossR += r.grossR;
-    totalNetR += r.netR;
+  let holding = 0;
+  let firstOpenMs = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < n; k++) {
+    const row = sorted[k]!;
+    const r = netR[row]!;
+    netRs[k] = r;
+    totalGrossPips += grossPips[row]!;
+    totalCostPips += costPips[row]!;
+    totalNetPips += netPips[row]!;
+    totalGrossR += grossR[row]!;
+    totalNetR += r;
+    holding += holdingHours[row]!;
+    if (outcome[row] === OUTCOME_CODES.win) {
+      wins++;
+      winR += r;
+      if (r > largestWinR) largestWinR = r;
+    } else if (outcome[row] === OUTCOME_CODES.loss) {
+      losses++;
+      lossR += r;
+      if (r < largestLossR) largestLossR = r;
+    }
+    if (openedAtMs[row]! < firstOpenMs) firstOpenMs = openedAtMs[row]!;
   }
-  let winR = 0;
-  for (const r of wins) winR += r.netR;
-  let lossR = 0;
-  for (const r of losses) lossR += r.netR;
 
-  let firstOpen = sorted[0]?.openedAt ?? "";
-  for (const r of sorted) if (r.openedAt < firstOpen) firstOpen = r.openedAt;
-  const startMs = options.from?.getTime() ?? (n > 0 ? Date.parse(firstOpen) : null);
-  const endMs = options.to?.getTime() ?? (n > 0 ? Date.parse(sorted[n - 1]!.closedAt) : null);
+  const startMs = options.from?.getTime() ?? (n > 0 ? firstOpenMs : null);
+  const endMs = options.to?.getTime() ?? (n > 0 ? closedAtMs[sorted[n - 1]!]! : null);
   const hasPeriod = startMs !== null && endMs !== null && endMs >= startMs;
 
   const equity = compound(netRs, riskPct);
-  const times = [hasPeriod ? new Date(startMs).toISOString() : (sorted[0]?.openedAt ?? ""), ...sorted.map((r) => r.closedAt)];
-  const cumulative = cumulativeR(netRs, times);
+  const timesMs = new Float64Array(n + 1);
+  timesMs[0] = hasPeriod ? startMs : n > 0 ? openedAtMs[sorted[0]!]! : Number.NaN;
+  for (let k = 0; k < n; k++) timesMs[k + 1] = closedAtMs[sorted[k]!]!;
+  const cumulative = cumulativeR(netRs, timesMs);
   const equityDrawdowns = fractionBelowPeak(equity);
-  const byTrade: TradeEquityPoint[] =
-    n === 0
-      ? []
-      : equity.map((value, i) => ({
-          time: times[i]!,
-          tradeId: i === 0 ? null : sorted[i - 1]!.id,
-          equity: value,
-          drawdownPct: equityDrawdowns[i]! * 100,
-          cumulativeR: cumulative.cumulative[i]!,
-          drawdownR: cumulative.drawdown[i]!,
-        }));
-  const monthly = hasPeriod ? monthlyReturns(sorted, equity, monthsBetween(startMs, endMs)) : [];
+  const monthly = hasPeriod ? monthlyReturns(closedAtMs, sorted, equity, monthsBetween(startMs, endMs)) : [];
   const endingEquity = equity[n]!;
   const years = hasPeriod ? (endMs - startMs) / DAY_MS / YEAR_DAYS : 0;
   const { sharpe, sortino } = ratios(monthly.map((m) => m.returnPct / 100));
-  const streak = streaks(sorted.map((r) => r.outcome));
+  const streak = streaks(outcome, sorted);
+  let lowestDrawdown = Number.POSITIVE_INFINITY;
+  for (const value of equityDrawdowns) if (value < lowestDrawdown) lowestDrawdown = value;
 
-  return {
+  const summary: TrackRecordSummary = {
     riskPct,
     startingEquity: STARTING_EQUITY,
     from: hasPeriod ? new Date(startMs).toISOString() : null,
     to: hasPeriod ? new Date(endMs).toISOString() : null,
     trades: n,
-    wins: wins.length,
-    losses: losses.length,
-    breakevens: n - wins.length - losses.length,
-    winRate: n > 0 ? (wins.length / n) * 100 : null,
-    avgWinR: wins.length > 0 ? winR / wins.length : null,
-    avgLossR: losses.length > 0 ? lossR / losses.length : null,
+    wins,
+    losses,
+    breakevens: n - wins - losses,
+    winRate: n > 0 ? (wins / n) * 100 : null,
+    avgWinR: wins > 0 ? winR / wins : null,
+    avgLossR: losses > 0 ? lossR / losses : null,
     expectancyR: n > 0 ? totalNetR / n : null,
-    profitFactor: losses.length > 0 ? winR / -lossR : null,
+    profitFactor: losses > 0 ? winR / -lossR : null,
     totalGrossPips,
     totalCostPips,
     totalNetPips,
     totalGrossR,
     totalNetR,
-    largestWinR: wins.length > 0 ? highest(wins.map((r) => r.netR)) : null,
-    largestLossR: losses.length > 0 ? lowest(losses.map((r) => r.netR)) : null,
+    largestWinR: wins > 0 ? largestWinR : null,
+    largestLossR: losses > 0 ? largestLossR : null,
     longestWinStreak: streak.win,
     longestLossStreak: streak.loss,
-    avgHoldingHours: mean(sorted.map((r) => r.holdingHours)),
+    avgHoldingHours: n > 0 ? holding / n : null,
     maxDrawdownR: cumulative.maxDrawdownR,
     maxDrawdown: cumulative.span,
     endingEquity,
     totalReturnPct: (endingEquity / STARTING_EQUITY - 1) * 100,
-    maxDrawdownPercent: Math.min(0, lowest(equityDrawdowns)) * 100,
+    maxDrawdownPercent: Math.min(0, lowestDrawdown) * 100,
     cagr: n > 0 && years > 0 ? (Math.pow(endingEquity / STARTING_EQUITY, 1 / years) - 1) * 100 : null,
     sharpe,
     sortino,
     monthly,
-    equity: { byTrade, byDay: hasPeriod ? dailyEquity(sorted, equity, startMs, endMs) : [] },
+    equity: { byDay: hasPeriod ? dailyEquity(closedAtMs, sorted, equity, startMs, endMs) : [] },
   };
+  if (!curveByTrade) return summary;
+  const byTrade: TradeEquityPoint[] = new Array(n === 0 ? 0 : n + 1);
+  for (let i = 0; i < byTrade.length; i++) {
+    byTrade[i] = {
+      time: new Date(timesMs[i]!).toISOString(),
+      tradeId: i === 0 ? null : id[sorted[i - 1]!]!,
+      equity: equity[i]!,
+      drawdownPct: equityDrawdowns[i]! * 100,
+      cumulativeR: cumulative.cumulative[i]!,
+      drawdownR: cumulative.drawdown[i]!,
+    };
+  }
+  return { ...summary, equity: { byTrade, byDay: summary.equity.byDay } };
 }
 
 // ---------------------------------------------------------------------------

@@ -7,8 +7,11 @@
  * the records already asked for are kept in memory under the ledger head (seq
  * and hash). Every write to a signal appends a ledger event and so moves the
  * head: the next read sees a new key and rebuilds, so no figure outlives a close.
- * Kept records leave out their equity curve by trade (one object per trade),
- * which only the performance API's body needs (docs/decisions/0085-kept-records-without-the-curve-by-trade.md).
+ * The results are kept in columns (`TradeResultTable`), and the next head's
+ * table is the last one with the changed signals' rows replaced
+ * (docs/decisions/0086-trade-results-in-merged-columns.md). Kept records leave
+ * out their equity curve by trade (one object per trade), which only the
+ * performance API's body needs (docs/decisions/0085-kept-records-without-the-curve-by-trade.md).
  *
  * Demo data (docs/decisions/0058-demo-track-record.md): while every signal
  * is one the seed published (none has an id above the seed's last), the record
@@ -24,13 +27,16 @@ import { chartAxes, sparklineGeometry, type SparklineGeometry } from "~/domain/c
 import { instrumentSpec } from "~/domain/instruments";
 import { projectSignal, type SignalEvent } from "~/domain/signal-lifecycle";
 import {
-  summarizeResults,
+  summarizeTable,
+  summarizeTableWithoutCurve,
   tradeResult,
   type ClosedTrade,
   type TrackRecord,
   type TrackRecordOptions,
+  type TrackRecordSummary,
   type TradeResult,
 } from "~/domain/track-record";
+import { TradeResultTable } from "~/domain/trade-result-table";
 import { getLedgerHead } from "~/models/signals.server";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getDb } from "~/platform/db.server";
@@ -50,16 +56,14 @@ const MAX_RECORDS_PER_HEAD = 200;
 const MAX_BODIES_PER_HEAD = 8;
 
 /** A record as kept: every figure and the daily curve, without the curve by trade. */
-type KeptRecord = Omit<TrackRecord, "equity"> & { equity: { byDay: TrackRecord["equity"]["byDay"] } };
+type KeptRecord = TrackRecordSummary;
 
 interface CacheEntry {
   /** The ledger head the entry reflects (seq 0 and hash "" for an empty ledger). */
   seq: number;
   hash: string;
   /** Every closed signal's result, in close order (then id). */
-  results: TradeResult[];
-  /** Each scope's results (key `all` or the strategy id), in close order: made once per head, on first use. */
-  scoped: Map<string, TradeResult[]>;
+  table: TradeResultTable;
   records: Map<string, KeptRecord>;
   /** Serialised answers (`cachedTrackRecordBody`), by kind and record key. */
   bodies: Map<string, Promise<unknown>>;
@@ -146,10 +150,6 @@ function loadClosedTrades(ids: readonly number[] | null): ClosedTrade[] {
   });
 }
 
-function byCloseTime(a: TradeResult, b: TradeResult): number {
-  return a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id;
-}
-
 /**
  * Whether the signals are only the seed's: the seed recorded a run and no
  * signal has an id above the last one it published. Signal ids only grow and
@@ -166,8 +166,8 @@ function onlySeededSignals(): boolean {
 
 /** Every closed signal's result, read afresh. */
 function fullLoad(seq: number, hash: string): CacheEntry {
-  const results = loadClosedTrades(null).map(tradeResult).sort(byCloseTime);
-  return { seq, hash, results, scoped: new Map(), records: new Map(), bodies: new Map(), demo: onlySeededSignals() };
+  const table = TradeResultTable.of(loadClosedTrades(null).map(tradeResult));
+  return { seq, hash, table, records: new Map(), bodies: new Map(), demo: onlySeededSignals() };
 }
 
 /**
@@ -193,9 +193,8 @@ function current(): CacheEntry {
     cache = fullLoad(head.seq, head.hash);
     return cache;
   }
-  const changed = new Set(changedIds);
   const fresh = loadClosedTrades(changedIds).map(tradeResult);
-  const results = cache.results.filter((r) => !changed.has(r.id)).concat(fresh).sort(byCloseTime);
+  const table = cache.table.withChanges(new Set(changedIds), fresh);
   const touched = new Set(fresh.map((r) => r.strategyId));
   const records = new Map(
     [...cache.records].filter(([key]) => {
@@ -203,7 +202,7 @@ function current(): CacheEntry {
       return scope !== "all" && !touched.has(scope.strategyId);
     }),
   );
-  cache = { seq: head.seq, hash: head.hash, results, scoped: new Map(), records, bodies: new Map(), demo: cache.demo && onlySeededSignals() };
+  cache = { seq: head.seq, hash: head.hash, table, records, bodies: new Map(), demo: cache.demo && onlySeededSignals() };
   return cache;
 }
 
@@ -217,37 +216,9 @@ function recordKey(scope: TrackRecordScope, options: TrackRecordOptions): string
   return JSON.stringify([scope, options.riskPct ?? null, options.from?.getTime() ?? null, options.to?.getTime() ?? null]);
 }
 
-/** The results of `scope` in close order, split out of the entry's once per head. */
-function scopedResults(entry: CacheEntry, scope: TrackRecordScope): TradeResult[] {
-  if (scope === "all") return entry.results;
-  const key = String(scope.strategyId);
-  let list = entry.scoped.get(key);
-  if (!list) {
-    list = entry.results.filter((result) => result.strategyId === scope.strategyId);
-    entry.scoped.set(key, list);
-  }
-  return list;
-}
-
-/** The first index of `results` (in close order) whose close is at or after `time` (`after`: strictly after); binary search. */
-function firstClosedFrom(results: readonly TradeResult[], time: string, after = false): number {
-  let low = 0;
-  let high = results.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const closedAt = results[middle]!.closedAt;
-    if (closedAt < time || (after && closedAt === time)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** The results of `scope` closed in [from, to] (either end open), oldest first: found by binary search, so the cost is the slice's. */
-function resultsIn(entry: CacheEntry, scope: TrackRecordScope, from: Date | undefined, to: Date | undefined): TradeResult[] {
-  const results = scopedResults(entry, scope);
-  const start = from ? firstClosedFrom(results, from.toISOString()) : 0;
-  const end = to ? firstClosedFrom(results, to.toISOString(), true) : results.length;
-  return start === 0 && end === results.length ? results : results.slice(start, Math.max(start, end));
+/** The rows of `scope` in close order (all of the table's, or one strategy's). */
+function scopeRows(entry: CacheEntry, scope: TrackRecordScope): Uint32Array {
+  return scope === "all" ? entry.table.allRows() : entry.table.strategyRows(scope.strategyId);
 }
 
 /**
@@ -257,7 +228,7 @@ function resultsIn(entry: CacheEntry, scope: TrackRecordScope, from: Date | unde
  */
 export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): TrackRecord {
   const entry = current();
-  return summarizeResults(resultsIn(entry, scope, options.from, options.to), options);
+  return summarizeTable(entry.table, scopeRows(entry, scope), options);
 }
 
 /**
@@ -269,8 +240,7 @@ function keptRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): 
   const key = recordKey(scope, options);
   const cached = entry.records.get(key);
   if (cached) return cached;
-  const { equity, ...figures } = getTrackRecord(scope, options);
-  const record: KeptRecord = { ...figures, equity: { byDay: equity.byDay } };
+  const record = summarizeTableWithoutCurve(entry.table, scopeRows(entry, scope), options);
   if (entry.records.size >= MAX_RECORDS_PER_HEAD) entry.records.clear();
   entry.records.set(key, record);
   return record;
@@ -281,9 +251,10 @@ function keptRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): 
  * @param options.latest keep only the last `latest` of them.
  */
 export function listTradeResults(scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number } = {}): TradeResult[] {
-  const results = resultsIn(current(), scope, options.from, options.to);
-  if (options.latest === undefined) return results.slice();
-  return options.latest > 0 ? results.slice(-options.latest) : [];
+  const entry = current();
+  const rows = entry.table.closedIn(scopeRows(entry, scope), options.from?.getTime(), options.to?.getTime());
+  if (options.latest === undefined) return entry.table.pick(rows);
+  return options.latest > 0 ? entry.table.pick(rows.subarray(Math.max(0, rows.length - options.latest))) : [];
 }
 
 /**

@@ -1,0 +1,317 @@
+/**
+ * Per-trade results (`TradeResult`) held column by column, in close order
+ * (close time, then signal id): one Float64Array per numeric field, the open
+ * and close times as epoch milliseconds, and a code per row for the fields
+ * with few distinct values (symbol, side, close reason, outcome). A record of
+ * a million trades is then a few dozen large arrays instead of about sixteen
+ * million small objects (each result, its boxed numbers, its two time
+ * strings), which the garbage collector would otherwise walk for as long as
+ * the record is kept (docs/decisions/0086-trade-results-in-merged-columns.md).
+ *
+ * A table is never changed: `withChanges` makes the next one by copying the
+ * unchanged runs of rows and writing only the new ones, so an update costs a
+ * copy of the columns plus the changed rows, not a rebuild of every result.
+ *
+ * Times round-trip exactly: `tradeResult` writes them with
+ * `Date.prototype.toISOString`, which `at` uses again on the same milliseconds.
+ */
+import { CLOSE_REASONS, type CloseReason, type SignalSide } from "./signal-lifecycle";
+import type { TradeOutcome, TradeResult } from "./track-record";
+
+/** The numeric fields of a result, each kept as it is (a Float64Array holds every double). */
+export const NUMBER_FIELDS = [
+  "id",
+  "strategyId",
+  "entryPrice",
+  "originalSl",
+  "fillPrice",
+  "exitPrice",
+  "riskPips",
+  "grossPips",
+  "spreadPips",
+  "commissionPips",
+  "slippagePips",
+  "costPips",
+  "netPips",
+  "grossR",
+  "netR",
+  "holdingHours",
+] as const satisfies ReadonlyArray<keyof TradeResult>;
+
+export type NumberField = (typeof NUMBER_FIELDS)[number];
+
+/** Outcome codes: the index in this list (`OUTCOME_CODES.win` is 0). */
+export const OUTCOMES = ["win", "loss", "breakeven"] as const satisfies ReadonlyArray<TradeOutcome>;
+export const OUTCOME_CODES: Readonly<Record<TradeOutcome, number>> = { win: 0, loss: 1, breakeven: 2 };
+
+const SIDES = ["LONG", "SHORT"] as const satisfies ReadonlyArray<SignalSide>;
+
+/** Where a result goes among rows sorted by close: negative before, positive after (close time, then id). */
+function compareClose(closedAtMsA: number, idA: number, closedAtMsB: number, idB: number): number {
+  return closedAtMsA !== closedAtMsB ? closedAtMsA - closedAtMsB : idA - idB;
+}
+
+/** The fields of a table, all of one length. */
+interface Columns {
+  numbers: Record<NumberField, Float64Array>;
+  openedAtMs: Float64Array;
+  closedAtMs: Float64Array;
+  /** Index into `symbols`. */
+  symbol: Uint16Array;
+  /** Index into SIDES, CLOSE_REASONS, OUTCOMES. */
+  side: Uint8Array;
+  closeReason: Uint8Array;
+  outcome: Uint8Array;
+}
+
+function allocate(length: number): Columns {
+  const numbers = {} as Record<NumberField, Float64Array>;
+  for (const field of NUMBER_FIELDS) numbers[field] = new Float64Array(length);
+  return {
+    numbers,
+    openedAtMs: new Float64Array(length),
+    closedAtMs: new Float64Array(length),
+    symbol: new Uint16Array(length),
+    side: new Uint8Array(length),
+    closeReason: new Uint8Array(length),
+    outcome: new Uint8Array(length),
+  };
+}
+
+/** Every typed array of `columns`, in one fixed order (for copying runs of rows). */
+function arraysOf(columns: Columns): Array<Float64Array | Uint16Array | Uint8Array> {
+  return [
+    ...NUMBER_FIELDS.map((field) => columns.numbers[field]),
+    columns.openedAtMs,
+    columns.closedAtMs,
+    columns.symbol,
+    columns.side,
+    columns.closeReason,
+    columns.outcome,
+  ];
+}
+
+/** Milliseconds of an ISO 8601 time as `toISOString` writes it. @throws RangeError for any other text. */
+function isoMs(time: string): number {
+  const ms = Date.parse(time);
+  if (Number.isNaN(ms) || new Date(ms).toISOString() !== time) throw new RangeError(`Not a time as toISOString writes it: ${time}`);
+  return ms;
+}
+
+/** Trade results by row (0 to length − 1), in close order. */
+export class TradeResultTable {
+  /** How many results. */
+  readonly length: number;
+  /** The numeric fields, by name: `numbers.netR[row]`. */
+  readonly numbers: Readonly<Record<NumberField, Float64Array>>;
+  /** Open and close times, epoch milliseconds. */
+  readonly openedAtMs: Float64Array;
+  readonly closedAtMs: Float64Array;
+  /** Each row's outcome as its index in OUTCOMES. */
+  readonly outcome: Uint8Array;
+  private readonly columns: Columns;
+  /** Symbols by code, append-only from one table to the next (so copied codes stay valid). */
+  private readonly symbols: readonly string[];
+  /** Each strategy's rows in close order, made on first use. */
+  private readonly byStrategy = new Map<number, Uint32Array>();
+  private every: Uint32Array | null = null;
+
+  private constructor(columns: Columns, length: number, symbols: readonly string[]) {
+    this.columns = columns;
+    this.length = length;
+    this.symbols = symbols;
+    this.numbers = columns.numbers;
+    this.openedAtMs = columns.openedAtMs;
+    this.closedAtMs = columns.closedAtMs;
+    this.outcome = columns.outcome;
+  }
+
+  /** A table of no results. */
+  static empty(): TradeResultTable {
+    return new TradeResultTable(allocate(0), 0, []);
+  }
+
+  /**
+   * The results (any order) as a table in close order.
+   * @throws RangeError as `withChanges` does.
+   */
+  static of(results: readonly TradeResult[]): TradeResultTable {
+    return TradeResultTable.empty().withChanges(new Set(), results);
+  }
+
+  /**
+   * The next table: this one without the rows of `removedIds`, with `added`
+   * (any order) merged in by close time. Unchanged runs of rows are copied
+   * whole; only the added rows are written one by one.
+   * Cost: O(length) to find the removed rows and copy, plus O(m log length) for m added results.
+   * @throws RangeError when an added result's time is not as `toISOString` writes it,
+   * or when there would be more than 65,536 distinct symbols.
+   */
+  withChanges(removedIds: ReadonlySet<number>, added: readonly TradeResult[]): TradeResultTable {
+    const removed = this.rowsWithIds(removedIds);
+    const fresh = added
+      .map((result) => ({ result, closedAtMs: isoMs(result.closedAt), openedAtMs: isoMs(result.openedAt) }))
+      .sort((a, b) => compareClose(a.closedAtMs, a.result.id, b.closedAtMs, b.result.id));
+    const length = this.length - removed.length + fresh.length;
+    const target = allocate(length);
+    const symbols = [...this.symbols];
+    const symbolCodes = new Map(symbols.map((symbol, code) => [symbol, code]));
+    const sources = arraysOf(this.columns);
+    const targets = arraysOf(target);
+    let out = 0;
+    const copy = (from: number, to: number) => {
+      if (to <= from) return;
+      for (let k = 0; k < sources.length; k++) targets[k]!.set(sources[k]!.subarray(from, to), out);
+      out += to - from;
+    };
+    let row = 0;
+    let next = 0;
+    let r = 0;
+    for (;;) {
+      const insertAt = next < fresh.length ? this.insertionPoint(fresh[next]!.closedAtMs, fresh[next]!.result.id) : this.length;
+      const removeAt = r < removed.length ? removed[r]! : this.length;
+      const stop = Math.min(insertAt, removeAt);
+      copy(row, stop);
+      row = Math.max(row, stop);
+      if (r < removed.length && removeAt === row) {
+        row += 1;
+        r += 1;
+      } else if (next < fresh.length) {
+        const { result, closedAtMs, openedAtMs } = fresh[next]!;
+        let code = symbolCodes.get(result.symbol);
+        if (code === undefined) {
+          code = symbols.length;
+          if (code > 0xffff) throw new RangeError("More than 65,536 distinct symbols");
+          symbols.push(result.symbol);
+          symbolCodes.set(result.symbol, code);
+        }
+        for (const field of NUMBER_FIELDS) target.numbers[field][out] = result[field];
+        target.openedAtMs[out] = openedAtMs;
+        target.closedAtMs[out] = closedAtMs;
+        target.symbol[out] = code;
+        target.side[out] = SIDES.indexOf(result.side);
+        target.closeReason[out] = CLOSE_REASONS.indexOf(result.closeReason);
+        target.outcome[out] = OUTCOME_CODES[result.outcome];
+        out += 1;
+        next += 1;
+      } else {
+        break;
+      }
+    }
+    return new TradeResultTable(target, length, symbols);
+  }
+
+  /** The rows holding `ids`, ascending (a scan of the id column, skipping ids outside the set's range). */
+  private rowsWithIds(ids: ReadonlySet<number>): number[] {
+    if (ids.size === 0) return [];
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const id of ids) {
+      low = Math.min(low, id);
+      high = Math.max(high, id);
+    }
+    const column = this.numbers.id;
+    const rows: number[] = [];
+    for (let row = 0; row < this.length; row++) {
+      const id = column[row]!;
+      if (id >= low && id <= high && ids.has(id)) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** The first row that sorts after a result closed at `closedAtMs` with `id` (binary search). */
+  private insertionPoint(closedAtMs: number, id: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareClose(this.closedAtMs[middle]!, this.numbers.id[middle]!, closedAtMs, id) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Every row, in close order (made once per table). */
+  allRows(): Uint32Array {
+    if (!this.every) {
+      this.every = new Uint32Array(this.length);
+      for (let row = 0; row < this.length; row++) this.every[row] = row;
+    }
+    return this.every;
+  }
+
+  /** The rows of one strategy, in close order (made once per table and strategy). */
+  strategyRows(strategyId: number): Uint32Array {
+    let rows = this.byStrategy.get(strategyId);
+    if (!rows) {
+      const column = this.numbers.strategyId;
+      let count = 0;
+      for (let row = 0; row < this.length; row++) if (column[row] === strategyId) count++;
+      rows = new Uint32Array(count);
+      let k = 0;
+      for (let row = 0; row < this.length; row++) if (column[row] === strategyId) rows[k++] = row;
+      this.byStrategy.set(strategyId, rows);
+    }
+    return rows;
+  }
+
+  /**
+   * The part of `rows` (rows of this table in close order) closed in [from, to]
+   * (epoch ms, either end open): a view found by binary search, no copy.
+   */
+  closedIn(rows: Uint32Array, fromMs: number | undefined, toMs: number | undefined): Uint32Array {
+    const start = fromMs === undefined ? 0 : this.firstClosedFrom(rows, fromMs, false);
+    const end = toMs === undefined ? rows.length : this.firstClosedFrom(rows, toMs, true);
+    return start === 0 && end === rows.length ? rows : rows.subarray(start, Math.max(start, end));
+  }
+
+  /** The first index of `rows` whose close is at or after `ms` (`after`: strictly after). */
+  private firstClosedFrom(rows: Uint32Array, ms: number, after: boolean): number {
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const closedAt = this.closedAtMs[rows[middle]!]!;
+      if (closedAt < ms || (after && closedAt === ms)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Row `row` as a TradeResult, equal field for field to the one given. */
+  at(row: number): TradeResult {
+    const numbers = this.numbers;
+    const columns = this.columns;
+    return {
+      id: numbers.id[row]!,
+      strategyId: numbers.strategyId[row]!,
+      symbol: this.symbols[columns.symbol[row]!]!,
+      side: SIDES[columns.side[row]!]!,
+      openedAt: new Date(columns.openedAtMs[row]!).toISOString(),
+      closedAt: new Date(columns.closedAtMs[row]!).toISOString(),
+      closeReason: CLOSE_REASONS[columns.closeReason[row]!]! as CloseReason,
+      entryPrice: numbers.entryPrice[row]!,
+      originalSl: numbers.originalSl[row]!,
+      fillPrice: numbers.fillPrice[row]!,
+      exitPrice: numbers.exitPrice[row]!,
+      riskPips: numbers.riskPips[row]!,
+      grossPips: numbers.grossPips[row]!,
+      spreadPips: numbers.spreadPips[row]!,
+      commissionPips: numbers.commissionPips[row]!,
+      slippagePips: numbers.slippagePips[row]!,
+      costPips: numbers.costPips[row]!,
+      netPips: numbers.netPips[row]!,
+      grossR: numbers.grossR[row]!,
+      netR: numbers.netR[row]!,
+      holdingHours: numbers.holdingHours[row]!,
+      outcome: OUTCOMES[columns.outcome[row]!]!,
+    };
+  }
+
+  /** The results of `rows`, in that order. */
+  pick(rows: ArrayLike<number>): TradeResult[] {
+    const picked: TradeResult[] = new Array(rows.length);
+    for (let k = 0; k < rows.length; k++) picked[k] = this.at(rows[k]!);
+    return picked;
+  }
+}
