@@ -16,7 +16,7 @@ import { COST_ASSUMPTIONS } from "~/content/performance-info";
 import { instrumentSpec } from "./instruments";
 import { fractionBelowPeak } from "./performance-series";
 import { tenthsOfPip, type CloseReason, type SignalSide } from "./signal-lifecycle";
-import { OUTCOME_CODES, TradeResultTable } from "./trade-result-table";
+import { OUTCOME_CODES, TRADE_FIGURE_FIELDS, TradeResultTable } from "./trade-result-table";
 
 // ---------------------------------------------------------------------------
 // Costs
@@ -644,20 +644,7 @@ export const TRADE_CSV_COLUMNS = [
   "openedAt",
   "closedAt",
   "closeReason",
-  "entryPrice",
-  "originalSl",
-  "fillPrice",
-  "exitPrice",
-  "riskPips",
-  "grossPips",
-  "spreadPips",
-  "commissionPips",
-  "slippagePips",
-  "costPips",
-  "netPips",
-  "grossR",
-  "netR",
-  "holdingHours",
+  ...TRADE_FIGURE_FIELDS,
   "outcome",
 ] as const;
 

@@ -18,10 +18,8 @@
 import { CLOSE_REASONS, type CloseReason, type SignalSide } from "./signal-lifecycle";
 import type { TradeOutcome, TradeResult } from "./track-record";
 
-/** The numeric fields of a result, each kept as it is (a Float64Array holds every double). */
-export const NUMBER_FIELDS = [
-  "id",
-  "strategyId",
+/** A result's figures: prices, pips, R multiples and hours (in the trades CSV, its columns between the close reason and the outcome, in this order). */
+export const TRADE_FIGURE_FIELDS = [
   "entryPrice",
   "originalSl",
   "fillPrice",
@@ -37,6 +35,9 @@ export const NUMBER_FIELDS = [
   "netR",
   "holdingHours",
 ] as const satisfies ReadonlyArray<keyof TradeResult>;
+
+/** The numeric fields of a result, each kept as it is (a Float64Array holds every double). */
+export const NUMBER_FIELDS = ["id", "strategyId", ...TRADE_FIGURE_FIELDS] as const;
 
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 
