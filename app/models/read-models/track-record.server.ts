@@ -233,10 +233,10 @@ export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOpti
 
 /**
  * The record of `scope` over `options` without its curve by trade, as of the
- * current ledger head; computed once per head and options and kept.
+ * head of `entry` (the caller's `current()`, read once per call of an export);
+ * computed once per head and options and kept.
  */
-function keptRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): KeptRecord {
-  const entry = current();
+function keptRecord(entry: CacheEntry, scope: TrackRecordScope, options: TrackRecordOptions = {}): KeptRecord {
   const key = recordKey(scope, options);
   const cached = entry.records.get(key);
   if (cached) return cached;
@@ -251,7 +251,11 @@ function keptRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): 
  * @param options.latest keep only the last `latest` of them.
  */
 export function listTradeResults(scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number } = {}): TradeResult[] {
-  const entry = current();
+  return tradeResultsOf(current(), scope, options);
+}
+
+/** `listTradeResults` as of the head of `entry`. */
+function tradeResultsOf(entry: CacheEntry, scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number }): TradeResult[] {
   const rows = entry.table.closedIn(scopeRows(entry, scope), options.from?.getTime(), options.to?.getTime());
   if (options.latest === undefined) return entry.table.pick(rows);
   return options.latest > 0 ? entry.table.pick(rows.subarray(Math.max(0, rows.length - options.latest))) : [];
@@ -295,7 +299,7 @@ export type TrackRecordFigures = Omit<TrackRecord, "equity" | "monthly">;
 
 /** The figures of `scope` over `options`, without the series. */
 export function getTrackRecordFigures(scope: TrackRecordScope, options: TrackRecordOptions): TrackRecordFigures {
-  const { equity: _equity, monthly: _monthly, ...figures } = keptRecord(scope, options);
+  const { equity: _equity, monthly: _monthly, ...figures } = keptRecord(current(), scope, options);
   return figures;
 }
 
@@ -313,8 +317,9 @@ export type TrackRecordView = KeptRecord & {
  * recent trades of the period (newest first).
  */
 export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecordOptions, latest: number): TrackRecordView {
-  const latestTrades = listTradeResults(scope, { from: options.from, to: options.to, latest }).reverse();
-  return { ...keptRecord(scope, options), latestTrades, demo: trackRecordIsDemo() };
+  const entry = current();
+  const latestTrades = tradeResultsOf(entry, scope, { from: options.from, to: options.to, latest }).reverse();
+  return { ...keptRecord(entry, scope, options), latestTrades, demo: entry.demo };
 }
 
 /** A strategy card's live figures: closed signals and win rate (percent, null with none). */
@@ -328,9 +333,10 @@ export interface LiveCardFigures {
 /** Every strategy's live card figures (all time), by slug; `demo: true` on each while the record is the seed's. */
 export function liveCardFigures(): Record<string, LiveCardFigures> {
   const figures: Record<string, LiveCardFigures> = {};
-  const demo = trackRecordIsDemo();
+  const entry = current();
+  const demo = entry.demo;
   for (const [id, { slug }] of strategyLabels()) {
-    const { trades, winRate } = keptRecord({ strategyId: id });
+    const { trades, winRate } = keptRecord(entry, { strategyId: id });
     figures[slug] = demo ? { trades, winRate, demo } : { trades, winRate };
   }
   return figures;
@@ -371,10 +377,11 @@ export function getFollowedRecords(
   followed: ReadonlyArray<{ id: number; slug: string; name: string }>,
   options: TrackRecordOptions,
 ): { demo: boolean; strategies: FollowedRecord[] } {
+  const entry = current();
   return {
-    demo: trackRecordIsDemo(),
+    demo: entry.demo,
     strategies: followed.map(({ id, slug, name }) => {
-      const { equity, monthly: _monthly, ...record } = keptRecord({ strategyId: id }, options);
+      const { equity, monthly: _monthly, ...record } = keptRecord(entry, { strategyId: id }, options);
       return { slug, name, record, equity: followedEquity(equity.byDay) };
     }),
   };
