@@ -15,7 +15,7 @@
  * Times round-trip exactly: `tradeResult` writes them with
  * `Date.prototype.toISOString`, which `at` uses again on the same milliseconds.
  */
-import { CLOSE_REASONS, type CloseReason, type SignalSide } from "./signal-lifecycle";
+import { CLOSE_REASONS, type SignalSide } from "./signal-lifecycle";
 import type { TradeOutcome, TradeResult } from "./track-record";
 
 /** A result's figures: prices, pips, R multiples and hours (in the trades CSV, its columns between the close reason and the outcome, in this order). */
@@ -290,7 +290,7 @@ export class TradeResultTable {
       side: SIDES[columns.side[row]!]!,
       openedAt: new Date(columns.openedAtMs[row]!).toISOString(),
       closedAt: new Date(columns.closedAtMs[row]!).toISOString(),
-      closeReason: CLOSE_REASONS[columns.closeReason[row]!]! as CloseReason,
+      closeReason: CLOSE_REASONS[columns.closeReason[row]!]!,
       entryPrice: numbers.entryPrice[row]!,
       originalSl: numbers.originalSl[row]!,
       fillPrice: numbers.fillPrice[row]!,
