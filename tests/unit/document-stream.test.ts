@@ -32,11 +32,11 @@ interface FakeLink {
 
 /**
  * Runs the starter against a minimal browser: the document's deferred
- * preloads, a `paint` PerformanceObserver (unless `paintTiming` is false),
+ * preloads (`preloads`, default two), a `paint` PerformanceObserver (unless `paintTiming` is false),
  * animation frames and timers that run only when the test says so.
  */
-function runStarter(starter: string, options: { hidden?: boolean; paintTiming?: boolean } = {}) {
-  const links: FakeLink[] = ["/build/manifest.js", "/build/entry.client.js"].map((href) => ({
+function runStarter(starter: string, options: { hidden?: boolean; paintTiming?: boolean; preloads?: string[] } = {}) {
+  const links: FakeLink[] = (options.preloads ?? ["/build/manifest.js", "/build/entry.client.js"]).map((href) => ({
     attributes: { "data-modulepreload": href },
     writes: [],
   }));
@@ -141,6 +141,25 @@ describe("hydrationAfterFirstPaint", () => {
 
     browser.timers(3000);
     expect(browser.appended).toHaveLength(1);
+  });
+
+  it("turns the preloads back on four per task and appends the module script after the last", async () => {
+    const preloads = Array.from({ length: 9 }, (_, index) => `/build/_shared/chunk-${index}.js`);
+    const browser = runStarter(starterOf(await rewrite([Buffer.from(HTML)])), { preloads });
+    browser.observer()!.callback({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
+    const started = () => browser.links.filter((link) => link.attributes.rel === "modulepreload").length;
+
+    browser.timers(0);
+    expect(started()).toBe(4);
+    expect(browser.appended).toHaveLength(0);
+    browser.timers(0);
+    expect(started()).toBe(8);
+    expect(browser.appended).toHaveLength(0);
+    browser.timers(0);
+    expect(started()).toBe(9);
+    expect(browser.links.map((link) => link.attributes.href)).toEqual(preloads);
+    expect(browser.links.every((link) => link.writes.join() === "href,rel")).toBe(true);
+    expect(browser.appended).toEqual([{ type: "module", nonce: "N0nce==", textContent: MODULE_TEXT }]);
   });
 
   it("starts at once in a hidden tab, which paints nothing", async () => {
