@@ -24,6 +24,7 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
   },
   ...(benchBuild
     ? {

@@ -155,6 +155,32 @@ test("documents carry the security headers", async ({ page }) => {
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
 
+test("a page starts with only its own routes and finds the others before a link is followed", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "Client navigation only happens with JavaScript.");
+  const manifestRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/__manifest") manifestRequests.push(request.url());
+  });
+  const document = await (await page.goto("/about"))!.text();
+  expect(document, "the route manifest comes inline, with the page's own routes").toContain('\\"id\\": \\"routes/about\\"');
+  expect(document).not.toContain("routes/tools");
+  expect(document, "the whole manifest is neither preloaded nor imported").not.toMatch(/modulepreload="\/build\/manifest-|import \\+"\/build\/manifest-/);
+  await hydrated(page);
+  await expect.poll(() => manifestRequests.some((url) => new URL(url).searchParams.getAll("p").includes("/tools"))).toBe(true);
+
+  // A marker on window survives client-side navigation only.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  let documentRequests = 0;
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentRequests++;
+  });
+  await navbar(page).getByRole("link", { name: "Tools", exact: true }).click();
+  await expect(page).toHaveURL(/\/tools$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(documentRequests, "no full page load").toBe(0);
+});
+
 test("public pages hydrate without errors", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "Hydration only happens with JavaScript.");
   const errors = collectPageErrors(page);
