@@ -92,6 +92,37 @@ function arraysOf(columns: Columns): Array<Float64Array | Uint16Array | Uint8Arr
   ];
 }
 
+/** The symbols met so far and their codes (index in `list`), append-only from one table to the next (so copied codes stay valid). */
+interface SymbolCodes {
+  list: string[];
+  codes: Map<string, number>;
+}
+
+/**
+ * Writes `result` (its times parsed: epoch ms) into row `row` of `target`,
+ * giving its symbol the next code if it is new.
+ * @throws RangeError when there would be more than 65,536 distinct symbols.
+ */
+function writeRow(target: Columns, row: number, result: TradeResult, openedAtMs: number, closedAtMs: number, symbols: SymbolCodes): void {
+  let code = symbols.codes.get(result.symbol);
+  if (code === undefined) {
+    code = symbols.list.length;
+    if (code > 0xffff) throw new RangeError("More than 65,536 distinct symbols");
+    symbols.list.push(result.symbol);
+    symbols.codes.set(result.symbol, code);
+  }
+  for (const field of NUMBER_FIELDS) target.numbers[field][row] = result[field];
+  target.openedAtMs[row] = openedAtMs;
+  target.closedAtMs[row] = closedAtMs;
+  target.symbol[row] = code;
+  target.side[row] = SIDES.indexOf(result.side);
+  target.closeReason[row] = CLOSE_REASONS.indexOf(result.closeReason);
+  target.outcome[row] = OUTCOME_CODES[result.outcome];
+}
+
+/** Rows `build` makes room for at first; the columns double each time they fill. */
+const INITIAL_CAPACITY = 64;
+
 /** Milliseconds of an ISO 8601 time as `toISOString` writes it. @throws RangeError for any other text. */
 function isoMs(time: string): number {
   const ms = Date.parse(time);
@@ -134,10 +165,51 @@ export class TradeResultTable {
 
   /**
    * The results (any order) as a table in close order.
-   * @throws RangeError as `withChanges` does.
+   * @throws RangeError as `build` does.
    */
   static of(results: readonly TradeResult[]): TradeResultTable {
-    return TradeResultTable.empty().withChanges(new Set(), results);
+    return TradeResultTable.build((add) => {
+      for (const result of results) add(result);
+    });
+  }
+
+  /**
+   * The table of the results that `fill` passes to `add`, in any order. Each
+   * result is written into the columns as it is added and is not kept, so a
+   * caller can read results in batches and drop each batch once added. The
+   * rows are put in close order once, at the end, by sorting row numbers.
+   * Cost: O(n log n) for n results, with no object kept per result.
+   * @throws RangeError when a result's time is not as `toISOString` writes it,
+   * or when there would be more than 65,536 distinct symbols.
+   */
+  static build(fill: (add: (result: TradeResult) => void) => void): TradeResultTable {
+    let capacity = INITIAL_CAPACITY;
+    let columns = allocate(capacity);
+    let length = 0;
+    const symbols: SymbolCodes = { list: [], codes: new Map() };
+    fill((result) => {
+      if (length === capacity) {
+        capacity *= 2;
+        const larger = allocate(capacity);
+        const targets = arraysOf(larger);
+        arraysOf(columns).forEach((source, k) => targets[k]!.set(source));
+        columns = larger;
+      }
+      writeRow(columns, length, result, isoMs(result.openedAt), isoMs(result.closedAt), symbols);
+      length += 1;
+    });
+    const order = new Uint32Array(length);
+    for (let row = 0; row < length; row++) order[row] = row;
+    const closedAtMs = columns.closedAtMs;
+    const ids = columns.numbers.id;
+    order.sort((a, b) => compareClose(closedAtMs[a]!, ids[a]!, closedAtMs[b]!, ids[b]!));
+    const sorted = allocate(length);
+    const targets = arraysOf(sorted);
+    arraysOf(columns).forEach((source, k) => {
+      const target = targets[k]!;
+      for (let row = 0; row < length; row++) target[row] = source[order[row]!]!;
+    });
+    return new TradeResultTable(sorted, length, symbols.list);
   }
 
   /**
@@ -155,8 +227,7 @@ export class TradeResultTable {
       .sort((a, b) => compareClose(a.closedAtMs, a.result.id, b.closedAtMs, b.result.id));
     const length = this.length - removed.length + fresh.length;
     const target = allocate(length);
-    const symbols = [...this.symbols];
-    const symbolCodes = new Map(symbols.map((symbol, code) => [symbol, code]));
+    const symbols: SymbolCodes = { list: [...this.symbols], codes: new Map(this.symbols.map((symbol, code) => [symbol, code])) };
     const sources = arraysOf(this.columns);
     const targets = arraysOf(target);
     let out = 0;
@@ -179,27 +250,14 @@ export class TradeResultTable {
         r += 1;
       } else if (next < fresh.length) {
         const { result, closedAtMs, openedAtMs } = fresh[next]!;
-        let code = symbolCodes.get(result.symbol);
-        if (code === undefined) {
-          code = symbols.length;
-          if (code > 0xffff) throw new RangeError("More than 65,536 distinct symbols");
-          symbols.push(result.symbol);
-          symbolCodes.set(result.symbol, code);
-        }
-        for (const field of NUMBER_FIELDS) target.numbers[field][out] = result[field];
-        target.openedAtMs[out] = openedAtMs;
-        target.closedAtMs[out] = closedAtMs;
-        target.symbol[out] = code;
-        target.side[out] = SIDES.indexOf(result.side);
-        target.closeReason[out] = CLOSE_REASONS.indexOf(result.closeReason);
-        target.outcome[out] = OUTCOME_CODES[result.outcome];
+        writeRow(target, out, result, openedAtMs, closedAtMs, symbols);
         out += 1;
         next += 1;
       } else {
         break;
       }
     }
-    return new TradeResultTable(target, length, symbols);
+    return new TradeResultTable(target, length, symbols.list);
   }
 
   /** The rows holding `ids`, ascending (a scan of the id column, skipping ids outside the set's range). */

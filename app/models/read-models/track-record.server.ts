@@ -21,7 +21,7 @@
  * signals closed before the ledger recorded exits carry no outcome and stay
  * out (docs/decisions/0027-signal-ledger-storage.md).
  */
-import { and, asc, eq, gt, inArray, isNotNull, max } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte, max, type SQL } from "drizzle-orm";
 import { seedRuns, signalEvents, signals, strategies } from "../../../db/schema";
 import { chartAxes, sparklineGeometry, type SparklineGeometry } from "~/domain/chart-axes";
 import { instrumentSpec } from "~/domain/instruments";
@@ -104,8 +104,17 @@ function partialExits(ids: readonly number[] | null): Map<number, ClosedTrade["e
   return exits;
 }
 
-/** The closed signals with an outcome (of `ids`, or all), as the domain reads them. */
-function loadClosedTrades(ids: readonly number[] | null): ClosedTrade[] {
+/** The changed signals (`ids`) that are closed with an outcome, as the domain reads them. */
+function loadClosedTrades(ids: readonly number[]): ClosedTrade[] {
+  const partials = ids.length > 0 ? partialExits(ids) : new Map<number, ClosedTrade["exits"]>();
+  return closedTrades(inArray(signals.id, [...ids]), partials);
+}
+
+/**
+ * The signals matching `where` that are closed with an outcome, as the domain
+ * reads them, with the exits of those in `partials` (the others closed in one exit).
+ */
+function closedTrades(where: SQL, partials: ReadonlyMap<number, ClosedTrade["exits"]>): ClosedTrade[] {
   const closed = and(eq(signals.status, "CLOSED"), isNotNull(signals.exitPrice), isNotNull(signals.fillPrice), isNotNull(signals.originalSl), isNotNull(signals.closedAt));
   const rows = getDb()
     .select({
@@ -123,9 +132,8 @@ function loadClosedTrades(ids: readonly number[] | null): ClosedTrade[] {
       closedAt: signals.closedAt,
     })
     .from(signals)
-    .where(ids ? and(closed, inArray(signals.id, [...ids])) : closed)
+    .where(and(closed, where))
     .all();
-  const partials = rows.length > 0 ? partialExits(ids) : new Map<number, ClosedTrade["exits"]>();
   const pipSizes = new Map<string, number>();
   return rows.map((row) => {
     let pipSize = pipSizes.get(row.symbol);
@@ -164,9 +172,28 @@ function onlySeededSignals(): boolean {
   return newest === null || newest <= (seeded.last ?? 0);
 }
 
-/** Every closed signal's result, read afresh. */
+/**
+ * How many signal ids a full read takes per query. Each batch's rows and
+ * results are garbage once they are in the table, so a read of a million
+ * signals never holds a million of them as objects
+ * (docs/decisions/0089-full-read-in-batches.md).
+ */
+const FULL_READ_BATCH_IDS = 50_000;
+
+/** Every closed signal's result, read afresh in batches of ids within one read transaction (one snapshot). */
 function fullLoad(seq: number, hash: string): CacheEntry {
-  const table = TradeResultTable.of(loadClosedTrades(null).map(tradeResult));
+  const table = getDb().transaction(
+    () => {
+      const partials = partialExits(null);
+      const newest = getDb().select({ id: max(signals.id) }).from(signals).get()?.id ?? 0;
+      return TradeResultTable.build((add) => {
+        for (let after = 0; after < newest; after += FULL_READ_BATCH_IDS) {
+          for (const trade of closedTrades(and(gt(signals.id, after), lte(signals.id, after + FULL_READ_BATCH_IDS))!, partials)) add(tradeResult(trade));
+        }
+      });
+    },
+    { behavior: "deferred" },
+  );
   return { seq, hash, table, records: new Map(), bodies: new Map(), demo: onlySeededSignals() };
 }
 
