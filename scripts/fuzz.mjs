@@ -45,7 +45,7 @@ for (let i = 0; i < args.length; i += 1) {
 }
 
 if (build) {
-  const result = spawnSync(bin("remix"), ["build"], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

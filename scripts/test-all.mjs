@@ -75,7 +75,7 @@ failures.push(...vitestFailures("vitest", vitest));
 if (!vitestOk && !vitest?.numFailedTests) fail("vitest: a file or hook failed outside any test (see its output above)");
 
 // 3. Build (needed by the browser tests).
-const buildOk = run("build", bin("remix"), ["build"]);
+const buildOk = run("build", process.execPath, ["scripts/build.mjs"]);
 if (buildOk) passed += 1;
 else fail("build");
 

@@ -15,6 +15,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
@@ -117,6 +118,24 @@ function publicFiles(publicDir: string): RequestHandler {
   return (req, res, next) => (paths.has(req.path) ? serve(req, res, next) : next());
 }
 
+/**
+ * Serves the assets Remix fingerprints (`public/build`), cached for a year.
+ * A file the build precompressed (scripts/precompress-assets.mjs) is sent as
+ * its `.br` or `.gz` copy, whichever the request's Accept-Encoding takes
+ * (brotli first), with `Content-Encoding` and `Vary: Accept-Encoding`, so
+ * the compression middleware passes it on as it is; any other file, or a
+ * client that takes neither coding, gets the file itself. The copies are
+ * listed once, when the app is created.
+ */
+function fingerprintedAssets(dir: string): RequestHandler {
+  return expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { immutable: true, maxAge: "1y", index: false },
+  });
+}
+
 /** The Express app for `options` (not listening yet). */
 export function createApp(options: ServerOptions): Express {
   const publicDir = resolve(options.publicDir ?? "public");
@@ -130,8 +149,7 @@ export function createApp(options: ServerOptions): Express {
   app.use(requestLog(options.log ?? console.log));
   app.use(compression());
   app.use(malformedPathGuard);
-  // Remix fingerprints everything under /build: cache it for a year.
-  app.use("/build", express.static(join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/build", fingerprintedAssets(join(publicDir, "build")));
   app.use(publicFiles(publicDir));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));

@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import autocannon from "autocannon";
 import { BENCH_BARE_JSON, BENCH_BARE_PAGE, BENCH_BUILD_DIR } from "../../remix.config.js";
 import { DEMO_ACCOUNTS, send, signIn, type AppServer, type BuildLocation } from "../../tests/support/app-server";
@@ -73,14 +73,14 @@ export const BENCH_BUILD: BuildLocation = {
 };
 
 /**
- * Runs `remix build` with BENCH_BARE_ROUTES=1 (and NODE_ENV=production): the
+ * Runs the build (scripts/build.mjs) with BENCH_BARE_ROUTES=1 (and NODE_ENV=production): the
  * production build plus the two bare routes, written to .cache/bench-build.
  * build/ and public/build are not touched.
  * @throws Error when the build fails.
  */
 export function buildBenchBuild(): BuildLocation {
   const started = performance.now();
-  execFileSync(join("node_modules", ".bin", "remix"), ["build"], {
+  execFileSync(process.execPath, ["scripts/build.mjs"], {
     stdio: "pipe",
     env: { ...process.env, NODE_ENV: "production", BENCH_BARE_ROUTES: "1" },
   });

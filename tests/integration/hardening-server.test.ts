@@ -6,8 +6,10 @@
  * TRUST_PROXY, Retry-After on a no-JS 429, security headers on every kind of
  * response (500s, `?_data`, feeds), HSTS, and the request log.
  */
+import { existsSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { Agent } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../db/schema";
@@ -396,6 +398,37 @@ describe("security headers on every kind of response", () => {
     const worker = await rawRequest(direct.port, { path: "/push-sw.js" });
     expect(worker.status).toBe(200);
     expect(worker.headers["content-type"]).toMatch(/javascript/);
+  });
+
+  it("fingerprinted assets are sent as the build's brotli or gzip copy, as the request accepts, equal to the file itself", async () => {
+    const page = await rawRequest(direct.port, { path: "/" });
+    const scripts = [...page.body.matchAll(/"(\/build\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const script = scripts.find((path) => existsSync(`public${path}.br`));
+    expect(script, scripts.join(" ")).toBeDefined();
+    const identity = await rawRequest(direct.port, { path: script!, headers: { "Accept-Encoding": "identity" } });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.bytes.byteLength).toBeGreaterThan(1024);
+    const plain = await rawRequest(direct.port, { path: script! });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.bytes.equals(identity.bytes)).toBe(true);
+
+    const br = await rawRequest(direct.port, { path: script!, headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.bytes).equals(identity.bytes)).toBe(true);
+    expect(br.bytes.equals(readFileSync(`public${script}.br`))).toBe(true);
+
+    const gzip = await rawRequest(direct.port, { path: script!, headers: { "Accept-Encoding": "gzip, br;q=0" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.bytes).equals(identity.bytes)).toBe(true);
+    expect(gzip.bytes.equals(readFileSync(`public${script}.gz`))).toBe(true);
+
+    for (const response of [identity, br, gzip]) {
+      expect(response.status).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^(text|application)\/javascript; charset=utf-8$/i);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expectSecurityHeaders(response);
+    }
   });
 });
 

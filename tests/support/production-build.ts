@@ -15,7 +15,7 @@ import type { EnvVars } from "../../db/seed";
 import { runSetup } from "../../db/setup";
 import { BUILD_PATH } from "../../server/index";
 
-const SOURCES = ["app", "remix.config.js", "postcss.config.js"];
+const SOURCES = ["app", "remix.config.js", "postcss.config.js", "scripts/build.mjs", "scripts/precompress-assets.mjs"];
 const LOCK = resolve(".cache/build-lock");
 
 function newestMtime(path: string): number {
@@ -35,8 +35,9 @@ function buildIsCurrent(): boolean {
 }
 
 /**
- * Runs `remix build` (with NODE_ENV=production, whatever the caller's, so a
- * build made from a test run also serves a production process) unless build/
+ * Runs the build (scripts/build.mjs: `remix build`, then the assets
+ * precompressed) with NODE_ENV=production, whatever the caller's, so a
+ * build made from a test run also serves a production process, unless build/
  * is a current production build; one process builds at a time (a lock
  * folder, .cache/build-lock).
  * @throws Error when the lock is held for two minutes or the build fails.
@@ -54,7 +55,7 @@ export async function ensureBuild(): Promise<void> {
     }
   }
   try {
-    if (!buildIsCurrent()) execFileSync(join("node_modules", ".bin", "remix"), ["build"], { stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+    if (!buildIsCurrent()) execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
   } finally {
     rmdirSync(LOCK);
   }

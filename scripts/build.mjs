@@ -1,0 +1,23 @@
+/**
+ * `npm run build`, and every other place that makes a production build (the
+ * test command, the harness servers, the fuzz suite, the benchmarks):
+ * `remix build` with the caller's environment, then the assets it wrote
+ * precompressed (scripts/precompress-assets.mjs). The assets folder is the
+ * one remix.config.js names for this environment (the benchmark build has
+ * its own).
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import config from "../remix.config.js";
+import { precompressAssets } from "./precompress-assets.mjs";
+
+const remix = join("node_modules", ".bin", process.platform === "win32" ? "remix.cmd" : "remix");
+const built = spawnSync(remix, ["build"], { stdio: "inherit" });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const assets = config.assetsBuildDirectory ?? "public/build";
+const started = performance.now();
+const { files, bytes, brotliBytes } = await precompressAssets(assets);
+console.log(
+  `precompressed ${files} assets in ${assets}: ${(bytes / 1024).toFixed(0)} KB, ${(brotliBytes / 1024).toFixed(0)} KB as brotli (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);
