@@ -400,6 +400,18 @@ describe("security headers on every kind of response", () => {
     expect(worker.headers["content-type"]).toMatch(/javascript/);
   });
 
+  it("the framework chunks the client entry imports carry V8's compile hint; the root's and a route's modules do not", async () => {
+    const page = await rawRequest(direct.port, { path: "/" });
+    const manifest = JSON.parse(/window\.__remixManifest=(\{.*\});?$/s.exec((await rawRequest(direct.port, { path: /\/build\/manifest-[A-Z0-9]+\.js/.exec(page.body)?.[0] ?? "/build/manifest.js" })).body)?.[1] ?? "null");
+    const framework: string[] = manifest?.entry.imports ?? [];
+    const hinted = [];
+    for (const chunk of framework) if ((await rawRequest(direct.port, { path: chunk })).body.startsWith("//# allFunctionsCalledOnLoad\n")) hinted.push(chunk);
+    expect(hinted.length).toBeGreaterThanOrEqual(2);
+    for (const module of [manifest.routes.root.module, manifest.routes["routes/_index"].module]) {
+      expect((await rawRequest(direct.port, { path: module })).body, module).not.toContain("allFunctionsCalledOnLoad");
+    }
+  });
+
   it("fingerprinted assets are sent as the build's brotli or gzip copy, as the request accepts, equal to the file itself", async () => {
     const page = await rawRequest(direct.port, { path: "/" });
     const scripts = [...page.body.matchAll(/"(\/build\/[^"]+\.js)"/g)].map((match) => match[1]!);
