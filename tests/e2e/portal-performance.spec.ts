@@ -93,6 +93,8 @@ async function steadyDemoMarks(page: Page): Promise<{ demo: boolean; marks: bool
 }
 
 test("the record is marked as demo data while every signal is the seed's, and not once a real one is published", async ({ page }) => {
+  // Ten page loads at least, four of them live records, and the five views again whenever another spec ends the demo state meanwhile: 25 s alone with JavaScript on this project's machines.
+  test.slow();
   await signIn(page, ACCOUNTS.trader);
   const seeded = await steadyDemoMarks(page);
   expect(seeded.marks).toEqual(Array(5).fill(seeded.demo));

@@ -12,6 +12,8 @@
 import { METHODS } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bodyLimitFor } from "../../server/app";
+import { MAX_BODY_BYTES } from "~/services/http.server";
 import {
   appModels,
   DEMO_ACCOUNTS,
@@ -96,7 +98,7 @@ async function faultsOf(c: FuzzCase): Promise<string[]> {
     const faults = responseFaults(c, response);
     return faults.length ? [`${faults.join("; ")} ← ${describeCase(c)} → ${response.status} ${JSON.stringify(response.body.slice(0, 300))}`] : [];
   } catch (error) {
-    if (refusedByTheParser(c, headers, error)) return [];
+    if (refusedByTheParser(c, headers, error) || refusedAsTooLarge(c, error)) return [];
     return [`no response (${(error as Error).message}) ← ${describeCase(c)}`];
   }
 }
@@ -107,6 +109,17 @@ function refusedByTheParser(c: FuzzCase, headers: Record<string, string>, error:
   if (code !== "ECONNRESET" && code !== "EPIPE") return false;
   const headerBytes = Buffer.byteLength(c.path) + Object.entries(headers).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0);
   return !METHODS.includes(c.method) || headerBytes > 16 * 1024;
+}
+
+/**
+ * The server answers 413 with `Connection: close` to a body over its path's
+ * limit before reading it (server/guards.ts `refuse`) and closes the
+ * connection; a client still sending the body may see only the reset.
+ */
+function refusedAsTooLarge(c: FuzzCase, error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== "ECONNRESET" && code !== "EPIPE") return false;
+  return c.body !== undefined && Buffer.byteLength(c.body) > bodyLimitFor(c.path, MAX_BODY_BYTES);
 }
 
 async function assertCase(c: FuzzCase): Promise<void> {
