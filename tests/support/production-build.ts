@@ -35,8 +35,8 @@ function buildIsCurrent(): boolean {
 }
 
 /**
- * Runs the build (scripts/build.mjs: `remix build`, then the assets
- * precompressed) with NODE_ENV=production, whatever the caller's, so a
+ * Runs the build (scripts/build.mjs: `remix build`, the framework chunks'
+ * compile hint, the precompressed assets) with NODE_ENV=production, whatever the caller's, so a
  * build made from a test run also serves a production process, unless build/
  * is a current production build; one process builds at a time (a lock
  * folder, .cache/build-lock).
