@@ -5,8 +5,9 @@
  * thread when they are first called
  * (docs/decisions/0091-compile-hints-for-framework-chunks.md).
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readAssetsManifest } from "./assets-manifest.mjs";
 
 /**
  * The magic comment of V8's explicit compile hints (Chrome 136 and later):
@@ -24,32 +25,18 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 export const MIN_HINTED_BYTES = 4096;
 
 /**
- * The chunks the client entry imports, read from the Remix assets manifest
- * (`manifest-<hash>.js`, `window.__remixManifest={…}`): the framework code
- * every page loads and runs before it hydrates.
- * @param manifestText the manifest file's text.
- * @returns URLs such as `/build/_shared/chunk-ABC.js`.
- * @throws SyntaxError when the text holds no manifest object.
- */
-export function frameworkChunkUrls(manifestText) {
-  const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1));
-  return manifest.entry.imports;
-}
-
-/**
- * Puts COMPILE_HINT at the top of each framework chunk (`frameworkChunkUrls`)
- * of the build in `assetsDir` that has at least MIN_HINTED_BYTES, unless it
- * is there already.
+ * Puts COMPILE_HINT at the top of each framework chunk of the build in
+ * `assetsDir` (the chunks the client entry imports, from the assets
+ * manifest: the code every page loads and runs before it hydrates) that has
+ * at least MIN_HINTED_BYTES, unless it is there already.
  * @param assetsDir the assets folder, e.g. `public/build`.
  * @param publicPath the URL prefix of that folder (remix.config.js `publicPath`, default `/build/`).
  * @returns the paths of the files that now start with the hint.
  * @throws Error when the folder has no `manifest-*.js`, or a manifest URL is outside `publicPath`.
  */
 export function hintFrameworkChunks(assetsDir, publicPath = "/build/") {
-  const manifestName = readdirSync(assetsDir).find((name) => /^manifest-[A-Za-z0-9]+\.js$/.test(name));
-  if (!manifestName) throw new Error(`no manifest-*.js in ${assetsDir}: run remix build first`);
   const hinted = [];
-  for (const url of frameworkChunkUrls(readFileSync(join(assetsDir, manifestName), "utf8"))) {
+  for (const url of readAssetsManifest(assetsDir).entry.imports) {
     if (!url.startsWith(publicPath)) throw new Error(`${url} is not under ${publicPath}`);
     const path = join(assetsDir, url.slice(publicPath.length));
     const text = readFileSync(path, "utf8");

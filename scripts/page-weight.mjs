@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { readAssetsManifest } from "./assets-manifest.mjs";
 
 /** The issue's targets for initial JavaScript, gzipped, in KB: the landing page 95, every other public page 110. */
 const LANDING_TARGET_KB = 95;
@@ -44,12 +45,13 @@ const PAGES = {
 const jsonArg = process.argv.find((arg) => arg.startsWith("--json="));
 
 const buildDir = join("public", "build");
-const manifestFile = readdirSync(buildDir).find((f) => /^manifest-.*\.js$/.test(f));
-if (!manifestFile) {
-  console.error("No build manifest found: run `npm run build` first.");
+let manifest;
+try {
+  manifest = readAssetsManifest(buildDir);
+} catch (error) {
+  console.error(`No build manifest: ${error.message}`);
   process.exit(1);
 }
-const manifest = JSON.parse(readFileSync(join(buildDir, manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
 const metafile = JSON.parse(readFileSync(join("build", "metafile.js.json"), "utf8"));
 
 const gzipCache = new Map();

@@ -26,12 +26,12 @@ function filesUnder(dir) {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** Whether `copy` exists and was written no earlier than `modifiedMs`. */
-function isFresh(copy, modifiedMs) {
+/** `statSync(path)`, or null when there is no such file. */
+function statOrNull(path) {
   try {
-    return statSync(copy).mtimeMs >= modifiedMs;
+    return statSync(path);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -59,7 +59,8 @@ function gzipMax(source) {
  */
 async function writeCopy(path, ending, source, modifiedMs, compress) {
   const copy = `${path}${ending}`;
-  if (isFresh(copy, modifiedMs)) return statSync(copy).size;
+  const existing = statOrNull(copy);
+  if (existing && existing.mtimeMs >= modifiedMs) return existing.size;
   const bytes = await compress(source);
   if (bytes.byteLength >= source.byteLength) return source.byteLength;
   writeFileSync(copy, bytes);

@@ -13,6 +13,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../db/schema";
+import { readAssetsManifest } from "../../scripts/assets-manifest.mjs";
 import { getDb } from "~/platform/db.server";
 import { API_CSP, HSTS, MAX_BODY_BYTES, SECURITY_HEADERS } from "~/services/http.server";
 import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from "~/services/rate-limit.server";
@@ -401,11 +402,9 @@ describe("security headers on every kind of response", () => {
   });
 
   it("the framework chunks the client entry imports carry V8's compile hint; the root's and a route's modules do not", async () => {
-    const page = await rawRequest(direct.port, { path: "/" });
-    const manifest = JSON.parse(/window\.__remixManifest=(\{.*\});?$/s.exec((await rawRequest(direct.port, { path: /\/build\/manifest-[A-Z0-9]+\.js/.exec(page.body)?.[0] ?? "/build/manifest.js" })).body)?.[1] ?? "null");
-    const framework: string[] = manifest?.entry.imports ?? [];
+    const manifest = readAssetsManifest("public/build");
     const hinted = [];
-    for (const chunk of framework) if ((await rawRequest(direct.port, { path: chunk })).body.startsWith("//# allFunctionsCalledOnLoad\n")) hinted.push(chunk);
+    for (const chunk of manifest.entry.imports as string[]) if ((await rawRequest(direct.port, { path: chunk })).body.startsWith("//# allFunctionsCalledOnLoad\n")) hinted.push(chunk);
     expect(hinted.length).toBeGreaterThanOrEqual(2);
     for (const module of [manifest.routes.root.module, manifest.routes["routes/_index"].module]) {
       expect((await rawRequest(direct.port, { path: module })).body, module).not.toContain("allFunctionsCalledOnLoad");

@@ -15,7 +15,7 @@ import type { EnvVars } from "../../db/seed";
 import { runSetup } from "../../db/setup";
 import { BUILD_PATH } from "../../server/index";
 
-const SOURCES = ["app", "remix.config.js", "postcss.config.js", "scripts/build.mjs", "scripts/compile-hints.mjs", "scripts/precompress-assets.mjs"];
+const SOURCES = ["app", "remix.config.js", "postcss.config.js", "scripts/build.mjs", "scripts/assets-manifest.mjs", "scripts/compile-hints.mjs", "scripts/precompress-assets.mjs"];
 const LOCK = resolve(".cache/build-lock");
 
 function newestMtime(path: string): number {

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { COMPILE_HINT, frameworkChunkUrls, hintFrameworkChunks, MIN_HINTED_BYTES } from "../../scripts/compile-hints.mjs";
+import { COMPILE_HINT, hintFrameworkChunks, MIN_HINTED_BYTES } from "../../scripts/compile-hints.mjs";
 
 const manifest = {
   entry: { module: "/build/entry.client-A.js", imports: ["/build/_shared/chunk-REACTDOM.js", "/build/_shared/chunk-REMIX.js", "/build/_shared/chunk-HELPERS.js"] },
@@ -41,12 +41,6 @@ beforeEach(() => {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-describe("frameworkChunkUrls", () => {
-  it("lists the chunks the client entry imports", () => {
-    expect(frameworkChunkUrls(manifestText)).toEqual(manifest.entry.imports);
-  });
-});
 
 describe("hintFrameworkChunks", () => {
   it("puts the hint at the top of each large framework chunk, once, and leaves every other file alone", () => {
