@@ -3,6 +3,7 @@
  * its source map under the name the bundle's last line points to, and a 404
  * for any other name.
  */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import * as scalarFile from "~/routes/docs.api_.scalar.$file";
 import { REFERENCE_SOURCE_MAP_NAME, referenceBundle, referenceBundleUrl } from "~/services/openapi/reference-bundle.server";
@@ -10,8 +11,8 @@ import { callRoute } from "../support/http";
 
 const ORIGIN = "http://localhost:3000";
 
-function get(file: string): Promise<Response> {
-  return callRoute(scalarFile.loader, new Request(`${ORIGIN}/docs/api/scalar/${file}`), { file });
+function get(file: string, headers: Record<string, string> = {}): Promise<Response> {
+  return callRoute(scalarFile.loader, new Request(`${ORIGIN}/docs/api/scalar/${file}`, { headers }), { file });
 }
 
 /** The first bytes of a streamed body, as text. */
@@ -34,6 +35,30 @@ describe("/docs/api/scalar/<file>", () => {
     const body = await response.text();
     expect(body).toContain("createApiReference");
     expect(body.trimEnd().split("\n").at(-1)).toBe(`//# sourceMappingURL=${REFERENCE_SOURCE_MAP_NAME}`);
+  });
+
+  it("sends the bundle compressed in the coding the request prefers, the same bytes each time, and 304 to a holder of its ETag", async () => {
+    const { name } = referenceBundle();
+    const plain = Buffer.from(await (await get(name)).arrayBuffer());
+    const br = await get(name, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(br.headers.get("Vary")).toBe("Accept-Encoding");
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get("Content-Length"))).toBe(brBytes.byteLength);
+    expect(brBytes.byteLength).toBeLessThan(plain.byteLength / 3);
+    expect(brotliDecompressSync(brBytes).equals(plain)).toBe(true);
+    const again = Buffer.from(await (await get(name, { "Accept-Encoding": "br" })).arrayBuffer());
+    expect(again.equals(brBytes)).toBe(true);
+
+    const gzip = await get(name, { "Accept-Encoding": "gzip, br;q=0" });
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(plain)).toBe(true);
+
+    const etag = br.headers.get("ETag")!;
+    const revalidated = await get(name, { "If-None-Match": etag, "Accept-Encoding": "br" });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("ETag")).toBe(etag);
+    expect(await revalidated.text()).toBe("");
   });
 
   it("serves the source map, revalidated on every use", async () => {

@@ -5,10 +5,15 @@
  * content hash in the name changes whenever the package does. Its source map
  * (~17 MB, fetched only by browser developer tools) is served beside it under
  * the name the bundle's last line gives, `standalone.js.map`.
+ *
+ * The bundle is a kept body: each compressed form is made once per process,
+ * off the event loop, and sent as it is
+ * (docs/decisions/0092-reference-bundle-compressed-once.md).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { keptBody, type KeptBody } from "~/services/kept-body.server";
 
 const BUNDLE_PATH = join(process.cwd(), "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
 
@@ -18,13 +23,13 @@ export const REFERENCE_SOURCE_MAP_PATH = `${BUNDLE_PATH}.map`;
 /** The source map's file name, as the bundle names it (relative to the bundle's URL). */
 export const REFERENCE_SOURCE_MAP_NAME = "standalone.js.map";
 
-let bundle: { body: string; name: string } | undefined;
+let bundle: { body: KeptBody; name: string } | undefined;
 
-/** The bundle's bytes and its file name (`<first 16 hex of its SHA-256>.js`), read once. */
-export function referenceBundle(): { body: string; name: string } {
+/** The bundle as a kept body and its file name (`<first 16 hex of its SHA-256>.js`), read once. */
+export function referenceBundle(): { body: KeptBody; name: string } {
   if (!bundle) {
-    const body = readFileSync(BUNDLE_PATH, "utf8");
-    bundle = { body, name: `${createHash("sha256").update(body).digest("hex").slice(0, 16)}.js` };
+    const text = readFileSync(BUNDLE_PATH, "utf8");
+    bundle = { body: keptBody(text), name: `${createHash("sha256").update(text).digest("hex").slice(0, 16)}.js` };
   }
   return bundle;
 }
