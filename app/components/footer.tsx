@@ -3,7 +3,7 @@ import { FOOTER_COLUMNS, FOOTER_RISK_TEXT } from "~/content/navigation";
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+    <footer className="offscreen-skipped mt-16 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         {FOOTER_COLUMNS.map((column) => (
           <div key={column.title}>

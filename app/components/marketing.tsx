@@ -114,7 +114,7 @@ export function MarketingSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={className || undefined}>
+    <section aria-labelledby={id} className={`offscreen-skipped ${className}`}>
       <h2 id={id} className="text-2xl font-bold tracking-tight">
         {title}
       </h2>
@@ -141,7 +141,7 @@ export function LandingSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={`mx-auto max-w-6xl px-4 ${className}`}>
+    <section aria-labelledby={id} className={`offscreen-skipped mx-auto max-w-6xl px-4 ${className}`}>
       <h2 id={id} className="text-3xl font-bold tracking-tight">
         {title}
       </h2>

@@ -155,6 +155,18 @@ test("documents carry the security headers", async ({ page }) => {
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
 
+test("sections and the footer below a phone's first screen are laid out only when scrolled near", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/about");
+  // false while the element sits in a content-visibility: auto subtree the browser skips
+  const laidOut = (selector: string) => page.locator(selector).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await laidOut("#partners")).toBe(false);
+  expect(await laidOut("footer [data-testid='risk-text']")).toBe(false);
+  expect(await laidOut("main h1")).toBe(true);
+  await page.locator("footer [data-testid='risk-text']").scrollIntoViewIfNeeded();
+  await expect.poll(() => laidOut("footer [data-testid='risk-text']")).toBe(true);
+});
+
 test("a page starts with only its own routes and finds the others before a link is followed", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "Client navigation only happens with JavaScript.");
   const manifestRequests: string[] = [];

@@ -1,4 +1,4 @@
-import { OFFSCREEN_SKIPPED, StaticMarkup } from "~/components/docs/static-markup";
+import { StaticMarkup } from "~/components/docs/static-markup";
 import { GETTING_STARTED } from "~/content/docs";
 
 /** Renders `text` with `code` spans for the backtick-quoted parts. */
@@ -32,7 +32,7 @@ export function GettingStarted() {
           </ul>
         </nav>
         {GETTING_STARTED.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className={`mt-8 ${OFFSCREEN_SKIPPED}`}>
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="offscreen-skipped mt-8">
             <h3 id={`${section.id}-title`} className="text-lg font-semibold">
               {section.title}
             </h3>

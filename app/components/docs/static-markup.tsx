@@ -1,13 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
 
-/**
- * Lays out and paints a block only near the viewport (CSS
- * `content-visibility: auto`), holding its last height, or about 480 px
- * before it was ever shown: /docs/api's first frame lays out what is on
- * screen, not all of the guide and the ~40 operations below it.
- */
-export const OFFSCREEN_SKIPPED = "[content-visibility:auto] [contain-intrinsic-size:auto_480px]";
-
 /** Whether this page's first hydration is done: later mounts are client-side renders. */
 let pageHydrated = false;
 
