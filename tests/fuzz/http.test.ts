@@ -13,6 +13,7 @@ import { METHODS } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimitFor } from "../../server/app";
+import { isCrossSite, isMalformedPath } from "../../server/guards";
 import { MAX_BODY_BYTES } from "~/services/http.server";
 import {
   appModels,
@@ -98,7 +99,7 @@ async function faultsOf(c: FuzzCase): Promise<string[]> {
     const faults = responseFaults(c, response);
     return faults.length ? [`${faults.join("; ")} ← ${describeCase(c)} → ${response.status} ${JSON.stringify(response.body.slice(0, 300))}`] : [];
   } catch (error) {
-    if (refusedByTheParser(c, headers, error) || refusedAsTooLarge(c, error)) return [];
+    if (refusedByTheParser(c, headers, error) || refusedBeforeTheBody(c, headers, error)) return [];
     return [`no response (${(error as Error).message}) ← ${describeCase(c)}`];
   }
 }
@@ -112,14 +113,18 @@ function refusedByTheParser(c: FuzzCase, headers: Record<string, string>, error:
 }
 
 /**
- * The server answers 413 with `Connection: close` to a body over its path's
- * limit before reading it (server/guards.ts `refuse`) and closes the
- * connection; a client still sending the body may see only the reset.
+ * The server's guards answer before reading the body and close the
+ * connection (server/guards.ts `refuse`): 400 to a path with a broken
+ * %-escape, 403 to an unsafe method sent from another site, 413 to a body
+ * over its path's limit. A client still sending the body may see only the
+ * reset. Decided with the guards' own predicates on the headers sent.
  */
-function refusedAsTooLarge(c: FuzzCase, error: unknown): boolean {
+function refusedBeforeTheBody(c: FuzzCase, headers: Record<string, string>, error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code !== "ECONNRESET" && code !== "EPIPE") return false;
-  return c.body !== undefined && Buffer.byteLength(c.body) > bodyLimitFor(c.path, MAX_BODY_BYTES);
+  if ((code !== "ECONNRESET" && code !== "EPIPE") || c.body === undefined) return false;
+  if (Buffer.byteLength(c.body) > bodyLimitFor(c.path, MAX_BODY_BYTES) || isMalformedPath(c.path.split("?")[0]!)) return true;
+  const sent = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return !["GET", "HEAD", "OPTIONS"].includes(c.method) && isCrossSite({ ...sent, host: new URL(server.url).host }, [server.url]);
 }
 
 async function assertCase(c: FuzzCase): Promise<void> {
