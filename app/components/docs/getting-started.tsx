@@ -32,7 +32,7 @@ export function GettingStarted() {
           </ul>
         </nav>
         {GETTING_STARTED.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="offscreen-skipped mt-8">
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-8 [content-visibility:auto] [contain-intrinsic-size:auto_480px]">
             <h3 id={`${section.id}-title`} className="text-lg font-semibold">
               {section.title}
             </h3>
