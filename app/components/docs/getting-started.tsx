@@ -1,4 +1,4 @@
-import { StaticMarkup } from "~/components/docs/static-markup";
+import { OFFSCREEN_SKIPPED, StaticMarkup } from "~/components/docs/static-markup";
 import { GETTING_STARTED } from "~/content/docs";
 
 /** Renders `text` with `code` spans for the backtick-quoted parts. */
@@ -32,7 +32,7 @@ export function GettingStarted() {
           </ul>
         </nav>
         {GETTING_STARTED.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-8 [content-visibility:auto] [contain-intrinsic-size:auto_480px]">
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className={`mt-8 ${OFFSCREEN_SKIPPED}`}>
             <h3 id={`${section.id}-title`} className="text-lg font-semibold">
               {section.title}
             </h3>

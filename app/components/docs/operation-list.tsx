@@ -1,5 +1,5 @@
 import type { OperationSummary } from "~/services/openapi/operations.server";
-import { StaticMarkup } from "~/components/docs/static-markup";
+import { OFFSCREEN_SKIPPED, StaticMarkup } from "~/components/docs/static-markup";
 import { DOCS_INTRO } from "~/content/docs";
 
 const METHOD_COLOURS: Record<string, string> = {
@@ -10,7 +10,7 @@ const METHOD_COLOURS: Record<string, string> = {
 /** One operation: method, path, summary, parameters, responses and a curl example. */
 function Operation({ operation }: { operation: OperationSummary }) {
   return (
-    <article id={operation.id} className="rounded-xl border border-slate-200 p-5 [content-visibility:auto] [contain-intrinsic-size:auto_480px] dark:border-slate-700" aria-labelledby={`${operation.id}-title`}>
+    <article id={operation.id} className={`rounded-xl border border-slate-200 p-5 dark:border-slate-700 ${OFFSCREEN_SKIPPED}`} aria-labelledby={`${operation.id}-title`}>
       <h4 id={`${operation.id}-title`} className="flex flex-wrap items-center gap-2 font-mono text-sm">
         <span className={`rounded px-2 py-0.5 font-semibold ${METHOD_COLOURS[operation.method] ?? ""}`}>{operation.method}</span>
         <span className="break-all">{operation.path}</span>

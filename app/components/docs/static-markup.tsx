@@ -1,5 +1,15 @@
 import { useEffect, useState, type ReactNode } from "react";
 
+/**
+ * Lays out and paints a block only near the viewport (CSS
+ * `content-visibility: auto`), holding its last size, or about 480 px
+ * before it was ever shown: /docs/api's first frame lays out what is on
+ * screen, not all of the guide and the ~40 operations below it. It stands in
+ * for both axes, unlike the stylesheet's `offscreen-skipped`
+ * (docs/decisions/0093-offscreen-sections-skipped.md).
+ */
+export const OFFSCREEN_SKIPPED = "[content-visibility:auto] [contain-intrinsic-size:auto_480px]";
+
 /** Whether this page's first hydration is done: later mounts are client-side renders. */
 let pageHydrated = false;
 
