@@ -9,7 +9,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from "exp
 import { API_CSP, HSTS, SECURITY_HEADERS } from "../app/services/http.server";
 
 /** Methods that never change anything; every other method gets the cross-site check. */
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const TITLES: Record<number, string> = {
   400: "Invalid request",

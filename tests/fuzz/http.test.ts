@@ -13,7 +13,7 @@ import { METHODS } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimitFor } from "../../server/app";
-import { isCrossSite, isMalformedPath } from "../../server/guards";
+import { isCrossSite, isMalformedPath, SAFE_METHODS } from "../../server/guards";
 import { MAX_BODY_BYTES } from "~/services/http.server";
 import {
   appModels,
@@ -124,7 +124,7 @@ function refusedBeforeTheBody(c: FuzzCase, headers: Record<string, string>, erro
   if ((code !== "ECONNRESET" && code !== "EPIPE") || c.body === undefined) return false;
   if (Buffer.byteLength(c.body) > bodyLimitFor(c.path, MAX_BODY_BYTES) || isMalformedPath(c.path.split("?")[0]!)) return true;
   const sent = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  return !["GET", "HEAD", "OPTIONS"].includes(c.method) && isCrossSite({ ...sent, host: new URL(server.url).host }, [server.url]);
+  return !SAFE_METHODS.has(c.method) && isCrossSite({ ...sent, host: new URL(server.url).host }, [server.url]);
 }
 
 async function assertCase(c: FuzzCase): Promise<void> {
