@@ -1,14 +1,24 @@
 /**
  * `npm run lighthouse` (a benchmark, not a test): Lighthouse on every public
- * page of the production build, served on a fresh seeded database, in mobile
- * (Lighthouse's default config: a mid-range phone on a slow 4G link,
- * simulated) and desktop form factors. Chromium is CHROME_PATH, default
- * /usr/bin/chromium, headless. Each page and form factor runs `--runs` times
- * (default 3); the scores printed are the medians, with the median Total
+ * page of the production build with the bare routes
+ * (docs/decisions/0060-bare-route-benchmark.md), served on a fresh seeded
+ * database, in mobile (Lighthouse's default config: a mid-range phone on a
+ * slow 4G link, simulated) and desktop form factors. Chromium is CHROME_PATH,
+ * default /usr/bin/chromium, headless. Each page and form factor runs `--runs`
+ * times (default 3); the scores printed are the medians, with the median Total
  * Blocking Time and the host's benchmark index (Lighthouse's measure of this
  * CPU's speed, on which the simulated mobile metrics depend), and the top 3
  * opportunities and failing audits come from the run with the median
  * performance score.
+ *
+ * Two baselines are measured beside each page, so its mobile score can be read
+ * against what this host allows at that moment
+ * (docs/decisions/0094-lighthouse-baselines.md):
+ * - the bare page: each mobile run of a page is followed by a mobile run of
+ *   the bare page (the root layout and its JavaScript around one line of text);
+ * - the page in mobile form with its scripts blocked (`/build/*.js`,
+ *   Lighthouse's `blockedUrlPatterns`): the same document and stylesheet
+ *   without hydration, performance only.
  *
  *   npm run lighthouse -- --only /insights --runs 1 --json lighthouse.json
  *
@@ -17,21 +27,26 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
 import { prepareHarnessDatabase, startAppServer } from "../tests/support/app-server";
-import { allTargets, loadLine, median, printTable, readOptions, signInBoth, statusesOf, writeJson } from "./bench/support";
+import { allTargets, BARE, buildBenchBuild, loadLine, median, printTable, readOptions, signInBoth, statusesOf, writeJson } from "./bench/support";
 
 const options = readOptions();
 const runs = options.integer("runs", 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const FORM_FACTORS = ["mobile", "desktop"] as const;
+const FORM_FACTORS = ["mobile", "mobile, scripts blocked", "desktop"] as const;
+type FormFactor = (typeof FORM_FACTORS)[number];
+/** The client bundle's URLs: blocked in the "scripts blocked" runs (the inline theme script and hydration starter still run, and find nothing to load). */
+const SCRIPTS_BLOCKED = ["*/build/*.js"];
 
 /** What one page and form factor scored over the runs. */
 interface PageResult {
   path: string;
-  formFactor: (typeof FORM_FACTORS)[number];
-  /** Median score per category, 0–100. */
+  formFactor: FormFactor;
+  /** Median score per category, 0–100 (performance only, NaN for the others, with scripts blocked). */
   scores: Record<(typeof CATEGORIES)[number], number>;
   /** Every run's scores, in order. */
   runs: Array<Record<(typeof CATEGORIES)[number], number>>;
+  /** Mobile only: the performance score (0–100) of the bare page's run after each of this page's runs, in order; empty otherwise. */
+  bareRuns: number[];
   /** Top 3 of the median run: opportunities by estimated savings, then failing audits by weight. */
   top: string[];
   /** Median Total Blocking Time over the runs, ms (simulated on mobile): the metric the scores below 100 lose most on. */
@@ -47,6 +62,11 @@ interface PageResult {
 
 function scoresOf(lhr: Result): Record<(typeof CATEGORIES)[number], number> {
   return Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? NaN) * 100)])) as Record<(typeof CATEGORIES)[number], number>;
+}
+
+/** A median score for the table: "-" for a category that did not run. */
+function shown(score: number): number | string {
+  return Number.isNaN(score) ? "-" : score;
 }
 
 /** Estimated savings of an audit in ms: its opportunity savings, else the sum of its metric savings (Lighthouse 12 insights). */
@@ -93,10 +113,12 @@ const ATTEMPTS = 3;
  * One Lighthouse run of `url`, retried when Lighthouse reports a runtime error.
  * @throws Error with Lighthouse's message after ATTEMPTS failures.
  */
-async function audit(url: string, flags: Flags, formFactor: (typeof FORM_FACTORS)[number]): Promise<Result> {
+async function audit(url: string, flags: Flags, formFactor: FormFactor): Promise<Result> {
   let message = "no result";
+  const runFlags: Flags =
+    formFactor === "mobile, scripts blocked" ? { ...flags, onlyCategories: ["performance"], blockedUrlPatterns: SCRIPTS_BLOCKED } : flags;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const outcome = await lighthouse(url, flags, formFactor === "desktop" ? desktopConfig : undefined);
+    const outcome = await lighthouse(url, runFlags, formFactor === "desktop" ? desktopConfig : undefined);
     if (outcome && !outcome.lhr.runtimeError) return outcome.lhr;
     message = outcome?.lhr.runtimeError?.message ?? "no result";
     process.stderr.write(`${url} ${formFactor}: attempt ${attempt} failed: ${message}\n`);
@@ -106,28 +128,32 @@ async function audit(url: string, flags: Flags, formFactor: (typeof FORM_FACTORS
 
 console.log(`lighthouse: ${loadLine()}`);
 const started = performance.now();
+const build = buildBenchBuild();
 const db = await prepareHarnessDatabase();
-const server = await startAppServer(db.databasePath);
+const server = await startAppServer(db.databasePath, { build });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox"],
 });
 try {
   const cookies = await signInBoth(server);
-  const pages = (await allTargets(server)).filter((target) => target.kind === "page" && target.as === "guest" && (!options.only || target.path.includes(options.only)));
+  const pages = [BARE.page, ...(await allTargets(server)).filter((target) => target.kind === "page" && target.as === "guest" && (!options.only || target.path.includes(options.only)))];
   const statuses = await statusesOf(server, pages, cookies);
   const failed = pages.map((page, index) => ({ path: page.path, status: statuses[index]! })).filter(({ status }) => status < 200 || status >= 300);
   for (const { path, status } of failed) console.error(`NON-2XX: GET ${path} answered ${status}; not audited`);
-  const audited = pages.filter((page) => !failed.some((bad) => bad.path === page.path));
-  console.log(`${audited.length} pages x ${FORM_FACTORS.length} form factors x ${runs} runs against ${server.url} (production build, fresh seeded database, ${chrome.process.spawnfile})`);
+  if (failed.some((bad) => bad.path === BARE.page.path)) throw new Error(`The bare page ${BARE.page.path} did not answer 2xx`);
+  const audited = pages.filter((page) => page !== BARE.page && !failed.some((bad) => bad.path === page.path));
+  console.log(`${audited.length} pages x ${FORM_FACTORS.length} form factors x ${runs} runs, each mobile run followed by one of the bare page ${BARE.page.path}, against ${server.url} (production build with the bare routes, fresh seeded database, ${chrome.process.spawnfile})`);
 
   const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] };
   const results: PageResult[] = [];
   for (const page of audited) {
     for (const formFactor of FORM_FACTORS) {
       const lhrs: Result[] = [];
+      const bareRuns: number[] = [];
       for (let run = 0; run < runs; run += 1) {
         lhrs.push(await audit(`${server.url}${page.path}`, flags, formFactor));
+        if (formFactor === "mobile") bareRuns.push(scoresOf(await audit(`${server.url}${BARE.page.path}`, flags, formFactor)).performance);
       }
       const all = lhrs.map(scoresOf);
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(all.map((run) => run[id]))])) as PageResult["scores"];
@@ -137,12 +163,14 @@ try {
         formFactor,
         scores,
         runs: all,
+        bareRuns,
         top: topFindings(medianRun),
         tbtMs: median(lhrs.map((lhr) => lhr.audits["total-blocking-time"]?.numericValue ?? NaN)),
         benchmarkIndex: median(lhrs.map((lhr) => lhr.environment.benchmarkIndex)),
       };
       results.push(result);
-      process.stderr.write(`${page.path} ${formFactor}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}\n`);
+      const beside = bareRuns.length > 0 ? `; bare page beside it ${bareRuns.join(" ")}` : "";
+      process.stderr.write(`${page.path} ${formFactor}: ${CATEGORIES.map((id) => `${id} ${shown(scores[id])}`).join(", ")}${beside}\n`);
     }
   }
 
@@ -152,11 +180,12 @@ try {
       page: result.path,
       "form factor": result.formFactor,
       performance: result.scores.performance,
-      accessibility: result.scores.accessibility,
-      "best practices": result.scores["best-practices"],
-      SEO: result.scores.seo,
+      accessibility: shown(result.scores.accessibility),
+      "best practices": shown(result.scores["best-practices"]),
+      SEO: shown(result.scores.seo),
       "performance runs": result.runs.map((run) => run.performance).join(" "),
       "TBT ms": Math.round(result.tbtMs),
+      "bare page beside it (runs)": result.bareRuns.length > 0 ? `${median(result.bareRuns)} (${result.bareRuns.join(" ")})` : "-",
       "host benchmark index": Math.round(result.benchmarkIndex),
     })),
   );

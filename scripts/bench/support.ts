@@ -6,7 +6,7 @@
  * nothing here passes or fails on a time.
  */
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { cpSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
@@ -74,8 +74,9 @@ export const BENCH_BUILD: BuildLocation = {
 
 /**
  * Runs the build (scripts/build.mjs) with BENCH_BARE_ROUTES=1 (and NODE_ENV=production): the
- * production build plus the two bare routes, written to .cache/bench-build.
- * build/ and public/build are not touched.
+ * production build plus the two bare routes, written to .cache/bench-build, and copies the
+ * static files of public/ (the favicon, the push service worker) beside its assets, so a
+ * browser finds them there too. build/ and public/build are not touched.
  * @throws Error when the build fails.
  */
 export function buildBenchBuild(): BuildLocation {
@@ -84,6 +85,9 @@ export function buildBenchBuild(): BuildLocation {
     stdio: "pipe",
     env: { ...process.env, NODE_ENV: "production", BENCH_BARE_ROUTES: "1" },
   });
+  for (const entry of readdirSync("public")) {
+    if (entry !== "build") cpSync(resolve("public", entry), resolve(BENCH_BUILD.publicDir, entry), { recursive: true });
+  }
   console.log(`benchmark build with the bare routes in ${BENCH_BUILD_DIR} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return BENCH_BUILD;
 }
