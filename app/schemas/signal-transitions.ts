@@ -16,7 +16,7 @@
 import { z } from "zod";
 import { CLOSE_REASONS, MAX_NOTE_LENGTH } from "~/domain/signal-lifecycle";
 import { blankToUndefined, OBJECT_ERRORS, toNumberInput } from "./fields";
-import { MAX_PRICE, parseExpiry } from "./signal";
+import { optionalPrice, parseExpiry, requiredPrice } from "./signal";
 
 const LABELS = {
   fillPrice: "Fill price",
@@ -29,17 +29,6 @@ const LABELS = {
   note: "Note",
   at: "Time",
 } as const;
-
-function priceNumber(label: string) {
-  return z
-    .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
-    .finite(`${label} must be a finite number`)
-    .gt(0, `${label} must be greater than 0`)
-    .max(MAX_PRICE, `${label} must be at most 1,000,000`);
-}
-
-const requiredPrice = (label: string) => z.preprocess(toNumberInput, priceNumber(label));
-const optionalPrice = (label: string) => z.preprocess(toNumberInput, priceNumber(label).optional());
 
 const AT_FORMAT_MESSAGE = `${LABELS.at} must be a date and time such as 2026-01-31T14:00 (UTC) or an ISO 8601 timestamp`;
 

@@ -69,8 +69,10 @@ function priceNumber(label: string) {
     .max(MAX_PRICE, `${label} must be at most 1,000,000`);
 }
 
-const requiredPrice = (label: string) => z.preprocess(toNumberInput, priceNumber(label));
-const optionalPrice = (label: string) => z.preprocess(toNumberInput, priceNumber(label).optional());
+/** A required price field (form text or JSON number): finite, above 0, at most `MAX_PRICE`; messages name `label`. */
+export const requiredPrice = (label: string) => z.preprocess(toNumberInput, priceNumber(label));
+/** `requiredPrice`, but a blank or absent value is undefined. */
+export const optionalPrice = (label: string) => z.preprocess(toNumberInput, priceNumber(label).optional());
 
 const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 const DATETIME_ISO =
@@ -299,3 +301,6 @@ export function apiFieldName(path: ReadonlyArray<string | number>, body: unknown
 export function apiSignalErrors(error: z.ZodError, body: unknown): Array<{ field: string; message: string }> {
   return error.issues.map((issue) => ({ field: apiFieldName(issue.path, body), message: issue.message }));
 }
+
+/** The publish form's hidden field carrying its idempotency key (docs/decisions/0125-idempotency-keys.md). */
+export const PUBLISH_KEY_FIELD = "idempotencyKey";
