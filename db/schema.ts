@@ -573,3 +573,27 @@ export const seedRuns = sqliteTable("seed_runs", {
   /** The highest signal id the run published; null when it published none. */
   lastSignalId: integer("last_signal_id"),
 });
+
+/**
+ * Answers of non-idempotent /api POSTs and of the admin desk's publish form, kept
+ * by the `Idempotency-Key` the caller sent (docs/decisions/0125-idempotency-keys.md):
+ * a retry with the same key and body gets the stored answer instead of a second write.
+ * `status` is null while the first request runs (the key is reserved before the write).
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    /** Who sent the key: `user:<id>` (API key or session of that user), `form:user:<id>` for the desk's form. */
+    caller: text("caller").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 (hex) of the method, path and body of the first request. */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    contentType: text("content_type"),
+    body: text("body"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -26,3 +26,6 @@ export const BACKDATE_HINT = "Optional, UTC. Leave empty for now; it may not be 
 export const DESK_ENDED_LIMIT = 10;
 /** Most open signals the desk lists at once. */
 export const DESK_OPEN_LIMIT = 50;
+
+/** The flash toast after the publish form succeeds (spec section 8), also answered to a repeat of the same form. */
+export const SIGNAL_CREATED_TOAST = { title: "Signal Created", description: "Trading signal has been published successfully" };

@@ -20,10 +20,10 @@
  * outcome. A transition succeeds with a redirect and a flash toast; a refusal
  * (409 wrong state, 400 field, 404 unknown signal) re-renders the page with
  * the message on that signal's form. A post without `intent` is the publish
- * form, answered as before.
+ * form (`publishFromForm`); its hidden `idempotencyKey`, drawn per render,
+ * makes a double submit publish once (docs/decisions/0125-idempotency-keys.md).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
@@ -44,17 +44,15 @@ import {
   listSignalsForEntitlements,
   modifySignal,
   partiallyCloseSignal,
-  publishSignal,
-  StrategyUnavailableError,
   triggerSignal,
   type SignalChange,
 } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
-import { defaultExpiryValue, MAX_EXPIRY_DAYS, signalSchema, toDateTimeLocalUtc } from "~/schemas/signal";
+import { defaultExpiryValue, MAX_EXPIRY_DAYS, toDateTimeLocalUtc } from "~/schemas/signal";
 import { deskSchema, type DeskInput } from "~/schemas/signal-transitions";
-import { capEchoedValues, handleIntent, readFormData } from "~/services/form-intent.server";
+import { newPublishKey, publishFromForm } from "~/services/admin-publish.server";
+import { handleIntent, readFormData } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: isRouteErrorResponse(error) && error.status === 403 ? "Access denied | FX Trader" : "Publish Signals | FX Trader" },
@@ -88,13 +86,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       defaultExpiresAt: defaultExpiryValue(now),
       minExpiresAt: toDateTimeLocalUtc(now),
       maxExpiresAt: toDateTimeLocalUtc(new Date(now.getTime() + MAX_EXPIRY_DAYS * 24 * 60 * 60 * 1000)),
+      // A fresh key per render of the publish form: a double submit of one form publishes once.
+      publishKey: newPublishKey(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
-
-/** Each field's maximum length, so a rejected post never echoes more than that back. */
-const SIGNAL_LIMITS = getZodConstraint(signalSchema) as Record<string, { maxLength?: number }>;
 
 /** Applies one desk transition through the signals model. */
 function applyTransition(value: DeskInput): SignalChange {
@@ -116,40 +113,20 @@ function applyTransition(value: DeskInput): SignalChange {
 const DESK_FIELDS = new Set(["fillPrice", "sl", "tp1", "tp2", "exitPrice", "fraction", "reason", "note", "at"]);
 
 /** A lifecycle form of the desk: redirect with a toast, or the refusal on its field with its status (400, 404, 409). */
-function deskAction(request: Request) {
+function deskAction(request: Request, formData: FormData) {
   return handleIntent(request, deskSchema, (value) => {
     const result = applyTransition(value);
     if (result.ok) return { redirectTo: "/admin/signals", toast: DESK_TOASTS[value.intent] };
     return DESK_FIELDS.has(result.field)
       ? { status: result.status, fieldErrors: { [result.field]: [result.message] } }
       : { status: result.status, formErrors: [result.message] };
-  });
+  }, formData);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireAdminViewer(request);
-  if ((await readFormData(request.clone())).has("intent")) return deskAction(request);
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: signalSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") {
-    return json(capEchoedValues(submission.reply(), SIGNAL_LIMITS), { status: 400 });
-  }
-  try {
-    publishSignal(submission.value, viewer.user.id);
-  } catch (error) {
-    if (error instanceof StrategyUnavailableError) {
-      return json(
-        submission.reply({ formErrors: [error.message], fieldErrors: { [error.field]: [error.message] } }),
-        { status: 400 },
-      );
-    }
-    console.error("[admin.signals] publishing failed", error);
-    return json(submission.reply({ formErrors: [`${FAILED_MESSAGE}. Please try again.`] }), { status: 500 });
-  }
-  return redirectWithToast(request, "/admin/signals", {
-    title: "Signal Created",
-    description: "Trading signal has been published successfully",
-  });
+  return formData.has("intent") ? deskAction(request, formData) : publishFromForm(request, formData, viewer.user.id);
 }
 
 export default function AdminSignals() {

@@ -4,6 +4,7 @@ import { applyPriceBars } from "~/models/signals.server";
 import { pricesResultSchema } from "~/schemas/api/admin";
 import { barErrorField, MAX_PRICES_BODY_BYTES, pricesBodySchema } from "~/schemas/prices";
 import { apiHandler, apiJsonOf, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
+import { apiCaller, withIdempotencyKey } from "~/services/idempotency.server";
 import { requireApiAdmin } from "~/services/session.server";
 
 /** Bar errors spelled out in the problem's `detail` (all of them are in `errors`). */
@@ -18,11 +19,17 @@ const DETAIL_ERRORS = 5;
  * 200 `{received, applied, duplicates, events, signals}` with the changed
  * signals in API shape; 400 naming each bad field (`bars[3].time` for a bar
  * dated in the future, `bars` for more than 10,000); 401 signed out; 403 not
- * an admin; 413 body over 4 MB; 415 not JSON.
+ * an admin; 413 body over 4 MB; 415 not JSON. Takes an `Idempotency-Key`
+ * (docs/decisions/0125-idempotency-keys.md).
  */
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
+  return withIdempotencyKey(request, apiCaller(admin), applyPrices, MAX_PRICES_BODY_BYTES);
+});
+
+/** Validates the bars and replays them. */
+async function applyPrices(request: Request): Promise<Response> {
   const parsed = pricesBodySchema.safeParse(await readJsonBody(request, MAX_PRICES_BODY_BYTES));
   if (!parsed.success) return validationProblem(parsed.error);
   const result = applyPriceBars(parsed.data.bars);
@@ -40,6 +47,6 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
     events,
     signals: signals.map((signal) => toApiSignal(signal, new Set([signal.strategyId]))),
   });
-});
+}
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -4,6 +4,7 @@ import { publishSignal, StrategyUnavailableError } from "~/models/signals.server
 import { apiSignalErrors, signalInputFromApiBody, signalSchema } from "~/schemas/signal";
 import { apiSignalSchema } from "~/schemas/api/signals";
 import { apiHandler, apiJsonOf, methodNotAllowed, problem, readJsonBody } from "~/services/http.server";
+import { apiCaller, withIdempotencyKey } from "~/services/idempotency.server";
 import { requireApiAdmin } from "~/services/session.server";
 
 /**
@@ -15,10 +16,17 @@ import { requireApiAdmin } from "~/services/session.server";
  * 400 problem listing invalid fields under the names the client sent
  * (e.g. `tpJson.tp1`, `sl`), or naming `strategyId` when the strategy is
  * unknown or inactive; 401 signed out; 403 not an admin; 413/415 bad body.
+ * With `Idempotency-Key`, a retry gets the first answer and publishes nothing
+ * (409 for the key with another body): docs/decisions/0125-idempotency-keys.md.
  */
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const admin = await requireApiAdmin(request);
+  return withIdempotencyKey(request, apiCaller(admin), (request) => publish(request, admin.id));
+}, { allow: ["POST"] });
+
+/** Validates the body and publishes the signal as `adminId`. */
+async function publish(request: Request, adminId: number): Promise<Response> {
   const body = await readJsonBody(request);
   const parsed = signalSchema.safeParse(signalInputFromApiBody(body));
   if (!parsed.success) {
@@ -26,7 +34,7 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
     return problem(400, errors.map((e) => `${e.field}: ${e.message}`).join("; "), { errors });
   }
   try {
-    const signal = publishSignal(parsed.data, admin.id);
+    const signal = publishSignal(parsed.data, adminId);
     return apiJsonOf(apiSignalSchema, toApiSignal(signal, new Set([signal.strategyId])), 201);
   } catch (error) {
     if (error instanceof StrategyUnavailableError) {
@@ -34,6 +42,6 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
     }
     throw error;
   }
-}, { allow: ["POST"] });
+}
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -108,6 +108,7 @@ export function capEchoedValues(
  * @param request the POST request (form-encoded or multipart).
  * @param schema the page's zod schema; for several forms a `z.discriminatedUnion("intent", [...])`.
  * @param handle runs the parsed value; returns an `IntentOutcome`.
+ * @param formData the form when the action has already read it (to pick a handler); else it is read here.
  * @returns a redirect with a flash toast, or JSON `IntentReply` (400 on invalid input).
  * @throws Response 415/400 from `readFormData` when the body is not a readable form.
  */
@@ -118,8 +119,9 @@ export async function handleIntent<Schema extends ZodTypeAny, Data = never>(
     value: z.output<Schema>,
     submission: Submission<z.input<Schema>, string[], z.output<Schema>>,
   ) => IntentOutcome<Data> | Promise<IntentOutcome<Data>>,
+  formData?: FormData,
 ): Promise<TypedResponse<IntentReply<Data>>> {
-  const formData = await readFormData(request);
+  formData ??= await readFormData(request);
   const intentField = formData.get("intent");
   const intent = typeof intentField === "string" ? intentField : "";
   const submission = parseWithZod(formData, { schema });

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormInputField, FormSelectField, FormTextareaField, SelectOptions } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { ENTRY_METHODS, MAX_EXPIRY_DAYS, MAX_RATIONALE_LENGTH, PRICE_STEP, signalSchema } from "~/schemas/signal";
+import { ENTRY_METHODS, MAX_EXPIRY_DAYS, MAX_RATIONALE_LENGTH, PRICE_STEP, PUBLISH_KEY_FIELD, signalSchema } from "~/schemas/signal";
 
 const ENTRY_METHOD_LABELS: Record<(typeof ENTRY_METHODS)[number], string> = {
   market: "Market (fill now)",
@@ -34,6 +34,8 @@ interface SignalFormData {
   defaultExpiresAt: string;
   minExpiresAt: string;
   maxExpiresAt: string;
+  /** The form's idempotency key: a repeat of the same post publishes nothing. */
+  publishKey: string;
 }
 
 /** The schema's constraints (required, lengths, patterns) as HTML attributes: derived once, not on every render. */
@@ -76,6 +78,7 @@ export function CreateSignalForm({
       <CardContent>
         <Form method="post" action="/admin/signals" {...getFormProps(form)} className="flex flex-col gap-5">
           <FormAlert form={form} className="border border-red-300 dark:border-red-800" />
+          <input type="hidden" name={PUBLISH_KEY_FIELD} value={data.publishKey} />
 
           {data.strategies.length === 0 ? (
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">

@@ -5,6 +5,7 @@
 import type { ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import type { ZodTypeAny } from "zod";
 import { problemSchema } from "~/schemas/api/common";
+import { z } from "~/schemas/api/zod";
 
 /** Response headers every /api answer carries (components.headers). */
 export const HEADER_COMPONENTS = {
@@ -76,6 +77,33 @@ export function problemResponses(...statuses: number[]): ZodOpenApiResponsesObje
       content: { "application/problem+json": { schema: problemSchema } },
     };
   }
+  return responses;
+}
+
+/** The `Idempotency-Key` request header of the POSTs that write (docs/decisions/0125-idempotency-keys.md). */
+export const idempotencyKeyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({
+      description:
+        "Any unique string (a UUID): a retry with the same key and body within 24 hours gets the first answer again, with `Idempotent-Replayed: true`, and writes nothing.",
+      example: "6f1c2d3e-0a4b-4c5d-9e8f-7a6b5c4d3e2f",
+    }),
+});
+
+const KEY_CONFLICT = "The `Idempotency-Key` was used for another request, or its first request has no answer yet.";
+
+/**
+ * Problem answers of a POST that takes an `Idempotency-Key`: `problemResponses(...statuses)`
+ * with a 409 that names the key conflict, after the operation's own conflict when it has one.
+ */
+export function idempotentProblemResponses(ownConflict: string | null, ...statuses: number[]): ZodOpenApiResponsesObject {
+  const responses = problemResponses(...new Set([...statuses, 409]));
+  const conflict = responses["409"] as ZodOpenApiResponseObject;
+  responses["409"] = { ...conflict, description: ownConflict ? `${ownConflict} Or: ${KEY_CONFLICT}` : KEY_CONFLICT };
   return responses;
 }
 

@@ -13,7 +13,7 @@ import {
 } from "~/schemas/api/admin";
 import { apiSignalSchema } from "~/schemas/api/signals";
 import { z } from "~/schemas/api/zod";
-import { jsonResponse, problemResponses, SECURITY } from "../responses";
+import { idempotencyKeyHeader, idempotentProblemResponses, jsonResponse, SECURITY } from "../responses";
 
 function transition(name: string, operationId: string, summary: string, body: ZodTypeAny): ZodOpenApiPathsObject {
   return {
@@ -23,11 +23,14 @@ function transition(name: string, operationId: string, summary: string, body: Zo
         tags: ["Admin"],
         summary,
         security: [...SECURITY.required],
-        requestParams: { path: z.object({ id: z.coerce.number().int().min(1).openapi({ description: "The signal's id.", example: 1 }) }) },
+        requestParams: {
+          path: z.object({ id: z.coerce.number().int().min(1).openapi({ description: "The signal's id.", example: 1 }) }),
+          header: idempotencyKeyHeader,
+        },
         requestBody: { required: true, content: { "application/json": { schema: body } } },
         responses: {
           "200": jsonResponse(apiSignalSchema, "The updated signal."),
-          ...problemResponses(400, 401, 403, 404, 405, 409, 413, 415, 429),
+          ...idempotentProblemResponses("The signal's state does not allow this transition.", 400, 401, 403, 404, 405, 413, 415, 429),
         },
       },
     },
@@ -42,10 +45,11 @@ export const adminPaths: ZodOpenApiPathsObject = {
       summary: "Publish a signal",
       description: "A market entry is ACTIVE at once; limit and stop entries are PENDING. Invalid fields are named as sent (e.g. `tpJson.tp1`).",
       security: [...SECURITY.required],
+      requestParams: { header: idempotencyKeyHeader },
       requestBody: { required: true, content: { "application/json": { schema: publishSignalRequestSchema } } },
       responses: {
         "201": jsonResponse(apiSignalSchema, "The published signal."),
-        ...problemResponses(400, 401, 403, 405, 413, 415, 429),
+        ...idempotentProblemResponses(null, 400, 401, 403, 405, 413, 415, 429),
       },
     },
   },
@@ -62,10 +66,11 @@ export const adminPaths: ZodOpenApiPathsObject = {
       description:
         "OHLC bars replayed against the open signals: pending entries are triggered when touched, active signals close at their stop or target (the stop first when one bar touches both), overdue ones expire. Idempotent; bars at once or one by one give the same state. A bar dated in the future is refused naming it (`bars[3].time`). Body up to 4 MB.",
       security: [...SECURITY.required],
+      requestParams: { header: idempotencyKeyHeader },
       requestBody: { required: true, content: { "application/json": { schema: pricesRequestSchema } } },
       responses: {
         "200": jsonResponse(pricesResultSchema, "What the bars changed."),
-        ...problemResponses(400, 401, 403, 405, 413, 415, 429),
+        ...idempotentProblemResponses(null, 400, 401, 403, 405, 413, 415, 429),
       },
     },
   },

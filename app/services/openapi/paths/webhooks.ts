@@ -15,7 +15,7 @@ import {
   webhookListSchema,
 } from "~/schemas/api/webhooks";
 import { z } from "~/schemas/api/zod";
-import { jsonResponse, problemResponses, SECURITY } from "../responses";
+import { idempotencyKeyHeader, idempotentProblemResponses, jsonResponse, problemResponses, SECURITY } from "../responses";
 
 const webhookIdParam = z.object({ id: z.coerce.number().int().min(1).openapi({ description: "The endpoint's id.", example: 1 }) });
 
@@ -43,10 +43,11 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       summary: "Register a webhook endpoint",
       description: `At most 5 per user; https on a public address only. ${SIGNING}`,
       security: [...SECURITY.required],
+      requestParams: { header: idempotencyKeyHeader },
       requestBody: { required: true, content: { "application/json": { schema: webhookCreateRequestSchema } } },
       responses: {
-        "201": jsonResponse(webhookCreatedSchema, "Registered; the secret is shown this once."),
-        ...problemResponses(400, 401, 405, 409, 413, 415, 429),
+        "201": jsonResponse(webhookCreatedSchema, "Registered; the secret is shown this once (and to a retry with the same `Idempotency-Key`)."),
+        ...idempotentProblemResponses("You already have 5 endpoints.", 400, 401, 405, 413, 415, 429),
       },
     },
   },
