@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The whole test suite: typecheck, Vitest (unit + integration), production
+ * The whole test suite: typecheck, the import layering, Vitest (unit + integration), production
  * build, the page-weight budgets of that build, the fuzz suite against it,
  * Playwright (JavaScript on and off). Ends with one line `N passed, N failed`
  * summing every suite; exits non-zero if anything failed.
@@ -63,6 +63,10 @@ function readJson(path) {
 // 1. Typecheck counts as one check.
 if (run("typecheck", bin("tsc"), ["--noEmit"])) passed += 1;
 else fail("typecheck");
+
+// 1b. The layering (dependency-cruiser over other/layers.cjs) and docs/architecture.md's table of it count as one check.
+if (run("layering", "npm", ["run", "--silent", "lint:deps"])) passed += 1;
+else fail("layering: an import breaks other/layers.cjs, or docs/architecture.md is stale (npm run docs:layers)");
 
 // 2. Vitest.
 const vitestReport = join(reports, "vitest.json");

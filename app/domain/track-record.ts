@@ -16,6 +16,7 @@ import { COST_ASSUMPTIONS } from "~/content/performance-info";
 import { instrumentSpec } from "./instruments";
 import { fractionBelowPeak } from "./performance-series";
 import { tenthsOfPip, type CloseReason, type SignalSide } from "./signal-lifecycle";
+import type { TradeResult } from "./trade-result";
 import { OUTCOME_CODES, TRADE_FIGURE_FIELDS, TradeResultTable } from "./trade-result-table";
 
 // ---------------------------------------------------------------------------
@@ -116,35 +117,7 @@ export interface ClosedTrade {
   exits: ReadonlyArray<TradeExit>;
 }
 
-export type TradeOutcome = "win" | "loss" | "breakeven";
-
-/** Every per-trade figure (the CSV has one column for each). */
-export interface TradeResult {
-  id: number;
-  strategyId: number;
-  symbol: string;
-  side: SignalSide;
-  /** ISO 8601 UTC. */
-  openedAt: string;
-  closedAt: string;
-  closeReason: CloseReason;
-  entryPrice: number;
-  originalSl: number;
-  fillPrice: number;
-  /** Volume-weighted exit: Σ fraction × exitPrice / Σ fraction. */
-  exitPrice: number;
-  riskPips: number;
-  grossPips: number;
-  spreadPips: number;
-  commissionPips: number;
-  slippagePips: number;
-  costPips: number;
-  netPips: number;
-  grossR: number;
-  netR: number;
-  holdingHours: number;
-  outcome: TradeOutcome;
-}
+export type { TradeOutcome, TradeResult } from "./trade-result";
 
 /**
  * One closed signal's result, costs charged once per round turn:

@@ -16,7 +16,7 @@
  * `Date.prototype.toISOString`, which `at` uses again on the same milliseconds.
  */
 import { CLOSE_REASONS, type SignalSide } from "./signal-lifecycle";
-import type { TradeOutcome, TradeResult } from "./track-record";
+import type { TradeOutcome, TradeResult } from "./trade-result";
 
 /** A result's figures: prices, pips, R multiples and hours (in the trades CSV, its columns between the close reason and the outcome, in this order). */
 export const TRADE_FIGURE_FIELDS = [

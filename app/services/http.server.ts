@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { ZodError, ZodType, ZodTypeDef } from "zod";
+import { LIST_LIMIT } from "~/schemas/api/common";
 import { rateLimitHeaders } from "./rate-limit.server";
 
 /** Headers sent on every response (documents add a CSP with a nonce in entry.server). */
@@ -366,9 +367,6 @@ function requestOf(args: unknown): Request | undefined {
   if (typeof args !== "object" || args === null || !("request" in args)) return undefined;
   return args.request instanceof Request ? args.request : undefined;
 }
-
-/** Page-size bounds for list endpoints (DESIGN.md: 1 to 100, default 20). */
-export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 /**
  * Reads `?limit=` from a URL.

@@ -5,7 +5,7 @@
  * /tools page's first load reaches neither zod nor the calculator schemas;
  * the browser loads its number pre-check on demand (calculator-precheck.ts).
  */
-import type { ToolsResult } from "~/components/tools/use-calculator";
+import type { ToolsResult } from "~/schemas/calculator-intents";
 import { sizePosition } from "~/domain/position-size";
 import { analyseRiskOfRuin } from "~/domain/risk-of-ruin";
 import { formFieldName, toolsSchema } from "~/schemas/calculators";

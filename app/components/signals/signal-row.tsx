@@ -16,7 +16,7 @@ import { UnlockCta } from "~/components/signals/unlock-cta";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatPrice, formatShortDateTime, sideTint, signalAge } from "~/domain/signal-display";
 import type { UnlockFacts } from "~/domain/unlock";
-import type { SignalListItem } from "~/components/signal-list";
+import type { SignalListView as SignalListItem } from "~/domain/signals";
 import { SideBadge, SignalLink, StatusBadge } from "~/components/signals/signal-badges";
 
 /** The column headings, in order (the row's cells follow them). */

@@ -13,12 +13,7 @@ import { toast } from "~/components/ui/toast";
 import { CALCULATION_ERROR_TITLE, INVALID_INPUT_TOAST } from "~/content/tools";
 import type { PositionSizeReport } from "~/domain/position-size";
 import type { RiskOfRuinReport } from "~/domain/risk-of-ruin";
-import type { CalculatorIntent } from "~/schemas/calculator-intents";
-
-/** A successful calculation, tagged with the calculator that made it. */
-export type ToolsResult =
-  | { intent: "position-size"; result: PositionSizeReport }
-  | { intent: "risk-of-ruin"; result: RiskOfRuinReport };
+import type { CalculatorIntent, ToolsResult } from "~/schemas/calculator-intents";
 
 /** What the /tools action replies (the `handleIntent` reply with a `ToolsResult`). */
 export interface ToolsReply {

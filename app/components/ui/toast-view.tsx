@@ -5,7 +5,7 @@
  * a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region.
  */
 import * as RadixToast from "@radix-ui/react-toast";
-import { TOAST_VARIANT_CLASS, type ToastEntry } from "~/components/ui/toast";
+import { TOAST_VARIANT_CLASS, type ToastEntry } from "~/components/ui/toast-style";
 
 /** Spec section 9: toast constants. */
 export const TOAST_DURATION_MS = 5000;

@@ -9,14 +9,9 @@
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-}
+import { TOAST_VARIANT_CLASS, type ToastEntry, type ToastMessage } from "~/components/ui/toast-style";
 
-/** A toast being shown: the message and a number unique to this showing. */
-export type ToastEntry = ToastMessage & { id: number };
+export type { ToastEntry, ToastMessage } from "~/components/ui/toast-style";
 
 const ToastView = lazy(() => import("~/components/ui/toast-view"));
 
@@ -52,12 +47,6 @@ export function subscribeToToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** Colours of a toast by variant (shared by the Radix toast and the no-JavaScript copy). */
-export const TOAST_VARIANT_CLASS = {
-  default: "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-50",
-  destructive: "border-red-600 bg-red-600 text-white",
-};
 
 export function Toaster({ serverToast }: { serverToast?: ToastMessage | null }) {
   const active = useSyncExternalStore(subscribeToToasts, visibleToast, () => null);

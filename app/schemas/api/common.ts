@@ -2,8 +2,10 @@
  * Shapes shared by every /api operation: RFC 9457 problem details, ISO 8601
  * times and the list page size.
  */
-import { LIST_LIMIT } from "~/services/http.server";
 import { z } from "./zod";
+
+/** Page-size bounds for list endpoints (DESIGN.md: 1 to 100, default 20). */
+export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 /** An ISO 8601 UTC date-time as the API writes it (`2026-11-23T09:30:00.000Z`). */
 export const isoDateTime = z.string().datetime().openapi({ example: "2026-11-23T09:30:00.000Z" });

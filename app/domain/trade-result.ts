@@ -1,0 +1,36 @@
+/**
+ * One closed trade of the track record: every figure of it, as
+ * app/domain/track-record.ts computes them and ./trade-result-table.ts keeps them in columns.
+ */
+import type { CloseReason, SignalSide } from "./signal-lifecycle";
+
+/** A trade's outcome: breakeven when its net R is within BREAKEVEN_R of 0, else a win or a loss by the sign (app/domain/track-record.ts). */
+export type TradeOutcome = "win" | "loss" | "breakeven";
+
+/** Every per-trade figure (the CSV has one column for each). */
+export interface TradeResult {
+  id: number;
+  strategyId: number;
+  symbol: string;
+  side: SignalSide;
+  /** ISO 8601 UTC. */
+  openedAt: string;
+  closedAt: string;
+  closeReason: CloseReason;
+  entryPrice: number;
+  originalSl: number;
+  fillPrice: number;
+  /** Volume-weighted exit: Σ fraction × exitPrice / Σ fraction. */
+  exitPrice: number;
+  riskPips: number;
+  grossPips: number;
+  spreadPips: number;
+  commissionPips: number;
+  slippagePips: number;
+  costPips: number;
+  netPips: number;
+  grossR: number;
+  netR: number;
+  holdingHours: number;
+  outcome: TradeOutcome;
+}
