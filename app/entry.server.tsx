@@ -1,6 +1,5 @@
 /**
- * Server entry: streams the document with a per-request CSP nonce, its
- * hydration started after the first paint (docs/decisions/0077) and one chunk
+ * Server entry: streams the document with a per-request CSP nonce, one chunk
  * per turn of the event loop (docs/decisions/0080), and sets
  * the security headers on every document and data response.
  */
@@ -12,7 +11,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { getEnv } from "~/platform/env.server";
-import { hydrationAfterFirstPaint, oneChunkPerTurn } from "~/services/document-stream.server";
+import { oneChunkPerTurn } from "~/services/document-stream.server";
 import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 
 // Validate configuration at start-up, so a bad variable stops the server with a clear message.
@@ -57,7 +56,7 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(hydrationAfterFirstPaint()).pipe(oneChunkPerTurn()));
+          const stream = createReadableStreamFromReadable(body.pipe(oneChunkPerTurn()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
           applySecurityHeaders(responseHeaders);
