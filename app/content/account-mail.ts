@@ -105,6 +105,7 @@ export const ACCOUNT_PAGES = {
   banner: {
     text: "Verify your email address: until you do, signals are not emailed to you.",
     resend: "Resend the link",
+    badge: "Verify your email first",
   },
   emailChangeSentToast: {
     title: "Check Your New Address",
