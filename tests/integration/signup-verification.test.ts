@@ -2,7 +2,8 @@
  * Verified email addresses: sign-up answers a registered address as a new one
  * and mails its owner instead; a new account gets a verification link (mailed
  * through a real SMTP server on 127.0.0.1) that works once; the banner's
- * resend replaces the link; and no signal is emailed to an unverified address.
+ * resend replaces the link; an email change waits for the link mailed to the
+ * new address; and no signal is emailed to an unverified address.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,6 +12,7 @@ import { createLocalAccount } from "~/models/accounts.server";
 import { issueAccountToken } from "~/models/account-tokens.server";
 import { publishSignal } from "~/models/signals.server";
 import * as meRoute from "~/routes/api.me";
+import * as profileRoute from "~/routes/portal.account._index";
 import * as signupRoute from "~/routes/signup";
 import * as verifyRoute from "~/routes/verify-email";
 import { getDb } from "~/platform/db.server";
@@ -115,6 +117,27 @@ describe("sign-up and verification", () => {
     const response = await callRoute(verifyRoute.action, post("/verify-email", { intent: "resend" }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/api\/login\?returnTo=/);
+  });
+
+  it("changes the email only when the link mailed to the new address is opened, and tells the old one", async () => {
+    const user = createUser({ firstName: "Carl", email: "carl.old@example.com" });
+    const cookie = await signedInCookie(user.id);
+    const response = await callRoute(
+      profileRoute.action,
+      post("/portal/account?index", { intent: "update-profile", firstName: "Carl", lastName: "Change", email: "Carl.New@Example.com" }, cookie),
+    );
+    expect(response.status).toBe(302);
+    expect(userRow("carl.old@example.com")).toBeDefined();
+    await waitForMail(sink, "carl.old@example.com", "A change of your FX Trader email was requested");
+    const { token } = tokenLinkIn(await waitForMail(sink, "carl.new@example.com", "Confirm your new email"), "/verify-email");
+    expect(await verifyPage(token)).toMatchObject({ token, email: "carl.new@example.com" });
+    const done = await callRoute(verifyRoute.action, post("/verify-email", { intent: "confirm", token }, cookie));
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/portal/account");
+    expect(userRow("carl.old@example.com")).toBeUndefined();
+    expect(userRow("carl.new@example.com")).toMatchObject({ id: user.id });
+    expect(userRow("carl.new@example.com")!.emailVerifiedAt).not.toBeNull();
+    expect((await confirm(token)).status).toBe(400);
   });
 
   it("emails signals only to verified addresses", async () => {
