@@ -25,8 +25,8 @@ import { flashToast } from "~/services/toast.server";
 
 const PAGE = ACCOUNT_PAGES.reset;
 
-/** The token is in the address: no Referer carries it off, and no cache keeps the page. */
-const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+/** The token is in the address: no Referer carries it to another site, and no cache keeps the page. */
+const PRIVATE_HEADERS = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
 
 export const meta: MetaFunction = () => [{ title: PAGE.title }, { name: "robots", content: "noindex" }];
 

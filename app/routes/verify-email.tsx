@@ -22,7 +22,7 @@ import { resendVerification } from "~/services/signup.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 const PAGE = ACCOUNT_PAGES.verify;
-const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+const PRIVATE_HEADERS = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
 
 export const meta: MetaFunction = () => [{ title: PAGE.title }, { name: "robots", content: "noindex" }];
 
