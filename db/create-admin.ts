@@ -81,7 +81,7 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
         }
         const created = tx
           .insert(users)
-          .values({ email, passwordHash, role: "admin", firstName: firstName ?? null, lastName: lastName ?? null })
+          .values({ email, passwordHash, role: "admin", firstName: firstName ?? null, lastName: lastName ?? null, emailVerifiedAt: new Date() })
           .returning({ id: users.id })
           .get();
         result = { action: "created", userId: created.id, email };

@@ -31,6 +31,8 @@ export const users = sqliteTable(
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
     /** argon2id hash; null for accounts that only sign in through OAuth. */
     passwordHash: text("password_hash"),
+    /** When the owner proved they receive mail at `email` (a verification link, a reset link, OAuth, seed or create-admin); null until then. */
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
@@ -597,3 +599,30 @@ export const idempotencyKeys = sqliteTable(
 );
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+export const ACCOUNT_TOKEN_PURPOSES = ["password-reset", "email-verify", "email-change"] as const;
+
+/**
+ * Single-use links mailed to a user (docs/decisions/0115-account-links.md): a
+ * password reset, an email verification, an email change. Only the SHA-256 of
+ * the 256-bit token is stored; a row is deleted when used or replaced by a newer one.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    /** Hex SHA-256 of the token the link carries. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    /** The address the link was mailed to (for an email change, the new address). */
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_user_purpose_idx").on(t.userId, t.purpose)],
+);
+
+export type AccountToken = typeof accountTokens.$inferSelect;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];

@@ -87,8 +87,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         const demoUsers = tx
           .insert(users)
           .values([
-            { email: DEMO_ADMIN_EMAIL, firstName: "Ada", lastName: "Admin", role: "admin" as const, passwordHash, createdAt: new Date(now.getTime() - 90 * DAY) },
-            { email: DEMO_TRADER_EMAIL, firstName: "Tom", lastName: "Trader", role: "user" as const, passwordHash, createdAt: new Date(now.getTime() - 40 * DAY) },
+            { email: DEMO_ADMIN_EMAIL, firstName: "Ada", lastName: "Admin", role: "admin" as const, passwordHash, createdAt: new Date(now.getTime() - 90 * DAY), emailVerifiedAt: now },
+            { email: DEMO_TRADER_EMAIL, firstName: "Tom", lastName: "Trader", role: "user" as const, passwordHash, createdAt: new Date(now.getTime() - 40 * DAY), emailVerifiedAt: now },
           ])
           .returning({ id: users.id, email: users.email })
           .all();

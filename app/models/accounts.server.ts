@@ -72,16 +72,19 @@ export function findOrCreateOAuthUser(profile: OAuthProfile): User {
       .get();
     if (linked) return linked.user;
     const email = normalizeEmail(profile.email);
+    const now = new Date();
     let user = tx.select().from(users).where(eq(users.email, email)).get();
     if (!user) {
-      const now = new Date();
+      // The provider vouched for the address (email_verified), so it counts as verified.
       user = tx
         .insert(users)
-        .values({ email, firstName: profile.firstName, lastName: profile.lastName, createdAt: now })
+        .values({ email, firstName: profile.firstName, lastName: profile.lastName, createdAt: now, emailVerifiedAt: now })
         .returning()
         .get();
       createUserSettings(tx, user.id);
       startTrial(tx, user.id, now);
+    } else if (!user.emailVerifiedAt) {
+      user = tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id)).returning().get()!;
     }
     tx.insert(oauthAccounts).values({ userId: user.id, provider: profile.provider, providerAccountId: profile.subject }).run();
     return user;

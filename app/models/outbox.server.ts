@@ -138,6 +138,7 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
       status: subscriptions.status,
       endDate: subscriptions.endDate,
       emailAlerts: userSettings.emailAlerts,
+      emailVerifiedAt: users.emailVerifiedAt,
       telegramAlerts: userSettings.telegramAlerts,
       telegramChatId: telegramLinks.chatId,
       newsBlackout: userSettings.newsBlackout,
@@ -181,7 +182,8 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
     role: row.role,
     subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate } : null,
     chosenStrategyIds: picks.get(row.userId) ?? [],
-    emailAlerts: row.emailAlerts ?? true,
+    // No signal is emailed to an address its owner has not verified (docs/decisions/0118-verified-email.md).
+    emailAlerts: (row.emailAlerts ?? true) && row.emailVerifiedAt !== null,
     newsBlackout: row.newsBlackout ?? true,
     webhooks: hooks.get(row.userId) ?? [],
     telegramAlerts: row.telegramAlerts ?? false,

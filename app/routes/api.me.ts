@@ -5,7 +5,7 @@ import { apiHandler, apiJsonOf, readOnlyAction } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
 
 /**
- * GET /api/me: `{subscription: {status, planName, ...} | {status: "FREE"}, entitlements: {strategyAccess: [ids]}}`.
+ * GET /api/me: `{subscription: {status, planName, ...} | {status: "FREE"}, entitlements: {strategyAccess: [ids]}, emailVerified}`.
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
@@ -13,6 +13,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   return apiJsonOf(meSchema, {
     subscription: entitlements.subscription ?? { status: "FREE", planName: entitlements.planLabel },
     entitlements: { strategyAccess: entitlements.strategyIds },
+    emailVerified: user.emailVerified,
   });
 });
 

@@ -5,6 +5,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/native-field";
 import { FormAlert } from "~/components/ui/form-alert";
+import { ACCOUNT_PATHS } from "~/content/account-mail";
 import { useServerForm } from "~/components/ui/server-form";
 import { FORM_STRATEGY, getFormAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
 import { parseLoginForm } from "~/services/auth-forms.server";
@@ -96,6 +97,11 @@ export default function Login() {
               {busy ? "Signing in..." : "Sign in"}
             </Button>
           </Form>
+          <p className="mt-4 text-center text-sm">
+            <Link to={ACCOUNT_PATHS.forgotPassword} className="font-medium text-blue-700 underline dark:text-blue-400">
+              Forgot password?
+            </Link>
+          </p>
           {oauth ? (
             <Link to={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonClass("outline", "md", "mt-4 w-full")}>
               Continue with single sign-on

@@ -19,9 +19,11 @@ import { FormPersonFields } from "~/components/ui/field";
 import { type IntentReplyData, UnknownIntentAlert, useIntentForm } from "~/components/portal/intent-form";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PROFILE_UPDATED_TOAST } from "~/content/account";
+import { ACCOUNT_PAGES } from "~/content/account-mail";
 import { formatDate } from "~/domain/signal-display";
 import { accountStats, updateProfile } from "~/models/profile.server";
 import { profileSchema } from "~/schemas/account";
+import { requestEmailChange } from "~/services/email-change.server";
 import { handleIntent } from "~/services/form-intent.server";
 import { requireViewer } from "~/services/session.server";
 
@@ -53,7 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireViewer(request);
   return handleIntent(request, profileSchema, (value) => {
     // Always the signed-in viewer: a user id posted with the form is never read.
-    const result = updateProfile(user.id, value);
+    // The names are saved now; a new address only once its link is opened (services/email-change.server.ts).
+    const result = updateProfile(user.id, { ...value, email: user.email });
+    if (result.ok && requestEmailChange(user, value.email, new Date())) return { toast: ACCOUNT_PAGES.emailChangeSentToast, redirectTo: PAGE };
     if (result.ok) return { toast: PROFILE_UPDATED_TOAST, redirectTo: PAGE };
     return result.code === "email-taken" ? { fieldErrors: { email: [result.message] } } : { formErrors: [result.message] };
   });

@@ -7,14 +7,15 @@ import { InputField, PersonFields } from "~/components/ui/native-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useServerForm } from "~/components/ui/server-form";
 import { TRIAL_DAYS } from "~/content/plans";
-import { createLocalAccount, EmailTakenError } from "~/models/accounts.server";
+import { ACCOUNT_PAGES } from "~/content/account-mail";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/password-rules";
 import { parseSignupForm } from "~/services/auth-forms.server";
 import { readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
-import { getViewer, startSession } from "~/services/session.server";
-import { flashToast } from "~/services/toast.server";
+import { getViewer } from "~/services/session.server";
+import { registerAccount } from "~/services/signup.server";
+import { AuthCard } from "~/components/auth/auth-card";
 
 export const meta: MetaFunction = () => [
   { title: "Start Your Free Trial | FX Trader" },
@@ -26,7 +27,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => retryAfterHeader(
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
   if (await getViewer(request)) throw redirect(returnTo);
-  return json({ returnTo });
+  return json({ returnTo, sent: new URL(request.url).searchParams.get("sent") === "1" });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -43,28 +44,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const { returnTo, ...account } = submission.value;
-  try {
-    const user = await createLocalAccount(account);
-    const toast = await flashToast(request, {
-      title: "Welcome to FX Trader",
-      description: `Your ${TRIAL_DAYS}-day Pro trial has started.`,
-    });
-    return startSession(request, user.id, safeRedirect(returnTo), { "Set-Cookie": toast });
-  } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return json(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ["password"] }), { status: 400 });
-    }
-    throw error;
-  }
+  // The same answer whether or not the address has an account: its owner is emailed instead (services/signup.server.ts).
+  await registerAccount(account, new Date());
+  return redirect(`/signup?sent=1&returnTo=${encodeURIComponent(safeRedirect(returnTo))}`);
+}
+
+function CheckEmail({ returnTo }: { returnTo: string }) {
+  const copy = ACCOUNT_PAGES.signupSent;
+  return (
+    <AuthCard heading={copy.heading} description={copy.description}>
+      <Link to={`/login?returnTo=${encodeURIComponent(returnTo)}`} className="font-medium text-blue-700 underline dark:text-blue-400">
+        {copy.signIn}
+      </Link>
+    </AuthCard>
+  );
 }
 
 export default function Signup() {
-  const { returnTo } = useLoaderData<typeof loader>();
+  const { returnTo, sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   // Validated by the action only (signupSchema): the page loads no form library.
   const form = useServerForm(lastResult);
   const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
+  if (sent) return <CheckEmail returnTo={returnTo} />;
 
   return (
     <div className="mx-auto max-w-md px-4 py-16">

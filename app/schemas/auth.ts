@@ -21,6 +21,27 @@ export const loginSchema = z.object({
 });
 
 
+/** A new password: the sign-up's rules (length only, NIST SP 800-63B). */
+export const newPasswordField = z
+  .string({ required_error: "Password is required" })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, "Password must be at most 200 characters");
+
+/** The token of a mailed link: 43 base64url characters (anything else is refused as an expired link would be). */
+const tokenField = z.string({ required_error: "The link is incomplete" }).max(100, "The link is not valid");
+
+/** `/forgot-password`: the account's address. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** `/reset-password`: the mailed token and the new password. */
+export const resetPasswordSchema = z.object({ token: tokenField, password: newPasswordField });
+
+/** `/verify-email`: confirm a mailed token, or (signed in) mail a new verification link. */
+export const verifyEmailSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm"), token: tokenField }),
+  z.object({ intent: z.literal("resend") }),
+]);
+
 export const signupSchema = z.object({
   firstName: z
     .string({ required_error: "First name is required" })
@@ -33,9 +54,6 @@ export const signupSchema = z.object({
     .min(1, "Last name is required")
     .max(80, "Last name must be at most 80 characters"),
   email: emailField,
-  password: z
-    .string({ required_error: "Password is required" })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(200, "Password must be at most 200 characters"),
+  password: newPasswordField,
   returnTo: returnToField,
 });

@@ -16,10 +16,17 @@ export const SIGN_IN_PER_KNOWN_DEVICE = { points: 8, duration: 15 * 60 } as cons
 /** Public form posts (signup, contact, newsletter) allowed per IP per hour. */
 export const PUBLIC_FORM_PER_IP = { points: 10, duration: 60 * 60 } as const;
 
+/** Account emails (reset links, verification links) asked for per address per hour. */
+export const ACCOUNT_MAIL_PER_ADDRESS = { points: 5, duration: 60 * 60 } as const;
+/** Account emails asked for per client IP per hour. */
+export const ACCOUNT_MAIL_PER_IP = { points: 20, duration: 60 * 60 } as const;
+
 const signInByIp = new RateLimiterMemory({ keyPrefix: "signin-ip", ...SIGN_IN_PER_IP });
 const signInByEmail = new RateLimiterMemory({ keyPrefix: "signin-email", ...SIGN_IN_PER_EMAIL });
 const signInByDevice = new RateLimiterMemory({ keyPrefix: "signin-device", ...SIGN_IN_PER_KNOWN_DEVICE });
 const publicFormByIp = new RateLimiterMemory({ keyPrefix: "form-ip", ...PUBLIC_FORM_PER_IP });
+const accountMailByAddress = new RateLimiterMemory({ keyPrefix: "account-mail-address", ...ACCOUNT_MAIL_PER_ADDRESS });
+const accountMailByIp = new RateLimiterMemory({ keyPrefix: "account-mail-ip", ...ACCOUNT_MAIL_PER_IP });
 
 async function consume(limiter: RateLimiterMemory, key: string): Promise<number | null> {
   try {
@@ -63,6 +70,17 @@ export async function resetSignInLimit(account: string, knownDevice: string | nu
  */
 export function limitPublicForm(form: string, ip: string): Promise<number | null> {
   return consume(publicFormByIp, `${form}:${ip}`);
+}
+
+/**
+ * Counts one request for an account email (`kind`: "reset", "verify") for `ip` and for `address`,
+ * whether or not an account uses the address.
+ * @returns null when allowed, else seconds to wait.
+ */
+export async function limitAccountMail(kind: string, ip: string, address: string): Promise<number | null> {
+  const byIp = await consume(accountMailByIp, `${kind}:${ip}`);
+  if (byIp) return byIp;
+  return consume(accountMailByAddress, `${kind}:${accountKey(address)}`);
 }
 
 /** "Try again in N minutes" for a Retry-After of `seconds`. */

@@ -62,7 +62,8 @@ test.describe("sign-up after an error", () => {
     await password.fill("a-long-enough-password");
     expect(await button.boundingBox()).toEqual(before);
     await button.click();
-    await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
+    await expect(page).toHaveURL((url) => url.pathname === "/signup" && url.searchParams.get("sent") === "1");
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   });
 });
 

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, strategyAccess, subscriptions, users, type User } from "../../db/schema";
 import { createLocalAccount } from "~/models/accounts.server";
 import { deleteOtherSessions } from "~/models/sessions.server";
+import { verifyLogin } from "~/models/users.server";
 import * as authUserRoute from "~/routes/api.auth.user";
 import * as logoutRoute from "~/routes/api.logout";
 import * as logoutPage from "~/routes/logout";
@@ -110,27 +111,27 @@ describe("signup action", () => {
     returnTo: "/portal/dashboard?tab=signals",
   };
 
-  it("creates the account and redirects to returnTo with a __session cookie", async () => {
+  it("creates the account, starts no session and sends the browser to check its email", async () => {
     const started = Date.now();
     const response = await callRoute(signupRoute.action, formPost("/signup", valid));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/portal/dashboard?tab=signals");
-    const cookie = sessionCookieOf(response);
-    expect(cookie).toBeDefined();
+    expect(response.headers.get("Location")).toBe(`/signup?sent=1&returnTo=${encodeURIComponent(valid.returnTo)}`);
+    // No session: a registered address must get the very same answer (tests/integration/signup-verification.test.ts).
+    expect(sessionCookieOf(response)).toBeUndefined();
 
     const user = userByEmail("nora.newcomer@example.com");
     expect(user).toBeDefined();
     expect(user!.firstName).toBe("Nora");
     expect(user!.lastName).toBe("Newcomer");
     expect(user!.role).toBe("user");
+    expect(user!.emailVerifiedAt).toBeNull();
     // argon2id hash, never the plaintext
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user!.passwordHash).not.toContain(valid.password);
+    expect(sessionRowsOf(user!.id)).toHaveLength(0);
 
-    // the cookie is a live session for that user
-    const sessionRows = sessionRowsOf(user!.id);
-    expect(sessionRows).toHaveLength(1);
-    expect(await sessionIdOf(cookie!)).toBe(sessionRows[0].id);
+    // the password signs in at once, before the address is verified
+    const cookie = await signIn({ email: valid.email, password: valid.password });
     const me = await authUser(cookie);
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe("nora.newcomer@example.com");
@@ -150,21 +151,20 @@ describe("signup action", () => {
     expect(access.map((a) => a.strategyId)).not.toContain(inactiveStrategyId);
   });
 
-  it("GET /api/me for the new account shows the Pro trial and its strategy access", async () => {
-    const response = await callRoute(
-      signupRoute.action,
-      formPost("/signup", { ...valid, email: "me.check@example.com", returnTo: "/portal" }),
-    );
-    const cookie = sessionCookieOf(response)!;
+  it("GET /api/me for the new account shows the Pro trial, its strategy access and the unverified email", async () => {
+    await callRoute(signupRoute.action, formPost("/signup", { ...valid, email: "me.check@example.com", returnTo: "/portal" }));
+    const cookie = await signIn({ email: "me.check@example.com", password: valid.password });
     const me = await callRoute(meRoute.loader, get("/api/me", cookie));
     expect(me.status).toBe(200);
     const body = (await me.json()) as {
       subscription: { status: string; planName: string };
       entitlements: { strategyAccess: number[] };
+      emailVerified: boolean;
     };
     expect(body.subscription.status).toBe("TRIAL");
     expect(body.subscription.planName).toBe("Pro");
     expect([...body.entitlements.strategyAccess].sort((a, b) => a - b)).toEqual(activeStrategyIds.slice(0, 3));
+    expect(body.emailVerified).toBe(false);
   });
 
   it("falls back to /dashboard for an off-site returnTo", async () => {
@@ -173,24 +173,22 @@ describe("signup action", () => {
       formPost("/signup", { ...valid, email: "offsite@example.com", returnTo: "https://evil.example/phish" }),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(response.headers.get("Location")).toBe("/signup?sent=1&returnTo=%2Fdashboard");
   });
 
-  it("rejects a duplicate email case-insensitively with a 400 error on the email field", async () => {
+  it("answers a registered email (any case) exactly as a new one, and creates nothing", async () => {
     const before = getDb().select().from(users).all().length;
     const password = "another-secret-password";
     const response = await callRoute(
       signupRoute.action,
       formPost("/signup", { ...valid, email: "  TARA.Trader@EXAMPLE.com ", password }),
     );
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/signup?sent=1&returnTo=${encodeURIComponent(valid.returnTo)}`);
     expect(sessionCookieOf(response)).toBeUndefined();
-    const text = await response.text();
-    expect(text).not.toContain(password);
-    const reply = JSON.parse(text) as Reply;
-    expect(reply.error?.email?.length).toBeGreaterThan(0);
-    expect(reply.error?.email?.join(" ")).toMatch(/already exists/i);
+    expect(await response.text()).not.toContain(password);
     expect(getDb().select().from(users).all().length).toBe(before);
+    expect(await verifyLogin(MAIN.email, password)).toBeNull();
   });
 
   it("rejects invalid fields with a 400 naming each of them, and creates nothing", async () => {

@@ -27,7 +27,7 @@ function renderNavbar(user: PublicUser | null, path = "/"): string {
   }
 }
 
-const person = { id: 7, email: "pat@example.com", firstName: "Pat", lastName: null };
+const person = { id: 7, email: "pat@example.com", firstName: "Pat", lastName: null, emailVerified: true };
 
 describe("the navbar's admin menu", () => {
   it("shows admins a disclosure with the signal desk and messages links, on public and portal pages", () => {

@@ -2,13 +2,14 @@
  * /portal/account (Profile) and /portal/account/subscription end to end: the
  * routes' loaders and actions are called with real `Request`s (signed-in
  * cookies from real sessions) against this file's temporary SQLite database.
- * Covers profile save, validation and duplicate email; plan changes with their
+ * Covers profile save, validation and email changes (by link); plan changes with their
  * billing rows and the strategy limit that follows; pause, resume, cancel and
  * settling at the period end; and that a user id posted in a form is ignored.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { billingRecords, subscriptions, users, type User } from "../../db/schema";
+import { accountTokens, billingRecords, subscriptions, users, type User } from "../../db/schema";
+import { ACCOUNT_PAGES } from "~/content/account-mail";
 import { addUtcMonths } from "~/domain/subscription-lifecycle";
 import { accountStats } from "~/models/profile.server";
 import { getEntitlements, listBillingHistory, settleSubscription } from "~/models/subscriptions.server";
@@ -31,6 +32,11 @@ function get(path: string, cookie?: string): Request {
 
 function post(path: string, cookie: string | undefined, fields: Record<string, string>): Request {
   return formRequest(`${ORIGIN}${path}`, fields, { cookie });
+}
+
+/** The addresses of `userId`'s pending email-change links. */
+function changeLinks(userId: number): string[] {
+  return getDb().select().from(accountTokens).where(eq(accountTokens.userId, userId)).all().filter((t) => t.purpose === "email-change").map((t) => t.email);
 }
 
 function userRow(id: number) {
@@ -89,7 +95,7 @@ describe("Profile", () => {
     expect(accountStats(user.id)).toMatchObject({ signalsReceived: 2, strategiesFollowed: 1 });
   });
 
-  it("saves names and a lower-cased email, then redirects with the 'Profile Updated' toast", async () => {
+  it("saves names at once and asks for the new (lower-cased) email by a link, keeping the old one until then", async () => {
     const user = createUser({ firstName: "Sam" });
     const cookie = await signedInCookie(user.id);
     const response = await callRoute(
@@ -98,8 +104,9 @@ describe("Profile", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(PROFILE);
-    expect(await toastOf(response)).toEqual({ title: "Profile Updated", description: "Your profile information has been saved." });
-    expect(userRow(user.id)).toMatchObject({ firstName: "Samantha", lastName: "Lee", email: "samantha.lee@example.com" });
+    expect(await toastOf(response)).toEqual(ACCOUNT_PAGES.emailChangeSentToast);
+    expect(userRow(user.id)).toMatchObject({ firstName: "Samantha", lastName: "Lee", email: user.email });
+    expect(changeLinks(user.id)).toEqual(["samantha.lee@example.com"]);
   });
 
   it("re-renders with 400 and field messages for invalid input, saving nothing", async () => {
@@ -114,16 +121,17 @@ describe("Profile", () => {
     expect(userRow(user.id)).toMatchObject({ firstName: "Val", email: user.email });
   });
 
-  it("refuses an email another account uses (case-insensitively) with 400 on the email field", async () => {
+  it("answers an email another account uses as any other new address, and mails no link there", async () => {
     const taken = createUser({ firstName: "Taken" });
     const user = createUser({ firstName: "Dup" });
     const response = await callRoute(
       profileRoute.action,
       post(PROFILE, await signedInCookie(user.id), { intent: "update-profile", firstName: "Dup", lastName: "Tester", email: taken.email.toUpperCase() }),
     );
-    expect(response.status).toBe(400);
-    expect((await response.json()).submission.error.email).toEqual(["Another account already uses this email address."]);
+    expect(response.status).toBe(302);
+    expect(await toastOf(response)).toEqual(ACCOUNT_PAGES.emailChangeSentToast);
     expect(userRow(user.id).email).toBe(user.email);
+    expect(changeLinks(user.id)).toEqual([]);
   });
 
   it("refuses names with markup or control characters, and over-long names, with a field message; nothing is saved", async () => {
@@ -190,7 +198,9 @@ describe("Profile", () => {
     );
     expect(response.status).toBe(302);
     expect(userRow(a.id)).toMatchObject({ firstName: "Alice", email: a.email });
-    expect(userRow(b.id)).toMatchObject({ firstName: "Mallory", email: `mallory.${b.id}@example.com` });
+    expect(userRow(b.id)).toMatchObject({ firstName: "Mallory", email: b.email });
+    expect(changeLinks(b.id)).toEqual([`mallory.${b.id}@example.com`]);
+    expect(changeLinks(a.id)).toEqual([]);
   });
 });
 

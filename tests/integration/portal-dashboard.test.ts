@@ -210,7 +210,7 @@ describe("loadPortalDashboard", () => {
   it("returns the reference time it was given", () => {
     const now = new Date(NOW);
     const data = loadPortalDashboard(
-      { id: fx.ids.free, email: "free@example.com", firstName: "  ", lastName: null, role: "user" },
+      { id: fx.ids.free, email: "free@example.com", firstName: "  ", lastName: null, role: "user", emailVerified: true },
       now,
     );
     expect(data.now).toBe(now.toISOString());

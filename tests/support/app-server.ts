@@ -274,18 +274,20 @@ export async function signIn(server: AppServer, account: { email: string; passwo
 }
 
 /**
- * Creates an account through `POST /signup` (a 7-day Pro trial) and signs it in.
+ * Creates an account through `POST /signup` (a 7-day Pro trial; sign-up starts
+ * no session, whatever the address) and signs it in through `POST /login`.
  * @returns the `__session=…` cookie pair of the new account.
- * @throws Error when the signup is refused.
+ * @throws Error when the signup or the sign-in is refused.
  */
 export async function signUp(
   server: AppServer,
   account: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<string> {
   const response = await formPost(server, "/signup", { ...account, returnTo: "/dashboard" });
-  const cookie = cookiePair(response, "__session");
-  if (response.status !== 302 || !cookie) throw new Error(`Signup of ${account.email} failed with ${response.status}: ${response.body.slice(0, 300)}`);
-  return cookie;
+  if (response.status !== 302 || !response.headers.location?.startsWith("/signup?sent=1")) {
+    throw new Error(`Signup of ${account.email} failed with ${response.status}: ${response.body.slice(0, 300)}`);
+  }
+  return signIn(server, account);
 }
 
 /**

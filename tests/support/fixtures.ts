@@ -33,8 +33,8 @@ export const DAY = 24 * HOUR;
 let userCounter = 0;
 
 /**
- * Inserts a user row directly: no password unless `passwordHash` is given, no
- * settings row, no trial (use createLocalAccount for the real signup path).
+ * Inserts a user row directly: no password unless `passwordHash` is given, the
+ * email verified unless `emailVerifiedAt: null` is given, no settings row, no trial (use createLocalAccount for the real signup path).
  * Without `email`, a new one is made from the first name: `sam.3@example.com`.
  */
 export function createUser(
@@ -45,13 +45,15 @@ export function createUser(
     role?: "user" | "admin";
     passwordHash?: string;
     createdAt?: Date;
+    /** When the address was verified; verified at insert unless `null` is given. */
+    emailVerifiedAt?: Date | null;
   } = {},
 ): User {
   userCounter += 1;
   const email = fields.email ?? `${(fields.firstName ?? "user").toLowerCase()}.${userCounter}@example.com`;
   return getDb()
     .insert(users)
-    .values({ ...fields, email })
+    .values({ emailVerifiedAt: new Date(), ...fields, email })
     .returning()
     .get();
 }

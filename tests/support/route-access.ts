@@ -244,6 +244,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "dashboard.tsx": { GET: { access: "signed-in", allowed: 200 } },
   "docs.api.tsx": { GET: { access: "public", allowed: 200 } },
   "docs.api_.scalar.$file.ts": { GET: { access: "public", allowed: 404 }, params: { file: "unknown" } },
+  "forgot-password.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "insights.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "blogSlug" } },
   "insights._index.tsx": {
     GET: { access: "public", allowed: 200 },
@@ -280,6 +281,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "portal.education.tsx": { GET: { access: "signed-in", allowed: 200 } },
   "portal.strategies.tsx": { GET: { access: "signed-in", allowed: 200 }, POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT } },
   "pricing.tsx": {},
+  "reset-password.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "robots[.]txt.ts": { GET: { access: "public", allowed: 200 } },
   "services.tsx": {},
   "signals[.]rss.ts": { GET: { access: "public", allowed: 200 } },
@@ -291,4 +293,6 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "theme.tsx": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: { theme: "dark" } } },
   "tools.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "unsubscribe.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
+  // Confirming a link is public (the token is the proof); `intent=resend` needs a session (tests/integration/signup-verification.test.ts).
+  "verify-email.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
 };

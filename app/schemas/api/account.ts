@@ -49,6 +49,9 @@ export const meSchema = z
       z.object({ status: z.literal("FREE"), planName: z.string().openapi({ example: "Free" }) }).strict(),
     ]),
     entitlements: z.object({ strategyAccess: z.array(z.number().int()).openapi({ example: [1, 2] }) }).strict(),
+    emailVerified: z
+      .boolean()
+      .openapi({ description: "Whether the account's email address is verified; until it is, the email channel is unavailable.", example: true }),
   })
   .strict()
   .openapi({ ref: "Me" });

@@ -45,8 +45,9 @@ export interface FreshUser {
 }
 
 /**
- * Signs up a brand-new user through the real /signup form (a 7-day Pro trial)
- * and waits until the browser lands on `returnTo`'s path.
+ * Signs up a brand-new user through the real /signup form (a 7-day Pro trial),
+ * signs in with the new password (the email stays unverified) and waits until
+ * the browser lands on `returnTo`'s path.
  * @param names first and last name; the last name also prefixes the unique email.
  */
 export async function signUpFresh(
@@ -63,6 +64,10 @@ export async function signUpFresh(
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Create account" }).click();
+  // Sign-up starts no session (the answer is the same for a registered address): sign in with the new password.
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await submitLoginForm(page, user);
   await expect(page).toHaveURL((url) => url.pathname === returnTo.split("?")[0]);
   return user;
 }

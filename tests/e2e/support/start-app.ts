@@ -8,12 +8,21 @@
  */
 import { startFromEnv } from "../../../server/index";
 import { prepareDatabase } from "../../support/production-build";
+import { createServer } from "node:http";
+import { startSmtpSink } from "../../support/smtp-sink";
 import { STAND_IN_BOT, startTelegramBotApi } from "../../support/telegram-bot-api";
 
 const port = process.argv[2] ?? "3100";
 const issuer = process.argv[3];
 // The Telegram bot talks to a Bot API stand-in on 127.0.0.1 (tests/support/telegram-bot-api.ts).
 const botApi = await startTelegramBotApi();
+// Mail goes to a real SMTP server on 127.0.0.1; the tests read it from a mailbox on port + 50 (support/mailbox.ts).
+const smtp = await startSmtpSink();
+const mailbox = createServer((_request, response) => {
+  response.setHeader("Content-Type", "application/json");
+  response.end(JSON.stringify(smtp.messages.map((m) => ({ to: m.to, subject: m.header("Subject") ?? "", decoded: m.decoded }))));
+});
+await new Promise<void>((resolve) => mailbox.listen(Number(port) + 50, "127.0.0.1", resolve));
 
 Object.assign(process.env, {
   PORT: port,
@@ -23,6 +32,7 @@ Object.assign(process.env, {
   TELEGRAM_BOT_TOKEN: STAND_IN_BOT.token,
   TELEGRAM_API_ROOT: botApi.url,
   TELEGRAM_WEBHOOK_SECRET: STAND_IN_BOT.webhookSecret,
+  SMTP_URL: smtp.url,
   ...(issuer ? { OAUTH_ISSUER: issuer, OAUTH_CLIENT_ID: "fx-trader-e2e", OAUTH_CLIENT_SECRET: "e2e-secret" } : {}),
 });
 
@@ -39,7 +49,8 @@ const running = await startFromEnv();
 console.log(`[e2e:${port}] listening on ${running.url}`);
 
 function stop() {
-  void Promise.all([running.close(), botApi.close()]).finally(() => {
+  mailbox.close();
+  void Promise.all([running.close(), botApi.close(), smtp.close()]).finally(() => {
     database.remove();
     process.exit(0);
   });

@@ -1,7 +1,7 @@
 /** The Settings tab of My Strategies: delivery toggles (push, when the server offers it, with "Turn on push in this browser") and the risk template. */
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { type IntentReplyData, useIntentForm } from "~/components/portal/intent-form";
 import { type PushSetup, PushSubscribe } from "~/components/portal/my-strategies/push-subscribe";
 import { choiceCardClass, muted } from "~/components/portal/styles";
@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Alert } from "~/components/ui/form-alert";
+import { ACCOUNT_PAGES } from "~/content/account-mail";
 import { DELIVERY_TOGGLES, PUSH_TEXTS, RISK_TEMPLATE_HINTS } from "~/content/portal";
 import { tabUrl } from "~/domain/my-strategies";
 import type { MyStrategiesData } from "~/models/read-models/my-strategies.server";
@@ -23,6 +24,9 @@ export function SettingsPanel({ data, reply, push }: { data: SerializeFrom<MyStr
     defaultValue: data.settings ?? undefined,
   });
   const error = fields.riskTemplate.errors?.[0] ?? form.errors?.[0];
+  // Email waits for a verified address (docs/decisions/0118-verified-email.md); the root loader has the viewer.
+  const root = useRouteLoaderData<{ user: { emailVerified: boolean } | null }>("root");
+  const emailBlocked = root?.user?.emailVerified === false;
   return (
     <Card>
       <CardHeader>
@@ -39,15 +43,22 @@ export function SettingsPanel({ data, reply, push }: { data: SerializeFrom<MyStr
                 const { key, ...box } = getInputProps(fields[toggle.name], { type: "checkbox" });
                 // Push without VAPID keys on the server (docs/decisions/0055-web-push.md) is shown off and cannot be ticked.
                 const unavailable = toggle.name === "pushAlerts" && !push;
+                // Unverified email: shown off and locked, but the saved choice is kept (posted hidden) for after verification.
+                const unverified = toggle.name === "emailAlerts" && emailBlocked;
                 return (
                   <label key={key ?? toggle.name} className="flex items-start gap-3">
-                    <input {...box} {...(unavailable ? { disabled: true, defaultChecked: false } : {})} className="mt-1 h-4 w-4" />
+                    <input
+                      {...box}
+                      {...(unavailable || unverified ? { disabled: true, defaultChecked: false, name: undefined } : {})}
+                      className="mt-1 h-4 w-4"
+                    />
+                    {unverified && box.defaultChecked ? <input type="hidden" name={box.name} value="on" /> : null}
                     <span>
                       <span className="block text-sm font-medium">
                         {toggle.label}
-                        {unavailable ? (
-                          <Badge variant="secondary" className="ml-2">
-                            {PUSH_TEXTS.unavailableBadge}
+                        {unavailable || unverified ? (
+                          <Badge variant="secondary" className="ml-2" data-testid={unverified ? "email-unverified-badge" : undefined}>
+                            {unverified ? ACCOUNT_PAGES.banner.badge : PUSH_TEXTS.unavailableBadge}
                           </Badge>
                         ) : null}
                       </span>
