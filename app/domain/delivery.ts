@@ -4,8 +4,7 @@
  * webhook endpoint limits and the address checks against SSRF. Pure: no I/O,
  * no clock (callers pass `now`).
  */
-import type { PlanId, SubscriptionStatus } from "../../db/schema";
-import { entitledStrategyIds } from "./entitlements";
+import { entitledStrategyIds, type SubscriptionFacts } from "./entitlements";
 import { SIGNAL_EVENT_TYPES, type SignalEventType } from "./signal-lifecycle";
 
 /** The public names of the ledger's event types, as webhooks, email and the live feed carry them. */
@@ -91,7 +90,7 @@ export function shouldDisableEndpoint(failingSince: Date | null, now: Date): boo
 export interface DeliveryRecipient {
   userId: number;
   role: "user" | "admin";
-  subscription: { plan: PlanId; status: SubscriptionStatus; endDate: Date } | null;
+  subscription: SubscriptionFacts | null;
   /** Strategy ids the user picked, oldest pick first. */
   chosenStrategyIds: readonly number[];
   /** The user's email alerts toggle (My Strategies → Settings); off after a one-click unsubscribe. */

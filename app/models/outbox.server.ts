@@ -137,6 +137,8 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
       plan: subscriptions.plan,
       status: subscriptions.status,
       endDate: subscriptions.endDate,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      pendingPlan: subscriptions.pendingPlan,
       emailAlerts: userSettings.emailAlerts,
       telegramAlerts: userSettings.telegramAlerts,
       telegramChatId: telegramLinks.chatId,
@@ -179,7 +181,7 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
   return rows.map((row) => ({
     userId: row.userId,
     role: row.role,
-    subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate } : null,
+    subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate, cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false, pendingPlan: row.pendingPlan ?? null } : null,
     chosenStrategyIds: picks.get(row.userId) ?? [],
     emailAlerts: row.emailAlerts ?? true,
     newsBlackout: row.newsBlackout ?? true,
