@@ -31,6 +31,8 @@ export const DISABLED_NOTICE = {
   subject: "Your FX Trader webhook was disabled",
   body: (url: string) =>
     `Deliveries to ${url} have failed for 5 days, so the endpoint was disabled and its pending deliveries stopped. Fix the endpoint, then add it again under Account → Webhooks.`,
+  goneBody: (url: string) =>
+    `${url} answered 410 Gone, so the endpoint was disabled at once and its pending deliveries stopped. If it should receive events again, add it again under Account → Webhooks.`,
 };
 
 /** The login notification (Account → Security → Login notifications): labels of the email's lines. */
@@ -70,7 +72,7 @@ export const WEBHOOKS_PAGE = {
   redeliver: "Redeliver",
   logTitle: "Delivery log",
   logEmpty: "No deliveries yet.",
-  disabled: "Disabled after 5 days of failed deliveries",
+  disabled: "Disabled: it answered 410 Gone, or deliveries failed for 5 days",
   overlap: "The previous secret also signs until",
   limit: (max: number) => `Up to ${max} endpoints.`,
 };

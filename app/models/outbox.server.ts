@@ -32,6 +32,7 @@ import {
   deliveryEventType,
   eventId,
   heldJobsRule,
+  MAX_ATTEMPTS,
   retryDelay,
   type DeliveryRecipient,
 } from "~/domain/delivery";
@@ -322,34 +323,54 @@ export function deliveredEventsAfter(after: number, limit: number): DeliveredEve
 }
 
 // ---------------------------------------------------------------------------
-// Claiming and finishing
+// Claiming and finishing (docs/decisions/0106-delivery-jobs-not-batches.md)
+
+/** Why a job whose worker vanished during its last allowed attempt is dead. */
+export const LOST_LAST_ATTEMPT = "The worker stopped during the last attempt; its outcome is unknown";
 
 /**
  * Claims up to `limit` due jobs for worker `owner` until `now + leaseMs`, in
- * one IMMEDIATE transaction running one UPDATE … RETURNING, so two workers
- * (threads or processes) never hold the same job. Due: queued or retrying
- * with `nextAttemptAt <= now`, or sending with an expired lease (its worker
- * died). A job is not claimed while an earlier `seq` for the same user,
- * channel and target is neither sent nor dead (per-target order).
- * Each claimed job's `attempts` is incremented (the attempt it starts).
+ * one IMMEDIATE transaction, so two workers (threads or processes) never hold
+ * the same job. Due: queued or retrying with `nextAttemptAt <= now`, or
+ * sending with an expired lease (its worker died), and fewer than
+ * MAX_ATTEMPTS attempts made (a job whose worker died during its last attempt
+ * is marked dead instead, LOST_LAST_ATTEMPT). Per target (user, channel,
+ * target id) at most one job is in flight: none is claimed while another of
+ * the target is sending under a live lease, or while an earlier `seq` of the
+ * target is neither sent nor dead (per-target order), and one claim takes at
+ * most one job per target. Each claimed job's `attempts` is incremented (the
+ * attempt it starts); its `leaseOwner` and `leaseUntil` are the fencing token
+ * `finishAttempt` checks.
  * @returns the claimed jobs, oldest due first.
  */
 export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: number, db: Db = getDb()): DeliveryJob[] {
   const at = now.getTime();
   return db.transaction(
     (tx) => {
+      tx.run(sql`
+        UPDATE delivery_jobs SET status = 'dead', lease_owner = NULL, lease_until = NULL, last_error = ${LOST_LAST_ATTEMPT}
+        WHERE status = 'sending' AND lease_until < ${at} AND attempts >= ${MAX_ATTEMPTS}`);
       const rows = tx.all<Record<string, unknown>>(sql`
         UPDATE delivery_jobs
         SET status = 'sending', lease_owner = ${owner}, lease_until = ${at + leaseMs}, attempts = attempts + 1
         WHERE id IN (
-          SELECT j.id FROM delivery_jobs j
-          WHERE ((j.status IN ('queued', 'retrying') AND j.next_attempt_at <= ${at})
-                 OR (j.status = 'sending' AND j.lease_until < ${at}))
-            AND (j.seq IS NULL OR NOT EXISTS (
-              SELECT 1 FROM delivery_jobs e
-              WHERE e.user_id = j.user_id AND e.channel = j.channel AND e.target_id = j.target_id
-                AND e.seq < j.seq AND e.status NOT IN ('sent', 'dead')))
-          ORDER BY j.next_attempt_at, j.id
+          SELECT id FROM (
+            SELECT j.id, j.next_attempt_at,
+                   ROW_NUMBER() OVER (PARTITION BY j.user_id, j.channel, j.target_id ORDER BY j.seq IS NULL, j.seq, j.id) AS place
+            FROM delivery_jobs j
+            WHERE ((j.status IN ('queued', 'retrying') AND j.next_attempt_at <= ${at})
+                   OR (j.status = 'sending' AND j.lease_until < ${at}))
+              AND j.attempts < ${MAX_ATTEMPTS}
+              AND NOT EXISTS (
+                SELECT 1 FROM delivery_jobs s
+                WHERE s.user_id = j.user_id AND s.channel = j.channel AND s.target_id = j.target_id
+                  AND s.status = 'sending' AND s.lease_until >= ${at} AND s.id <> j.id)
+              AND (j.seq IS NULL OR NOT EXISTS (
+                SELECT 1 FROM delivery_jobs e
+                WHERE e.user_id = j.user_id AND e.channel = j.channel AND e.target_id = j.target_id
+                  AND e.seq < j.seq AND e.status NOT IN ('sent', 'dead'))))
+          WHERE place = 1
+          ORDER BY next_attempt_at, id
           LIMIT ${limit})
         RETURNING id`);
       if (rows.length === 0) return [];
@@ -366,6 +387,7 @@ export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: n
 
 /** What one attempt at a job came to. */
 export interface AttemptOutcome {
+  /** The job as claimed: its `attempts` is this attempt's number, `leaseOwner` and `leaseUntil` the fencing token. */
   job: DeliveryJob;
   ok: boolean;
   /** True when retrying cannot help (the target is gone or disabled): the job dies now. */
@@ -376,18 +398,20 @@ export interface AttemptOutcome {
   error: string | null;
   /** When the attempt started. */
   attemptedAt: Date;
+  /** When the attempt ended (the answer, the error or the timeout). */
+  finishedAt: Date;
 }
 
+/** The two statements `finishAttempt` runs (prepared once per connection: the worker runs them for every attempt). */
 const finishCache = new WeakMap<object, { update: Statement; insert: Statement }>();
 
-/** The two prepared statements `finishJobs` runs per job (prepared once per connection: the worker runs them thousands of times a minute). */
 function finishStatements(db: Db): { update: Statement; insert: Statement } {
   let statements = finishCache.get(db.$client);
   if (!statements) {
     statements = {
       update: db.$client.prepare(
         `UPDATE delivery_jobs SET status = ?, lease_owner = NULL, lease_until = NULL, next_attempt_at = ?, sent_at = ?, last_error = ?, last_status_code = ?
-         WHERE id = ? AND lease_owner = ? AND status = 'sending'`,
+         WHERE id = ? AND lease_owner = ? AND lease_until = ? AND status = 'sending'`,
       ),
       insert: db.$client.prepare(
         `INSERT INTO delivery_attempts (job_id, attempt, attempted_at, status_code, latency_ms, response_excerpt, error) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -401,38 +425,44 @@ function finishStatements(db: Db): { update: Statement; insert: Statement } {
 /** Longest response excerpt and error stored, in characters. */
 const EXCERPT_CHARS = 500;
 
+/** What `finishAttempt` did with an outcome. */
+export interface FinishResult {
+  /** False when the lease was lost (fenced): the attempt is logged but the job is its new owner's. */
+  current: boolean;
+  /** The job's status after the attempt (for a fenced outcome, unchanged). */
+  status: DeliveryJob["status"];
+}
+
 /**
- * Records attempts and moves their jobs on, in one transaction: a success is
- * `sent`; a failure is `retrying` at `now + retryDelay(attempts)`, or `dead`
- * after MAX_ATTEMPTS or when permanent. Only jobs still leased by `owner` are
- * changed (a job whose lease expired and was taken over is left to its new owner).
- * @returns the outcomes whose jobs were updated.
+ * Records one attempt the moment it ends, in one transaction: the attempt is
+ * always logged (`delivery_attempts`, with its real start time and latency),
+ * even when it comes from a worker that lost its lease; the job moves on only
+ * when the fencing token still matches (`leaseOwner`, `leaseUntil` and status
+ * sending, as claimed): a success is `sent` at `finishedAt`; a failure is
+ * `retrying` at `finishedAt + retryDelay(attempts)`, or `dead` after
+ * MAX_ATTEMPTS or when permanent.
  */
-export function finishJobs(owner: string, outcomes: readonly AttemptOutcome[], now: Date, db: Db = getDb()): AttemptOutcome[] {
+export function finishAttempt(outcome: AttemptOutcome, db: Db = getDb()): FinishResult {
   const { update, insert } = finishStatements(db);
+  const { job } = outcome;
   return db.transaction(
     () => {
-      const done: AttemptOutcome[] = [];
-      for (const outcome of outcomes) {
-        const { job } = outcome;
-        const delay = outcome.ok || outcome.permanent ? null : retryDelay(job.attempts);
-        const status = outcome.ok ? "sent" : delay === null ? "dead" : "retrying";
-        const lastError = outcome.ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`).slice(0, EXCERPT_CHARS);
-        const nextAttemptAt = delay === null ? job.nextAttemptAt.getTime() : now.getTime() + delay;
-        const updated = update.run(status, nextAttemptAt, outcome.ok ? now.getTime() : null, lastError, outcome.statusCode, job.id, owner);
-        if (updated.changes === 0) continue;
-        insert.run(
-          job.id,
-          job.attempts,
-          outcome.attemptedAt.getTime(),
-          outcome.statusCode,
-          Math.round(outcome.latencyMs),
-          outcome.responseExcerpt?.slice(0, EXCERPT_CHARS) ?? null,
-          outcome.error?.slice(0, EXCERPT_CHARS) ?? null,
-        );
-        done.push(outcome);
-      }
-      return done;
+      insert.run(
+        job.id,
+        job.attempts,
+        outcome.attemptedAt.getTime(),
+        outcome.statusCode,
+        Math.round(outcome.latencyMs),
+        outcome.responseExcerpt?.slice(0, EXCERPT_CHARS) ?? null,
+        outcome.error?.slice(0, EXCERPT_CHARS) ?? null,
+      );
+      const delay = outcome.ok || outcome.permanent ? null : retryDelay(job.attempts);
+      const status = outcome.ok ? "sent" : delay === null ? "dead" : "retrying";
+      const lastError = outcome.ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`).slice(0, EXCERPT_CHARS);
+      const end = outcome.finishedAt.getTime();
+      const nextAttemptAt = delay === null ? job.nextAttemptAt.getTime() : end + delay;
+      const updated = update.run(status, nextAttemptAt, outcome.ok ? end : null, lastError, outcome.statusCode, job.id, job.leaseOwner, job.leaseUntil?.getTime() ?? null);
+      return updated.changes > 0 ? { current: true, status } : { current: false, status: job.status };
     },
     { behavior: "immediate" },
   );
