@@ -206,6 +206,34 @@ export function chooseDeliveries(input: {
 }
 
 // ---------------------------------------------------------------------------
+// The live feed (/api/signals/stream)
+
+/** Most live-feed streams one user may hold open at once (a sixth is refused with 429). */
+export const MAX_STREAMS_PER_USER = 5;
+
+/**
+ * Which strategies' events the live feed sends a viewer
+ * (docs/decisions/0107-live-feed-per-subscriber.md): an admin every strategy;
+ * a signed-in user the strategies they follow or are entitled to; a visitor
+ * only the one strategy of a public page (`onlyStrategyId`, `?strategy=slug`),
+ * which also narrows the others' feed.
+ * @returns "all", or the strategy ids to send (empty: nothing).
+ */
+export function liveFeedScope(input: {
+  role: "user" | "admin" | null;
+  followedStrategyIds: readonly number[];
+  entitledStrategyIds: readonly number[];
+  onlyStrategyId: number | null;
+}): "all" | ReadonlySet<number> {
+  const only = input.onlyStrategyId;
+  if (input.role === "admin") return only === null ? "all" : new Set([only]);
+  if (input.role === null) return new Set(only === null ? [] : [only]);
+  const own = new Set([...input.followedStrategyIds, ...input.entitledStrategyIds]);
+  if (only === null) return own;
+  return new Set(own.has(only) ? [only] : []);
+}
+
+// ---------------------------------------------------------------------------
 // Addresses a webhook may not reach (SSRF)
 
 /** IPv4 ranges refused as webhook targets: [first address, prefix length]. RFC 6890 special-purpose blocks. */
