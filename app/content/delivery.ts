@@ -74,10 +74,14 @@ export const WEBHOOKS_PAGE = {
   logEmpty: "No deliveries yet.",
   disabled: "Disabled: it answered 410 Gone, or deliveries failed for 5 days",
   overlap: "The previous secret also signs until",
+  heldBehind: (seq: number, since: string, waiting: number) =>
+    `Held behind event ${seq} since ${since} UTC: ${waiting} later ${waiting === 1 ? "event waits" : "events wait"} until it is delivered or skipped.`,
+  skip: "Skip this event",
   limit: (max: number) => `Up to ${max} endpoints.`,
 };
 
 export const WEBHOOK_TOASTS = {
+  skipped: { title: "Event skipped", description: "The events behind it are being delivered." },
   added: { title: "Endpoint added", description: "Copy the signing secret now: it is not shown again." },
   deleted: { title: "Endpoint deleted", description: "It receives no more events." },
   tested: { title: "Test event queued", description: "It appears in the delivery log in a moment." },

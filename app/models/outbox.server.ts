@@ -605,3 +605,76 @@ export function retryDeadJob(jobId: number, now: Date): boolean {
   if (result.changes > 0) wakeWorkers();
   return result.changes > 0;
 }
+
+// ---------------------------------------------------------------------------
+// Targets held by per-target order (docs/decisions/0108-held-behind-and-skip.md)
+
+/** A target whose later events wait behind an undelivered earlier one. */
+export interface HeldTarget {
+  userId: number;
+  userEmail: string;
+  channel: DeliveryChannel;
+  targetId: number;
+  /** The job holding the others, its ledger seq (event N) and since when (its event's enqueue time). */
+  jobId: number;
+  seq: number;
+  since: Date;
+  /** Later jobs of the target waiting behind it. */
+  waiting: number;
+  lastError: string | null;
+}
+
+const HELD_SQL = sql`
+  SELECT b.id AS jobId, b.user_id AS userId, u.email AS userEmail, b.channel AS channel, b.target_id AS targetId, b.seq AS seq,
+         b.created_at AS since, b.last_error AS lastError,
+         (SELECT COUNT(*) FROM delivery_jobs w
+          WHERE w.user_id = b.user_id AND w.channel = b.channel AND w.target_id = b.target_id AND w.seq > b.seq AND w.status = 'queued') AS waiting
+  FROM delivery_jobs b JOIN users u ON u.id = b.user_id
+  WHERE b.seq IS NOT NULL AND b.status IN ('retrying', 'sending') AND b.attempts > 0
+    AND NOT EXISTS (SELECT 1 FROM delivery_jobs e WHERE e.user_id = b.user_id AND e.channel = b.channel AND e.target_id = b.target_id
+                    AND e.seq < b.seq AND e.status NOT IN ('sent', 'dead'))
+    AND EXISTS (SELECT 1 FROM delivery_jobs w WHERE w.user_id = b.user_id AND w.channel = b.channel AND w.target_id = b.target_id
+                AND w.seq > b.seq AND w.status = 'queued')`;
+
+function toHeld(row: Record<string, unknown>): HeldTarget {
+  return {
+    userId: Number(row.userId),
+    userEmail: String(row.userEmail),
+    channel: row.channel as DeliveryChannel,
+    targetId: Number(row.targetId),
+    jobId: Number(row.jobId),
+    seq: Number(row.seq),
+    since: new Date(Number(row.since)),
+    waiting: Number(row.waiting),
+    lastError: row.lastError === null ? null : String(row.lastError),
+  };
+}
+
+/**
+ * Where per-target order holds events back: the oldest undelivered ledger job
+ * of a target that has failed at least once while later jobs of the target
+ * wait behind it ("held behind event N since T").
+ * @param target one user's target, or every target (the operators' dashboard), newest blockers first, at most `limit`.
+ */
+export function listHeldTargets(target: { userId: number; channel: DeliveryChannel; targetId: number } | null, limit = 50): HeldTarget[] {
+  const filter = target ? sql` AND b.user_id = ${target.userId} AND b.channel = ${target.channel} AND b.target_id = ${target.targetId}` : sql``;
+  return getDb()
+    .all<Record<string, unknown>>(sql`${HELD_SQL}${filter} ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}`)
+    .map(toHeld);
+}
+
+/**
+ * The subscriber's "Skip" of job `jobId` of `userId` that holds later events
+ * back: it is marked dead ("Skipped by the subscriber", kept in the log and
+ * redeliverable) and the jobs behind it go out. Wakes this process's worker.
+ * @returns false when the job is not the user's, or is sent, dead or being sent right now.
+ */
+export function skipJob(userId: number, jobId: number, now: Date): boolean {
+  const result = getDb()
+    .update(deliveryJobs)
+    .set({ status: "dead", lastError: `Skipped by the subscriber at ${now.toISOString()}`, leaseOwner: null, leaseUntil: null })
+    .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.userId, userId), inArray(deliveryJobs.status, ["queued", "retrying"])))
+    .run();
+  if (result.changes > 0) wakeWorkers();
+  return result.changes > 0;
+}

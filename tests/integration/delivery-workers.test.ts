@@ -23,10 +23,14 @@ import { createEmailChannel } from "~/services/channels/email.server";
 import { closeMailer } from "~/services/mailer.server";
 import { createWebhookChannel } from "~/services/channels/webhook.server";
 import { getDb } from "~/platform/db.server";
-import { createUser, DAY, insertStrategy, insertStrategyAccess, insertSubscription, validSignalInput } from "../support/fixtures";
+import { createUser, DAY, insertStrategy, insertStrategyAccess, insertSubscription, signedInCookie, validSignalInput } from "../support/fixtures";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { callRoute, formRequest, getRequest } from "../support/http";
+import { loader as adminDeliveriesLoader } from "~/routes/admin.deliveries";
+import { action as webhooksAction, loader as webhooksLoader } from "~/routes/portal.account.webhooks";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
+const BASE = "http://localhost";
 const ALL_TYPES = ["signal.published", "signal.triggered", "signal.modified", "signal.partially_closed", "signal.closed", "signal.cancelled", "signal.expired"];
 
 let receiver: WebhookReceiver;
@@ -302,6 +306,40 @@ describe("receiver semantics", () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("a target held by per-target order", () => {
+  it("shows 'held behind event N since T' to the subscriber and the operators, and the subscriber's skip lets the later events go", async () => {
+    const hook = endpoint("/stuck");
+    receiver.byPath.set("/stuck", 500);
+    publish();
+    publish();
+    const w = worker({ owner: "held" });
+    await w.runOnce();
+    const [first, second] = webhookJobs();
+    expect([first!.status, second!.status]).toEqual(["retrying", "queued"]);
+    const cookie = await signedInCookie(traderId);
+    const page = (await (await callRoute(webhooksLoader, getRequest(`${BASE}/portal/account/webhooks`, { cookie }))).json()) as {
+      endpoints: { id: number; held: { jobId: number; seq: number; since: string; waiting: number } | null }[];
+    };
+    expect(page.endpoints.find((e) => e.id === hook.id)!.held).toEqual({ jobId: first!.id, seq: first!.seq, since: first!.createdAt.toISOString(), waiting: 1 });
+    const admin = await signedInCookie(adminId);
+    const dashboard = (await (await callRoute(adminDeliveriesLoader, getRequest(`${BASE}/admin/deliveries`, { cookie: admin }))).json()) as { held: { jobId: number; seq: number }[] };
+    expect(dashboard.held).toEqual([expect.objectContaining({ jobId: first!.id, seq: first!.seq, waiting: 1 })]);
+
+    const outsider = await signedInCookie(createUser({ firstName: "Oz" }).id);
+    const refused = await callRoute(webhooksAction, formRequest(`${BASE}/portal/account/webhooks`, { intent: "skip", webhookId: String(hook.id), jobId: String(first!.id) }, { cookie: outsider }));
+    expect(refused.status).toBe(404);
+    const skipped = await callRoute(webhooksAction, formRequest(`${BASE}/portal/account/webhooks`, { intent: "skip", webhookId: String(hook.id), jobId: String(first!.id) }, { cookie }));
+    expect(skipped.status).toBe(302);
+    receiver.byPath.clear();
+    await w.runOnce();
+    expect(webhookJobs().map((j) => [j.status, j.lastError?.startsWith("Skipped by the subscriber") ?? false])).toEqual([
+      ["dead", true],
+      ["sent", false],
+    ]);
+    expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([`msg_${first!.id}`, `msg_${second!.id}`]);
   });
 });
 
