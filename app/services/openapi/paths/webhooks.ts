@@ -89,7 +89,7 @@ export const webhookPaths: ZodOpenApiPathsObject = {
         "levels null on open signals of strategies you are not entitled to. Reconnect with `Last-Event-ID` (or `?lastEventId=`) to resume;",
         "a comment line every 15 s keeps the connection open. At most 5 streams per user at once: another is refused with 429.",
       ].join(" "),
-      security: [...SECURITY.optional],
+      security: [...SECURITY.required],
       requestParams: {
         query: z.object({
           lastEventId: z.coerce.number().int().min(0).optional().openapi({ description: "Resume after this seq (as `Last-Event-ID`)." }),
