@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../db/connection";
 import { expireDueSignals } from "../app/models/signals.server";
+import { renewDueSubscriptions } from "../app/models/subscriptions.server";
 import { getEnv } from "../app/platform/env.server";
 import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
 import { createDeliveryWorker } from "../app/services/delivery-worker.server";
@@ -32,7 +33,7 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
  * Starts the server as configured by the environment (PORT, TRUST_PROXY,
  * APP_URL, DATABASE_PATH, SESSION_SECRET, LITEFS_DIR, PAGE_CACHE_MAX_AGE_MS,
  * ...), with the expiry sweep running beside it (stopped by `close`; on a
- * LiteFS replica it ends nothing) and, unless PAGE_CACHE_MAX_AGE_MS is 0, the
+ * LiteFS replica it ends nothing), which also writes due subscription renewals and, unless PAGE_CACHE_MAX_AGE_MS is 0, the
  * page cache of visitors without a cookie (server/page-cache.ts).
  * @param options.buildPath the server build (default build/index.js); the benchmarks serve their own.
  * @param options.publicDir the static files and assets (default public/).
@@ -50,7 +51,13 @@ export async function startFromEnv(options: { buildPath?: string; publicDir?: st
   const pageCache = env.PAGE_CACHE_MAX_AGE_MS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: () => dataVersion.get() as number }) : undefined;
   const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas, pageCache });
   // Only the primary writes: on a replica each tick of the sweep ends nothing (and a promoted replica starts sweeping).
-  const sweep = startExpirySweep((now) => (canWriteHere() ? expireDueSignals(now) : []));
+  // The same tick writes the subscription renewals that are due (ADR 0105).
+  const sweep = startExpirySweep((now) => {
+    if (!canWriteHere()) return [];
+    const ended = expireDueSignals(now);
+    renewDueSubscriptions(now);
+    return ended;
+  });
   return {
     ...running,
     close: async () => {

@@ -8,7 +8,11 @@ export const DELIVERIES_TEXT = {
   noDead: "No dead jobs.",
   retry: "Retry",
   retrying: "Retrying…",
-} as const;
+  heldTitle: "Held targets",
+  heldIntro: "Per-target order keeps later events behind an undelivered one; the subscriber can skip it from their Webhooks page.",
+  noHeld: "No target is held.",
+  heldBehind: (seq: number, since: string, waiting: number) => `held behind event ${seq} since ${since} UTC (${waiting} waiting)`,
+};
 
 /** How a channel is named on the dashboard. */
 export const CHANNEL_LABELS: Record<string, string> = { webhook: "Webhooks", email: "Email", telegram: "Telegram", push: "Push" };

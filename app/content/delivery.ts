@@ -31,6 +31,8 @@ export const DISABLED_NOTICE = {
   subject: "Your FX Trader webhook was disabled",
   body: (url: string) =>
     `Deliveries to ${url} have failed for 5 days, so the endpoint was disabled and its pending deliveries stopped. Fix the endpoint, then add it again under Account → Webhooks.`,
+  goneBody: (url: string) =>
+    `${url} answered 410 Gone, so the endpoint was disabled at once and its pending deliveries stopped. If it should receive events again, add it again under Account → Webhooks.`,
 };
 
 /** The login notification (Account → Security → Login notifications): labels of the email's lines. */
@@ -70,12 +72,16 @@ export const WEBHOOKS_PAGE = {
   redeliver: "Redeliver",
   logTitle: "Delivery log",
   logEmpty: "No deliveries yet.",
-  disabled: "Disabled after 5 days of failed deliveries",
+  disabled: "Disabled: it answered 410 Gone, or deliveries failed for 5 days",
   overlap: "The previous secret also signs until",
+  heldBehind: (seq: number, since: string, waiting: number) =>
+    `Held behind event ${seq} since ${since} UTC: ${waiting} later ${waiting === 1 ? "event waits" : "events wait"} until it is delivered or skipped.`,
+  skip: "Skip this event",
   limit: (max: number) => `Up to ${max} endpoints.`,
 };
 
 export const WEBHOOK_TOASTS = {
+  skipped: { title: "Event skipped", description: "The events behind it are being delivered." },
   added: { title: "Endpoint added", description: "Copy the signing secret now: it is not shown again." },
   deleted: { title: "Endpoint deleted", description: "It receives no more events." },
   tested: { title: "Test event queued", description: "It appears in the delivery log in a moment." },

@@ -4,8 +4,7 @@
  * webhook endpoint limits and the address checks against SSRF. Pure: no I/O,
  * no clock (callers pass `now`).
  */
-import type { PlanId, SubscriptionStatus } from "../../db/schema";
-import { entitledStrategyIds } from "./entitlements";
+import { entitledStrategyIds, type SubscriptionFacts } from "./entitlements";
 import { SIGNAL_EVENT_TYPES, type SignalEventType } from "./signal-lifecycle";
 
 /** The public names of the ledger's event types, as webhooks, email and the live feed carry them. */
@@ -91,7 +90,7 @@ export function shouldDisableEndpoint(failingSince: Date | null, now: Date): boo
 export interface DeliveryRecipient {
   userId: number;
   role: "user" | "admin";
-  subscription: { plan: PlanId; status: SubscriptionStatus; endDate: Date } | null;
+  subscription: SubscriptionFacts | null;
   /** Strategy ids the user picked, oldest pick first. */
   chosenStrategyIds: readonly number[];
   /** The user's email alerts toggle (My Strategies → Settings); off after a one-click unsubscribe. */
@@ -204,6 +203,34 @@ export function chooseDeliveries(input: {
     });
     return notBefore ? { ...target, notBefore } : target;
   });
+}
+
+// ---------------------------------------------------------------------------
+// The live feed (/api/signals/stream)
+
+/** Most live-feed streams one user may hold open at once (a sixth is refused with 429). */
+export const MAX_STREAMS_PER_USER = 5;
+
+/**
+ * Which strategies' events the live feed sends a viewer
+ * (docs/decisions/0107-live-feed-per-subscriber.md): an admin every strategy;
+ * a signed-in user the strategies they follow or are entitled to; a visitor
+ * only the one strategy of a public page (`onlyStrategyId`, `?strategy=slug`),
+ * which also narrows the others' feed.
+ * @returns "all", or the strategy ids to send (empty: nothing).
+ */
+export function liveFeedScope(input: {
+  role: "user" | "admin" | null;
+  followedStrategyIds: readonly number[];
+  entitledStrategyIds: readonly number[];
+  onlyStrategyId: number | null;
+}): "all" | ReadonlySet<number> {
+  const only = input.onlyStrategyId;
+  if (input.role === "admin") return only === null ? "all" : new Set([only]);
+  if (input.role === null) return new Set(only === null ? [] : [only]);
+  const own = new Set([...input.followedStrategyIds, ...input.entitledStrategyIds]);
+  if (only === null) return own;
+  return new Set(own.has(only) ? [only] : []);
 }
 
 // ---------------------------------------------------------------------------

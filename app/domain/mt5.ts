@@ -3,8 +3,7 @@
  * followers a new signal is auto-queued for, and when a queue entry is
  * offered to the Expert Advisor. Pure: no I/O, no clock (callers pass `now`).
  */
-import type { PlanId, SubscriptionStatus } from "../../db/schema";
-import { entitledStrategyIds } from "./entitlements";
+import { entitledStrategyIds, type SubscriptionFacts } from "./entitlements";
 import type { LifecycleStatus } from "./signal-lifecycle";
 
 /** An entry offered and not acknowledged is offered again on the first poll this long after (ms). */
@@ -17,7 +16,7 @@ export const MT5_QUEUEABLE_STATUSES: readonly LifecycleStatus[] = ["ACTIVE", "PE
 export interface Mt5AutoSendFollower {
   userId: number;
   role: "user" | "admin";
-  subscription: { plan: PlanId; status: SubscriptionStatus; endDate: Date } | null;
+  subscription: SubscriptionFacts | null;
   /** Strategy ids the user picked, oldest pick first (the plan limit keeps the first ones). */
   chosenStrategyIds: readonly number[];
   /** Strategy ids whose auto-send toggle is on. */

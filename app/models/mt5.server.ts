@@ -92,7 +92,7 @@ export function applyEventToMt5Queue(tx: Tx, event: { signalId: number; type: st
 /** The followers of `strategyId` with its auto-send on, with their subscription and picks. */
 function autoSendFollowers(tx: Tx, strategyId: number): Mt5AutoSendFollower[] {
   const rows = tx
-    .select({ userId: users.id, role: users.role, plan: subscriptions.plan, status: subscriptions.status, endDate: subscriptions.endDate })
+    .select({ userId: users.id, role: users.role, plan: subscriptions.plan, status: subscriptions.status, endDate: subscriptions.endDate, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, pendingPlan: subscriptions.pendingPlan })
     .from(strategyAccess)
     .innerJoin(users, eq(users.id, strategyAccess.userId))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
@@ -110,7 +110,7 @@ function autoSendFollowers(tx: Tx, strategyId: number): Mt5AutoSendFollower[] {
     return {
       userId: row.userId,
       role: row.role,
-      subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate } : null,
+      subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate, cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false, pendingPlan: row.pendingPlan ?? null } : null,
       chosenStrategyIds: own.map((pick) => pick.strategyId),
       autoSendStrategyIds: own.filter((pick) => pick.autoSend).map((pick) => pick.strategyId),
     };

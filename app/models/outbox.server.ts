@@ -32,6 +32,7 @@ import {
   deliveryEventType,
   eventId,
   heldJobsRule,
+  MAX_ATTEMPTS,
   retryDelay,
   type DeliveryRecipient,
 } from "~/domain/delivery";
@@ -137,6 +138,8 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
       plan: subscriptions.plan,
       status: subscriptions.status,
       endDate: subscriptions.endDate,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      pendingPlan: subscriptions.pendingPlan,
       emailAlerts: userSettings.emailAlerts,
       emailVerifiedAt: users.emailVerifiedAt,
       telegramAlerts: userSettings.telegramAlerts,
@@ -180,7 +183,7 @@ function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
   return rows.map((row) => ({
     userId: row.userId,
     role: row.role,
-    subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate } : null,
+    subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate, cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false, pendingPlan: row.pendingPlan ?? null } : null,
     chosenStrategyIds: picks.get(row.userId) ?? [],
     // No signal is emailed to an address its owner has not verified (docs/decisions/0118-verified-email.md).
     emailAlerts: (row.emailAlerts ?? true) && row.emailVerifiedAt !== null,
@@ -322,34 +325,54 @@ export function deliveredEventsAfter(after: number, limit: number): DeliveredEve
 }
 
 // ---------------------------------------------------------------------------
-// Claiming and finishing
+// Claiming and finishing (docs/decisions/0106-delivery-jobs-not-batches.md)
+
+/** Why a job whose worker vanished during its last allowed attempt is dead. */
+export const LOST_LAST_ATTEMPT = "The worker stopped during the last attempt; its outcome is unknown";
 
 /**
  * Claims up to `limit` due jobs for worker `owner` until `now + leaseMs`, in
- * one IMMEDIATE transaction running one UPDATE … RETURNING, so two workers
- * (threads or processes) never hold the same job. Due: queued or retrying
- * with `nextAttemptAt <= now`, or sending with an expired lease (its worker
- * died). A job is not claimed while an earlier `seq` for the same user,
- * channel and target is neither sent nor dead (per-target order).
- * Each claimed job's `attempts` is incremented (the attempt it starts).
+ * one IMMEDIATE transaction, so two workers (threads or processes) never hold
+ * the same job. Due: queued or retrying with `nextAttemptAt <= now`, or
+ * sending with an expired lease (its worker died), and fewer than
+ * MAX_ATTEMPTS attempts made (a job whose worker died during its last attempt
+ * is marked dead instead, LOST_LAST_ATTEMPT). Per target (user, channel,
+ * target id) at most one job is in flight: none is claimed while another of
+ * the target is sending under a live lease, or while an earlier `seq` of the
+ * target is neither sent nor dead (per-target order), and one claim takes at
+ * most one job per target. Each claimed job's `attempts` is incremented (the
+ * attempt it starts); its `leaseOwner` and `leaseUntil` are the fencing token
+ * `finishAttempt` checks.
  * @returns the claimed jobs, oldest due first.
  */
 export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: number, db: Db = getDb()): DeliveryJob[] {
   const at = now.getTime();
   return db.transaction(
     (tx) => {
+      tx.run(sql`
+        UPDATE delivery_jobs SET status = 'dead', lease_owner = NULL, lease_until = NULL, last_error = ${LOST_LAST_ATTEMPT}
+        WHERE status = 'sending' AND lease_until < ${at} AND attempts >= ${MAX_ATTEMPTS}`);
       const rows = tx.all<Record<string, unknown>>(sql`
         UPDATE delivery_jobs
         SET status = 'sending', lease_owner = ${owner}, lease_until = ${at + leaseMs}, attempts = attempts + 1
         WHERE id IN (
-          SELECT j.id FROM delivery_jobs j
-          WHERE ((j.status IN ('queued', 'retrying') AND j.next_attempt_at <= ${at})
-                 OR (j.status = 'sending' AND j.lease_until < ${at}))
-            AND (j.seq IS NULL OR NOT EXISTS (
-              SELECT 1 FROM delivery_jobs e
-              WHERE e.user_id = j.user_id AND e.channel = j.channel AND e.target_id = j.target_id
-                AND e.seq < j.seq AND e.status NOT IN ('sent', 'dead')))
-          ORDER BY j.next_attempt_at, j.id
+          SELECT id FROM (
+            SELECT j.id, j.next_attempt_at,
+                   ROW_NUMBER() OVER (PARTITION BY j.user_id, j.channel, j.target_id ORDER BY j.seq IS NULL, j.seq, j.id) AS place
+            FROM delivery_jobs j
+            WHERE ((j.status IN ('queued', 'retrying') AND j.next_attempt_at <= ${at})
+                   OR (j.status = 'sending' AND j.lease_until < ${at}))
+              AND j.attempts < ${MAX_ATTEMPTS}
+              AND NOT EXISTS (
+                SELECT 1 FROM delivery_jobs s
+                WHERE s.user_id = j.user_id AND s.channel = j.channel AND s.target_id = j.target_id
+                  AND s.status = 'sending' AND s.lease_until >= ${at} AND s.id <> j.id)
+              AND (j.seq IS NULL OR NOT EXISTS (
+                SELECT 1 FROM delivery_jobs e
+                WHERE e.user_id = j.user_id AND e.channel = j.channel AND e.target_id = j.target_id
+                  AND e.seq < j.seq AND e.status NOT IN ('sent', 'dead'))))
+          WHERE place = 1
+          ORDER BY next_attempt_at, id
           LIMIT ${limit})
         RETURNING id`);
       if (rows.length === 0) return [];
@@ -366,6 +389,7 @@ export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: n
 
 /** What one attempt at a job came to. */
 export interface AttemptOutcome {
+  /** The job as claimed: its `attempts` is this attempt's number, `leaseOwner` and `leaseUntil` the fencing token. */
   job: DeliveryJob;
   ok: boolean;
   /** True when retrying cannot help (the target is gone or disabled): the job dies now. */
@@ -376,18 +400,20 @@ export interface AttemptOutcome {
   error: string | null;
   /** When the attempt started. */
   attemptedAt: Date;
+  /** When the attempt ended (the answer, the error or the timeout). */
+  finishedAt: Date;
 }
 
+/** The two statements `finishAttempt` runs (prepared once per connection: the worker runs them for every attempt). */
 const finishCache = new WeakMap<object, { update: Statement; insert: Statement }>();
 
-/** The two prepared statements `finishJobs` runs per job (prepared once per connection: the worker runs them thousands of times a minute). */
 function finishStatements(db: Db): { update: Statement; insert: Statement } {
   let statements = finishCache.get(db.$client);
   if (!statements) {
     statements = {
       update: db.$client.prepare(
         `UPDATE delivery_jobs SET status = ?, lease_owner = NULL, lease_until = NULL, next_attempt_at = ?, sent_at = ?, last_error = ?, last_status_code = ?
-         WHERE id = ? AND lease_owner = ? AND status = 'sending'`,
+         WHERE id = ? AND lease_owner = ? AND lease_until = ? AND status = 'sending'`,
       ),
       insert: db.$client.prepare(
         `INSERT INTO delivery_attempts (job_id, attempt, attempted_at, status_code, latency_ms, response_excerpt, error) VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -401,38 +427,44 @@ function finishStatements(db: Db): { update: Statement; insert: Statement } {
 /** Longest response excerpt and error stored, in characters. */
 const EXCERPT_CHARS = 500;
 
+/** What `finishAttempt` did with an outcome. */
+export interface FinishResult {
+  /** False when the lease was lost (fenced): the attempt is logged but the job is its new owner's. */
+  current: boolean;
+  /** The job's status after the attempt (for a fenced outcome, unchanged). */
+  status: DeliveryJob["status"];
+}
+
 /**
- * Records attempts and moves their jobs on, in one transaction: a success is
- * `sent`; a failure is `retrying` at `now + retryDelay(attempts)`, or `dead`
- * after MAX_ATTEMPTS or when permanent. Only jobs still leased by `owner` are
- * changed (a job whose lease expired and was taken over is left to its new owner).
- * @returns the outcomes whose jobs were updated.
+ * Records one attempt the moment it ends, in one transaction: the attempt is
+ * always logged (`delivery_attempts`, with its real start time and latency),
+ * even when it comes from a worker that lost its lease; the job moves on only
+ * when the fencing token still matches (`leaseOwner`, `leaseUntil` and status
+ * sending, as claimed): a success is `sent` at `finishedAt`; a failure is
+ * `retrying` at `finishedAt + retryDelay(attempts)`, or `dead` after
+ * MAX_ATTEMPTS or when permanent.
  */
-export function finishJobs(owner: string, outcomes: readonly AttemptOutcome[], now: Date, db: Db = getDb()): AttemptOutcome[] {
+export function finishAttempt(outcome: AttemptOutcome, db: Db = getDb()): FinishResult {
   const { update, insert } = finishStatements(db);
+  const { job } = outcome;
   return db.transaction(
     () => {
-      const done: AttemptOutcome[] = [];
-      for (const outcome of outcomes) {
-        const { job } = outcome;
-        const delay = outcome.ok || outcome.permanent ? null : retryDelay(job.attempts);
-        const status = outcome.ok ? "sent" : delay === null ? "dead" : "retrying";
-        const lastError = outcome.ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`).slice(0, EXCERPT_CHARS);
-        const nextAttemptAt = delay === null ? job.nextAttemptAt.getTime() : now.getTime() + delay;
-        const updated = update.run(status, nextAttemptAt, outcome.ok ? now.getTime() : null, lastError, outcome.statusCode, job.id, owner);
-        if (updated.changes === 0) continue;
-        insert.run(
-          job.id,
-          job.attempts,
-          outcome.attemptedAt.getTime(),
-          outcome.statusCode,
-          Math.round(outcome.latencyMs),
-          outcome.responseExcerpt?.slice(0, EXCERPT_CHARS) ?? null,
-          outcome.error?.slice(0, EXCERPT_CHARS) ?? null,
-        );
-        done.push(outcome);
-      }
-      return done;
+      insert.run(
+        job.id,
+        job.attempts,
+        outcome.attemptedAt.getTime(),
+        outcome.statusCode,
+        Math.round(outcome.latencyMs),
+        outcome.responseExcerpt?.slice(0, EXCERPT_CHARS) ?? null,
+        outcome.error?.slice(0, EXCERPT_CHARS) ?? null,
+      );
+      const delay = outcome.ok || outcome.permanent ? null : retryDelay(job.attempts);
+      const status = outcome.ok ? "sent" : delay === null ? "dead" : "retrying";
+      const lastError = outcome.ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`).slice(0, EXCERPT_CHARS);
+      const end = outcome.finishedAt.getTime();
+      const nextAttemptAt = delay === null ? job.nextAttemptAt.getTime() : end + delay;
+      const updated = update.run(status, nextAttemptAt, outcome.ok ? end : null, lastError, outcome.statusCode, job.id, job.leaseOwner, job.leaseUntil?.getTime() ?? null);
+      return updated.changes > 0 ? { current: true, status } : { current: false, status: job.status };
     },
     { behavior: "immediate" },
   );
@@ -571,6 +603,79 @@ export function retryDeadJob(jobId: number, now: Date): boolean {
     .update(deliveryJobs)
     .set({ status: "queued", attempts: 0, nextAttemptAt: now, sentAt: null, leaseOwner: null, leaseUntil: null })
     .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.status, "dead")))
+    .run();
+  if (result.changes > 0) wakeWorkers();
+  return result.changes > 0;
+}
+
+// ---------------------------------------------------------------------------
+// Targets held by per-target order (docs/decisions/0108-held-behind-and-skip.md)
+
+/** A target whose later events wait behind an undelivered earlier one. */
+export interface HeldTarget {
+  userId: number;
+  userEmail: string;
+  channel: DeliveryChannel;
+  targetId: number;
+  /** The job holding the others, its ledger seq (event N) and since when (its event's enqueue time). */
+  jobId: number;
+  seq: number;
+  since: Date;
+  /** Later jobs of the target waiting behind it. */
+  waiting: number;
+  lastError: string | null;
+}
+
+const HELD_SQL = sql`
+  SELECT b.id AS jobId, b.user_id AS userId, u.email AS userEmail, b.channel AS channel, b.target_id AS targetId, b.seq AS seq,
+         b.created_at AS since, b.last_error AS lastError,
+         (SELECT COUNT(*) FROM delivery_jobs w
+          WHERE w.user_id = b.user_id AND w.channel = b.channel AND w.target_id = b.target_id AND w.seq > b.seq AND w.status = 'queued') AS waiting
+  FROM delivery_jobs b JOIN users u ON u.id = b.user_id
+  WHERE b.seq IS NOT NULL AND b.status IN ('retrying', 'sending') AND b.attempts > 0
+    AND NOT EXISTS (SELECT 1 FROM delivery_jobs e WHERE e.user_id = b.user_id AND e.channel = b.channel AND e.target_id = b.target_id
+                    AND e.seq < b.seq AND e.status NOT IN ('sent', 'dead'))
+    AND EXISTS (SELECT 1 FROM delivery_jobs w WHERE w.user_id = b.user_id AND w.channel = b.channel AND w.target_id = b.target_id
+                AND w.seq > b.seq AND w.status = 'queued')`;
+
+function toHeld(row: Record<string, unknown>): HeldTarget {
+  return {
+    userId: Number(row.userId),
+    userEmail: String(row.userEmail),
+    channel: row.channel as DeliveryChannel,
+    targetId: Number(row.targetId),
+    jobId: Number(row.jobId),
+    seq: Number(row.seq),
+    since: new Date(Number(row.since)),
+    waiting: Number(row.waiting),
+    lastError: row.lastError === null ? null : String(row.lastError),
+  };
+}
+
+/**
+ * Where per-target order holds events back: the oldest undelivered ledger job
+ * of a target that has failed at least once while later jobs of the target
+ * wait behind it ("held behind event N since T").
+ * @param target one user's target, or every target (the operators' dashboard), newest blockers first, at most `limit`.
+ */
+export function listHeldTargets(target: { userId: number; channel: DeliveryChannel; targetId: number } | null, limit = 50): HeldTarget[] {
+  const filter = target ? sql` AND b.user_id = ${target.userId} AND b.channel = ${target.channel} AND b.target_id = ${target.targetId}` : sql``;
+  return getDb()
+    .all<Record<string, unknown>>(sql`${HELD_SQL}${filter} ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}`)
+    .map(toHeld);
+}
+
+/**
+ * The subscriber's "Skip" of job `jobId` of `userId` that holds later events
+ * back: it is marked dead ("Skipped by the subscriber", kept in the log and
+ * redeliverable) and the jobs behind it go out. Wakes this process's worker.
+ * @returns false when the job is not the user's, or is sent, dead or being sent right now.
+ */
+export function skipJob(userId: number, jobId: number, now: Date): boolean {
+  const result = getDb()
+    .update(deliveryJobs)
+    .set({ status: "dead", lastError: `Skipped by the subscriber at ${now.toISOString()}`, leaseOwner: null, leaseUntil: null })
+    .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.userId, userId), inArray(deliveryJobs.status, ["queued", "retrying"])))
     .run();
   if (result.changes > 0) wakeWorkers();
   return result.changes > 0;

@@ -1,7 +1,7 @@
 /**
  * Subscriptions, chosen strategies and the entitlements they grant; the
- * subscription lifecycle (plan changes, pause, resume, cancel, lazy settling
- * at period end) and its billing records (docs/decisions/subscriptions-and-billing.md).
+ * subscription lifecycle (plan changes, pause, resume, cancel, the scheduled
+ * renewal at period end) and its billing records (docs/decisions/subscriptions-and-billing.md).
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
@@ -74,13 +74,19 @@ export interface Entitlements {
   strategyIds: number[];
 }
 
-/** Entitlements of `user` (null: a signed-out visitor, who has none). */
+/**
+ * Entitlements of `user` (null: a signed-out visitor, who has none) at `now`,
+ * from `entitledStrategyIds` (app/domain/entitlements.ts). A read: it writes
+ * nothing. A period that ended with its renewal due still counts, and is
+ * shown as renewed (`currentSubscription`); `renewDueSubscriptions` writes the renewal.
+ */
 export function getEntitlements(user: PublicUser | null, now = new Date()): Entitlements {
   if (!user) return { subscription: null, planLabel: FREE_PLAN_LABEL, strategyIds: [] };
-  const sub = settledSubscription(user.id, getSubscription(user.id), now);
+  const stored = getSubscription(user.id);
+  const sub = currentSubscription(stored, now);
   const ids = entitledStrategyIds({
     role: user.role,
-    subscription: sub,
+    subscription: stored,
     chosenStrategyIds: sub ? getChosenStrategyIds(user.id) : [],
     allStrategyIds: allStrategyIds(),
     now,
@@ -107,7 +113,7 @@ export function getEntitlements(user: PublicUser | null, now = new Date()): Enti
  */
 export function getUnlockFacts(user: PublicUser | null, now = new Date()): UnlockFacts {
   if (!user) return { viewer: "visitor" };
-  const sub = settledSubscription(user.id, getSubscription(user.id), now);
+  const sub = currentSubscription(getSubscription(user.id), now);
   const live = user.role === "admin" || isSubscriptionLive(sub, now);
   const followable = activeStrategyIdsQuery()
     .all()
@@ -249,14 +255,54 @@ export function settleSubscription(userId: number, now = new Date()): Subscripti
 }
 
 /**
- * `sub` as it is at `now`, settled lazily for getEntitlements: persisted when
- * `now` is not in the future (records are never dated ahead of the clock);
- * for a future `now` the settled state is only computed, not written.
+ * The stored subscription row `sub` as it stands at `now`, computed and not
+ * written: an ended period settled in memory (`lifecycle.settle`: renewed,
+ * cancelled, expired, or the trial's pending plan started), so pages show the
+ * period in force before the scheduled renewal writes it.
+ * @returns undefined on the Free tier.
  */
-function settledSubscription(userId: number, sub: Subscription | undefined, now: Date): Subscription | undefined {
+export function currentSubscription(sub: Subscription | undefined, now: Date): Subscription | undefined {
   if (!sub || !lifecycle.needsSettlement(sub, now)) return sub;
-  if (now.getTime() <= Date.now()) return settleSubscription(userId, now);
   return { ...sub, ...lifecycle.settle(toState(sub), now).subscription };
+}
+
+/** What `renewDueSubscriptions` did to one subscription. */
+export interface RenewalOutcome {
+  userId: number;
+  from: Subscription["status"];
+  to: Subscription["status"];
+  /** Billing records written ('renewed', 'plan_changed'), the subscription's history. */
+  records: number;
+}
+
+/**
+ * The scheduled renewal (docs/decisions/0105-entitlement-is-a-pure-function.md):
+ * every ACTIVE or TRIAL subscription whose period ended at or before `now` is
+ * settled and written, each in its own transaction, with its billing records
+ * ('renewed' per period, 'plan_changed' when a trial's plan starts) as its
+ * history: auto-renewing ones renew, cancelling ones end, trials expire or
+ * start their pending plan. Run on the primary by the periodic sweep
+ * (server/index.ts); idempotent (a settled subscription is not due again).
+ * @returns one outcome per subscription written.
+ */
+export function renewDueSubscriptions(now: Date): RenewalOutcome[] {
+  const due = getDb()
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.status, ["ACTIVE", "TRIAL"]), sql`${subscriptions.endDate} <= ${now.getTime()}`))
+    .all();
+  const outcomes: RenewalOutcome[] = [];
+  for (const { userId } of due) {
+    const outcome = getDb().transaction((tx): RenewalOutcome | null => {
+      const before = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+      if (!before || !lifecycle.needsSettlement(before, now)) return null;
+      const records = lifecycle.settle(toState(before), now).billing.length;
+      const after = settleInTx(tx, userId, now);
+      return { userId, from: before.status, to: after?.status ?? before.status, records };
+    });
+    if (outcome) outcomes.push(outcome);
+  }
+  return outcomes;
 }
 
 export type SubscriptionChange = { ok: true; subscription: Subscription } | { ok: false; error: LifecycleError };

@@ -6,7 +6,7 @@
  * is scoped to its owner, so another user's id is simply not found.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { webhookEndpoints, type WebhookEndpoint } from "../../db/schema";
 import { MAX_WEBHOOKS_PER_USER, SECRET_OVERLAP_MS, shouldDisableEndpoint } from "~/domain/delivery";
 import { deleteTargetJobs, killTargetJobs } from "~/models/outbox.server";
@@ -168,5 +168,21 @@ export function recordEndpointResult(id: number, ok: boolean, now: Date): boolea
   if (!shouldDisableEndpoint(row.failingSince, now)) return false;
   getDb().update(webhookEndpoints).set({ disabledAt: now }).where(eq(webhookEndpoints.id, id)).run();
   killTargetJobs(id, "The endpoint was disabled after 5 days of failed deliveries");
+  return true;
+}
+
+/**
+ * Disables endpoint `id` at once after it answered `410 Gone` (the receiver
+ * says it will never take deliveries again) and marks its unsent jobs dead.
+ * @returns true when this call disabled it (false: unknown or already disabled).
+ */
+export function disableGoneEndpoint(id: number, now: Date): boolean {
+  const changed = getDb()
+    .update(webhookEndpoints)
+    .set({ disabledAt: now })
+    .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt)))
+    .run().changes;
+  if (changed === 0) return false;
+  killTargetJobs(id, "The endpoint answered 410 Gone and was disabled");
   return true;
 }

@@ -12,11 +12,12 @@ import { isRouteErrorResponse, Link, useActionData, useLoaderData } from "@remix
 import { AdminErrorPage } from "~/components/admin/admin-error";
 import { DeadJobs } from "~/components/admin/dead-jobs";
 import { DeliverySummary } from "~/components/admin/delivery-summary";
+import { HeldTargets } from "~/components/admin/held-targets";
 import { type IntentReplyData, replyFormError, UnknownIntentAlert, useReplyToast } from "~/components/portal/intent-form";
 import { buttonClass } from "~/components/ui/button";
 import type { ToastMessage } from "~/components/ui/toast";
 import { DEAD_JOBS_SHOWN, DELIVERIES_TEXT, DELIVERIES_TOASTS } from "~/content/admin-deliveries";
-import { listDeadJobs, retryDeadJob, summarizeDeliveries } from "~/models/outbox.server";
+import { listDeadJobs, listHeldTargets, retryDeadJob, summarizeDeliveries } from "~/models/outbox.server";
 import { adminDeliveriesIntentSchema } from "~/schemas/admin-deliveries";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
@@ -30,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminViewer(request);
   const now = new Date();
   const dead = listDeadJobs(DEAD_JOBS_SHOWN).map((job) => ({ ...job, createdAt: job.createdAt.toISOString() }));
-  return json({ channels: summarizeDeliveries(now), dead }, { headers: { "Cache-Control": "private, no-store" } });
+  const held = listHeldTargets(null, DEAD_JOBS_SHOWN).map(({ userId: _userId, since, ...h }) => ({ ...h, since: since.toISOString() }));
+  return json({ channels: summarizeDeliveries(now), dead, held }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** A refused retry: the toast for JavaScript users (everyone sees the message above the table). */
@@ -46,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminDeliveries() {
-  const { channels, dead } = useLoaderData<typeof loader>();
+  const { channels, dead, held } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData<RetryRefusal>;
   useReplyToast(reply);
   return (
@@ -64,6 +66,7 @@ export default function AdminDeliveries() {
         <UnknownIntentAlert reply={reply} />
       </div>
       <DeliverySummary channels={channels} />
+      <HeldTargets held={held} />
       <DeadJobs jobs={dead} error={replyFormError(reply) ?? reply?.submission.error?.jobId?.[0] ?? undefined} />
     </div>
   );

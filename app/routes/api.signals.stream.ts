@@ -1,21 +1,27 @@
 /**
- * GET /api/signals/stream (session or API key): Server-Sent Events of every
- * new ledger event with its signal as of the event, in the API's shape for
- * the viewer (levels null on open signals of strategies they are not entitled
- * to). Each message: `id: <seq>`, `event: signal.published` …, `data:
+ * GET /api/signals/stream (session or API key; visitors with `?strategy=slug`):
+ * Server-Sent Events of the new ledger events of the strategies the viewer
+ * follows or is entitled to (every strategy for an admin; `?strategy=slug`
+ * narrows to one, and is what a visitor's public strategy page opens), each
+ * with its signal as of the event, in the API's shape for the viewer (levels
+ * null on open signals of strategies they are not entitled to). At most
+ * MAX_STREAMS_PER_USER streams per user at once; another is refused with a
+ * 429 problem (docs/decisions/0107-live-feed-per-subscriber.md). Each message: `id: <seq>`, `event: signal.published` …, `data:
  * {eventId, seq, hash, type, occurredAt, signal}`. A reconnecting client sends
  * `Last-Event-ID` (or `?lastEventId=`) and resumes after that seq; a new one
  * starts at the ledger head. A comment line every 15 s keeps proxies from
  * closing the connection (docs/decisions/0046-email-and-live-feed.md).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { deliveryEventType, eventId } from "~/domain/delivery";
+import { deliveryEventType, eventId, liveFeedScope, MAX_STREAMS_PER_USER } from "~/domain/delivery";
 import { toApiSignal } from "~/domain/signals";
 import { deliveredEventsAfter } from "~/models/outbox.server";
 import { getLedgerHead } from "~/models/signals.server";
-import { getEntitlements } from "~/models/subscriptions.server";
+import { getStrategyBySlug } from "~/models/strategies.server";
+import { getChosenStrategyIds, getEntitlements } from "~/models/subscriptions.server";
 import { apiHandler, applySecurityHeaders, methodNotAllowed, problem } from "~/services/http.server";
-import { requireApiUser } from "~/services/session.server";
+import { getApiCaller } from "~/services/session.server";
+import { takeStreamSlot } from "~/services/stream-slots.server";
 
 /** How often the ledger is read for new events, ms. */
 const POLL_MS = 1_000;
@@ -36,15 +42,33 @@ function resumeAfter(request: Request): number | null {
   return Number(raw);
 }
 
+/** The strategy of `?strategy=slug`, its id or null when absent. @throws Response 404 problem naming `strategy` for an unknown slug. */
+function onlyStrategy(request: Request): number | null {
+  const slug = new URL(request.url).searchParams.get("strategy");
+  if (slug === null) return null;
+  const strategy = slug.length <= 100 ? getStrategyBySlug(slug) : undefined;
+  if (!strategy) throw problem(404, "No strategy has that slug", { errors: [{ field: "strategy", message: "Unknown strategy" }] });
+  return strategy.id;
+}
+
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await getApiCaller(request);
+  const only = onlyStrategy(request);
+  if (!user && only === null) {
+    throw problem(401, "Sign in or send an API key to use this endpoint, or name a strategy with ?strategy=slug", { headers: { "WWW-Authenticate": "Bearer" } });
+  }
   let cursor = resumeAfter(request) ?? getLedgerHead()?.seq ?? 0;
+  const release = user ? takeStreamSlot(user.id) : () => {};
+  if (!release) {
+    throw problem(429, `At most ${MAX_STREAMS_PER_USER} live streams may be open at once; close one and try again`, { headers: { "Retry-After": "5" } });
+  }
   const encoder = new TextEncoder();
   let poll: ReturnType<typeof setInterval> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const stop = () => {
     clearInterval(poll);
     clearInterval(heartbeat);
+    release();
   };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -57,7 +81,15 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
       };
       const flush = () => {
         const entitled = new Set(getEntitlements(user).strategyIds);
+        const scope = liveFeedScope({
+          role: user?.role ?? null,
+          followedStrategyIds: user ? getChosenStrategyIds(user.id) : [],
+          entitledStrategyIds: [...entitled],
+          onlyStrategyId: only,
+        });
         for (const event of deliveredEventsAfter(cursor, PAGE)) {
+          cursor = event.seq;
+          if (scope !== "all" && !scope.has(event.signal.strategyId)) continue;
           const data = {
             eventId: eventId(event.seq),
             seq: event.seq,
@@ -67,7 +99,6 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
             signal: toApiSignal(event.signal, entitled),
           };
           send(`id: ${event.seq}\nevent: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`);
-          cursor = event.seq;
         }
       };
       send(`retry: 3000\n: connected\n\n`);

@@ -45,7 +45,8 @@ import {
   listChosenStrategies,
   pauseSubscription,
   resumeSubscription,
-  settleSubscription,
+  currentSubscription,
+  getSubscription,
   type SubscriptionChange,
 } from "~/models/subscriptions.server";
 import { confirmChangeSchema, PLAN_CHOICES, subscriptionIntentSchema } from "~/schemas/account";
@@ -92,7 +93,7 @@ function confirmationView(url: URL, userId: number, sub: Subscription | undefine
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request);
   const now = new Date();
-  const sub = settleSubscription(user.id, now);
+  const sub = currentSubscription(getSubscription(user.id), now);
   return json(
     {
       subscription: sub ? subscriptionView(sub) : null,

@@ -13,7 +13,7 @@ import { EndpointCard } from "~/components/account/webhooks/endpoint-card";
 import { type IntentReplyData, UnknownIntentAlert } from "~/components/portal/intent-form";
 import { WEBHOOK_NOT_FOUND_MESSAGE, WEBHOOK_TOASTS, WEBHOOKS_PAGE } from "~/content/delivery";
 import { DELIVERY_EVENT_TYPES, MAX_WEBHOOKS_PER_USER, TEST_EVENT_TYPE, toDeliveryLogView } from "~/domain/delivery";
-import { enqueueJob, getJob, listTargetDeliveries, redeliverJob } from "~/models/outbox.server";
+import { enqueueJob, getJob, listHeldTargets, listTargetDeliveries, redeliverJob, skipJob } from "~/models/outbox.server";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateWebhookSecret, toWebhookView, WebhookLimitError } from "~/models/webhooks.server";
 import { webhookIntentSchema } from "~/schemas/webhooks";
 import { webhookTargetProblem } from "~/services/channels/webhook-address.server";
@@ -36,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const endpoints = listWebhooks(user.id).map((row) => ({
     ...toWebhookView(row),
     deliveries: listTargetDeliveries(user.id, "webhook", row.id, LOG_ROWS).map(({ job, attempts }) => toDeliveryLogView(job, attempts)),
+    held: listHeldTargets({ userId: user.id, channel: "webhook", targetId: row.id }, 1).map((h) => ({ jobId: h.jobId, seq: h.seq, since: h.since.toISOString(), waiting: h.waiting }))[0] ?? null,
   }));
   return json({ endpoints, eventTypes: DELIVERY_EVENT_TYPES, max: MAX_WEBHOOKS_PER_USER }, { headers: NO_STORE });
 }
@@ -70,6 +71,11 @@ export async function action({ request }: ActionFunctionArgs) {
         const job = getJob(value.jobId);
         if (!job || job.channel !== "webhook" || job.targetId !== value.webhookId) return notFound();
         return redeliverJob(user.id, value.jobId, now) ? { toast: WEBHOOK_TOASTS.redelivered, redirectTo: PAGE } : notFound();
+      }
+      case "skip": {
+        const job = getJob(value.jobId);
+        if (!job || job.channel !== "webhook" || job.targetId !== value.webhookId) return notFound();
+        return skipJob(user.id, value.jobId, now) ? { toast: WEBHOOK_TOASTS.skipped, redirectTo: PAGE } : notFound();
       }
     }
   });

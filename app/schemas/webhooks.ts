@@ -40,6 +40,7 @@ export const webhookIntentSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("test"), webhookId: id }),
     z.object({ intent: z.literal("rotate"), webhookId: id }),
     z.object({ intent: z.literal("redeliver"), webhookId: id, jobId: id }),
+    z.object({ intent: z.literal("skip"), webhookId: id, jobId: id }),
   ],
   unknownIntent,
 );

@@ -1,21 +1,26 @@
 /**
- * The delivery worker (docs/decisions/0044-delivery-outbox.md): claims due
- * jobs with a lease (`claimDueJobs`, one UPDATE … RETURNING, so workers in the
- * server and in `npm run worker` can run at once without sending a job twice),
- * sends each through its channel, records the attempt and schedules the retry
- * (`finishJobs`). A worker that dies mid-send loses nothing: its lease expires
- * and another worker takes the job again (same job id, so the same
- * `webhook-id`). On a LiteFS replica it claims nothing: only the primary
- * writes (docs/decisions/0066-writes-on-the-litefs-primary.md), and a replica
- * promoted to primary starts claiming at its next poll. Clock and timers are
+ * The delivery worker (docs/decisions/0044-delivery-outbox.md,
+ * docs/decisions/0106-delivery-jobs-not-batches.md): jobs, not batches. It
+ * keeps up to `concurrency` attempts in flight, claiming more
+ * (`claimDueJobs`, one job per target at a time) whenever one ends, and
+ * records each attempt the moment it ends (`finishAttempt`), with its real
+ * times; retries are counted from the failed attempt's end. Every attempt is
+ * cut off before its lease ends (`leaseMs - LEASE_MARGIN_MS`), so no other
+ * worker takes a job that is still being sent; a late outcome from a worker
+ * that lost its lease anyway is logged and changes nothing (fencing). Any
+ * number of workers (in the server, `npm run worker`, several) can run at
+ * once. A worker that dies mid-send loses nothing: its lease expires and
+ * another worker takes the job again (same job id, so the same `webhook-id`).
+ * On a LiteFS replica it claims nothing: only the primary writes
+ * (docs/decisions/0066-writes-on-the-litefs-primary.md). Clock and timers are
  * injectable for tests.
  */
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { DeliveryChannel, DeliveryJob } from "../../db/schema";
 import { DISABLED_NOTICE_TYPE } from "~/domain/delivery";
-import { claimDueJobs, enqueueJob, finishJobs, onJobsEnqueued, type AttemptOutcome } from "~/models/outbox.server";
-import { getWebhookById, recordEndpointResult } from "~/models/webhooks.server";
+import { claimDueJobs, enqueueJob, finishAttempt, onJobsEnqueued, type AttemptOutcome } from "~/models/outbox.server";
+import { disableGoneEndpoint, getWebhookById, recordEndpointResult } from "~/models/webhooks.server";
 import { canWriteHere } from "~/platform/litefs.server";
 import { closeMailer } from "~/services/mailer.server";
 import { createEmailChannel } from "./channels/email.server";
@@ -23,6 +28,9 @@ import { createTelegramChannel } from "./channels/telegram.server";
 import { createPushChannel } from "./channels/push.server";
 import type { ChannelAdapter, SendResult } from "./channels/types";
 import { createWebhookChannel } from "./channels/webhook.server";
+
+/** How long before its lease ends an attempt is cut off, ms (a quarter of the lease when that is less): the lease always outlasts the attempt. */
+export const LEASE_MARGIN_MS = 5_000;
 
 /** Timers the worker sleeps with (the global ones unless a test passes its own). */
 export interface WorkerTimers {
@@ -38,11 +46,9 @@ export interface DeliveryWorkerOptions {
   /** The clock (default `new Date()`). */
   clock?: () => Date;
   timers?: WorkerTimers;
-  /** How long a claim holds a job, ms (default 30 s: above the 10 s webhook timeout). */
+  /** How long a claim holds a job, ms (default 60 s, well above the 10 s webhook timeout); an attempt is cut off LEASE_MARGIN_MS before. */
   leaseMs?: number;
-  /** Jobs claimed at once (default 200). */
-  batchSize?: number;
-  /** Sends in flight at once (default 64). */
+  /** Attempts in flight at once (default 64). */
   concurrency?: number;
   /** Wait between polls when nothing is due, ms (default 500). */
   pollMs?: number;
@@ -53,11 +59,15 @@ export interface DeliveryWorkerOptions {
 
 export interface DeliveryWorker {
   readonly owner: string;
-  /** Starts polling (and waking when this process enqueues jobs). */
+  /** Starts claiming continuously (and waking when this process enqueues jobs or an attempt ends). */
   start(): void;
-  /** Stops after the batch in flight is finished and closes the channels. */
+  /** Stops claiming, waits for the attempts in flight to be recorded and closes the channels. */
   stop(): Promise<void>;
-  /** Claims and sends one batch (none on a replica). @returns how many jobs it claimed. */
+  /**
+   * Claims what is due now up to the free slots (none on a replica) and waits
+   * until those attempts are recorded.
+   * @returns how many jobs it claimed.
+   */
   runOnce(): Promise<number>;
 }
 
@@ -65,20 +75,6 @@ const systemTimers: WorkerTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
-
-/** Runs `task` over `items` with at most `limit` in flight. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
 
 /**
  * Creates a worker; nothing runs until `start()` or `runOnce()`.
@@ -93,8 +89,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   };
   const clock = options.clock ?? (() => new Date());
   const timers = options.timers ?? systemTimers;
-  const leaseMs = options.leaseMs ?? 30_000;
-  const batchSize = options.batchSize ?? 200;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const attemptLimitMs = leaseMs - Math.min(LEASE_MARGIN_MS, leaseMs / 4);
   const concurrency = options.concurrency ?? 64;
   const pollMs = options.pollMs ?? 500;
   const canWrite = options.canWrite ?? canWriteHere;
@@ -104,47 +100,86 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let unsubscribe: (() => void) | null = null;
+  const inFlight = new Set<Promise<void>>();
+
+  /** The channel's send, cut off at `attemptLimitMs` so the lease outlasts it. */
+  function sendWithin(adapter: ChannelAdapter, job: DeliveryJob, at: Date): Promise<SendResult> {
+    return new Promise((resolve) => {
+      const handle = timers.setTimeout(
+        () => resolve({ ok: false, statusCode: null, responseExcerpt: null, error: `No outcome within ${attemptLimitMs / 1000} s` }),
+        attemptLimitMs,
+      );
+      adapter.send(job, at).then(
+        (result) => {
+          timers.clearTimeout(handle);
+          resolve(result);
+        },
+        (error: unknown) => {
+          timers.clearTimeout(handle);
+          resolve({ ok: false, statusCode: null, responseExcerpt: null, error: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    });
+  }
 
   async function sendOne(job: DeliveryJob): Promise<AttemptOutcome> {
     const attemptedAt = clock();
     const started = performance.now();
     const adapter = channels[job.channel];
-    let result: SendResult;
-    try {
-      result = adapter
-        ? await adapter.send(job, attemptedAt)
-        : { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: `No ${job.channel} channel in this worker` };
-    } catch (error) {
-      result = { ok: false, statusCode: null, responseExcerpt: null, error: error instanceof Error ? error.message : String(error) };
-    }
-    return { job, ...result, latencyMs: performance.now() - started, attemptedAt };
+    const result: SendResult = adapter
+      ? await sendWithin(adapter, job, attemptedAt)
+      : { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: `No ${job.channel} channel in this worker` };
+    return { job, ...result, latencyMs: performance.now() - started, attemptedAt, finishedAt: clock() };
   }
 
-  /** Webhook failure streaks; a newly disabled endpoint's owner gets the notice by email. */
-  function afterWebhooks(outcomes: readonly AttemptOutcome[], now: Date): void {
-    const byEndpoint = new Map<number, boolean>();
-    for (const outcome of outcomes) {
-      if (outcome.job.channel !== "webhook") continue;
-      byEndpoint.set(outcome.job.targetId, (byEndpoint.get(outcome.job.targetId) ?? false) || outcome.ok);
+  /** Emails the owner of endpoint `endpointId`, just disabled, the notice (`reason`: "failing" for 5 days, or "gone" on a 410). */
+  function noticeDisabled(endpointId: number, reason: "failing" | "gone", now: Date): void {
+    const endpoint = getWebhookById(endpointId);
+    if (!endpoint) return;
+    enqueueJob({ userId: endpoint.userId, channel: "email", targetId: 0, eventType: DISABLED_NOTICE_TYPE, payload: { url: endpoint.url, reason }, now });
+    log(`[delivery] webhook endpoint ${endpointId} disabled (${reason === "gone" ? "410 Gone" : "5 days of failures"})`);
+  }
+
+  /** A recorded webhook attempt moves its endpoint's health: a 410 disables it at once, 5 days of failures too. */
+  function afterWebhook(outcome: AttemptOutcome): void {
+    const endpointId = outcome.job.targetId;
+    if (outcome.statusCode === 410) {
+      if (disableGoneEndpoint(endpointId, outcome.finishedAt)) noticeDisabled(endpointId, "gone", outcome.finishedAt);
+      return;
     }
-    for (const [endpointId, ok] of byEndpoint) {
-      if (!recordEndpointResult(endpointId, ok, now)) continue;
-      const endpoint = getWebhookById(endpointId);
-      if (!endpoint) continue;
-      enqueueJob({ userId: endpoint.userId, channel: "email", targetId: 0, eventType: DISABLED_NOTICE_TYPE, payload: { url: endpoint.url }, now });
-      log(`[delivery] webhook endpoint ${endpointId} disabled after 5 days of failures`);
+    if (recordEndpointResult(endpointId, outcome.ok, outcome.finishedAt)) noticeDisabled(endpointId, "failing", outcome.finishedAt);
+  }
+
+  async function attempt(job: DeliveryJob): Promise<void> {
+    const outcome = await sendOne(job);
+    const result = finishAttempt(outcome);
+    if (!result.current) log(`[delivery] job ${job.id}: attempt ${job.attempts} ended after its lease was taken over; logged only`);
+    else if (job.channel === "webhook") afterWebhook(outcome);
+  }
+
+  /** Claims up to the free slots and starts each attempt. @returns the attempts started. */
+  function fill(): Promise<void>[] {
+    if (!canWrite()) return [];
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return [];
+    const started: Promise<void>[] = [];
+    for (const job of claimDueJobs(owner, clock(), leaseMs, free)) {
+      const running: Promise<void> = attempt(job)
+        .catch((error: unknown) => log(`[delivery] worker ${owner}, job ${job.id}: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          inFlight.delete(running);
+          wake?.();
+        });
+      inFlight.add(running);
+      started.push(running);
     }
+    return started;
   }
 
   async function runOnce(): Promise<number> {
-    if (!canWrite()) return 0;
-    const jobs = claimDueJobs(owner, clock(), leaseMs, batchSize);
-    if (jobs.length === 0) return 0;
-    const outcomes = await mapLimited(jobs, concurrency, sendOne);
-    const now = clock();
-    const recorded = finishJobs(owner, outcomes, now);
-    afterWebhooks(recorded, now);
-    return jobs.length;
+    const started = fill();
+    await Promise.all(started);
+    return started.length;
   }
 
   function sleep(ms: number): Promise<void> {
@@ -163,13 +198,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
 
   async function run(): Promise<void> {
     while (running) {
-      let claimed = 0;
       try {
-        claimed = await runOnce();
+        fill();
       } catch (error) {
         log(`[delivery] worker ${owner}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (running && claimed < batchSize) await sleep(pollMs);
+      if (running) await sleep(pollMs);
     }
   }
 
@@ -187,6 +221,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
       unsubscribe?.();
       wake?.();
       await loop;
+      await Promise.all([...inFlight]);
       for (const adapter of Object.values(channels)) adapter?.close?.();
       if (!options.channels) closeMailer();
     },

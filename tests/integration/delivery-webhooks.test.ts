@@ -266,7 +266,7 @@ describe("secrets and endpoint health", () => {
     expect(jobsOf(hook.id).every((j) => j.status === "dead")).toBe(true);
     const notice = getDb().select().from(deliveryJobs).where(and(eq(deliveryJobs.userId, traderId), eq(deliveryJobs.eventType, "webhook.disabled"))).all();
     expect(notice).toHaveLength(1);
-    expect(JSON.parse(notice[0]!.payload!)).toEqual({ url: `${receiver.url}/broken` });
+    expect(JSON.parse(notice[0]!.payload!)).toEqual({ url: `${receiver.url}/broken`, reason: "failing" });
     clockAt = Date.now();
   });
 });

@@ -12,7 +12,7 @@ import { accountTokens, billingRecords, subscriptions, users, type User } from "
 import { ACCOUNT_PAGES } from "~/content/account-mail";
 import { addUtcMonths } from "~/domain/subscription-lifecycle";
 import { accountStats } from "~/models/profile.server";
-import { getEntitlements, listBillingHistory, settleSubscription } from "~/models/subscriptions.server";
+import { getEntitlements, listBillingHistory, renewDueSubscriptions, settleSubscription } from "~/models/subscriptions.server";
 import { toPublicUser } from "~/models/users.server";
 import * as profileRoute from "~/routes/portal.account._index";
 import * as subscriptionRoute from "~/routes/portal.account.subscription";
@@ -400,20 +400,35 @@ describe("Subscription", () => {
     expect(billingRows(user.id).map((r) => r.event)).toEqual(["cancelled"]);
   });
 
-  it("a page view after the period ended settles lazily: renewal for ACTIVE, EXPIRED for a trial", async () => {
+  it("a page view after the period ended shows the period in force and writes nothing; the scheduled renewal writes it", async () => {
     const renewing = createUser({ firstName: "Renew" });
     const endedAt = new Date(Date.now() - 2 * DAY);
     insertSubscription(renewing.id, "pro", { startDate: new Date(endedAt.getTime() - 30 * DAY), endDate: endedAt });
+    insertStrategyAccess(renewing.id, [strategyIds[0]]);
     const data = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, await signedInCookie(renewing.id)))).json();
     expect(data.subscription.status).toBe("ACTIVE");
     expect(Date.parse(data.subscription.endDate)).toBeGreaterThan(Date.now());
-    expect(data.billing[0]).toMatchObject({ description: "Pro plan renewed — $197.00/month", amountText: "$197.00" });
-    expect(listBillingHistory(renewing.id)).toHaveLength(1);
+    expect(subscriptionRow(renewing.id)?.endDate.getTime()).toBe(endedAt.getTime());
+    expect(listBillingHistory(renewing.id)).toHaveLength(0);
+    expect(entitledIds(renewing)).toEqual([strategyIds[0]]);
 
     const trial = createUser({ firstName: "Trialist" });
     insertSubscription(trial.id, "pro", { status: "TRIAL", endDate: new Date(Date.now() - DAY) });
     const trialData = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, await signedInCookie(trial.id)))).json();
     expect(trialData.subscription).toMatchObject({ status: "EXPIRED", periodLabel: "Trial ended" });
+    expect(subscriptionRow(trial.id)?.status).toBe("TRIAL");
+
+    const outcomes = renewDueSubscriptions(new Date());
+    expect(outcomes).toEqual(
+      expect.arrayContaining([
+        { userId: renewing.id, from: "ACTIVE", to: "ACTIVE", records: 1 },
+        { userId: trial.id, from: "TRIAL", to: "EXPIRED", records: 0 },
+      ]),
+    );
+    expect(subscriptionRow(renewing.id)?.endDate.getTime()).toBeGreaterThan(Date.now());
+    expect(listBillingHistory(renewing.id)[0]).toMatchObject({ event: "renewed", description: "Pro plan renewed — $197.00/month" });
+    expect(subscriptionRow(trial.id)?.status).toBe("EXPIRED");
+    expect(renewDueSubscriptions(new Date()).filter((o) => o.userId === renewing.id || o.userId === trial.id)).toEqual([]);
   });
 
   it("ignores a user id in the form: user B posting with A's id changes only B", async () => {

@@ -1,11 +1,14 @@
 /**
- * GET /api/signals/stream: Server-Sent Events of new ledger events for the
- * viewer, levels null for strategies they are not entitled to, resumed from
- * Last-Event-ID, against this file's SQLite database.
+ * GET /api/signals/stream: Server-Sent Events of new ledger events of the
+ * strategies the viewer follows (all for an admin, one for a visitor's
+ * ?strategy=slug), levels null for strategies they are not entitled to,
+ * resumed from Last-Event-ID, at most 5 streams per user, against this
+ * file's SQLite database.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { MAX_STREAMS_PER_USER } from "~/domain/delivery";
 import { generateApiKey } from "~/models/api-keys.server";
-import { closeSignal, publishSignal } from "~/models/signals.server";
+import { closeSignal, getLedgerHead, publishSignal } from "~/models/signals.server";
 import { loader } from "~/routes/api.signals.stream";
 import { createUser, DAY, insertStrategy, insertStrategyAccess, insertSubscription, validSignalInput } from "../support/fixtures";
 import { callRoute, getRequest } from "../support/http";
@@ -15,6 +18,7 @@ let adminId: number;
 let alphaId: number;
 let betaId: number;
 let traderKey: string;
+let adminKey: string;
 
 interface StreamEvent {
   id: string;
@@ -23,16 +27,21 @@ interface StreamEvent {
 }
 
 /** Opens the stream and collects events until `count` arrived (or 5 s passed), then disconnects. */
-async function collect(count: number, headers: Record<string, string>, during?: () => void): Promise<{ status: number; type: string | null; events: StreamEvent[]; raw: string }> {
+function collect(count: number, headers: Record<string, string>, during?: () => void) {
+  return collectAt(URL_, count, headers, during);
+}
+
+/** `collect` at `url` (e.g. with `?strategy=`). */
+async function collectAt(url: string, count: number, headers: Record<string, string>, during?: () => void): Promise<{ status: number; type: string | null; events: StreamEvent[]; raw: string }> {
   const abort = new AbortController();
-  const request = new Request(URL_, { headers, signal: abort.signal });
+  const request = new Request(url, { headers, signal: abort.signal });
   const response = await callRoute(loader, request);
   if (response.status !== 200) return { status: response.status, type: response.headers.get("Content-Type"), events: [], raw: "" };
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let raw = "";
   const events: StreamEvent[] = [];
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + (count === 0 ? 300 : 5_000);
   let first = true;
   let pending = reader.read();
   while (events.length < count && Date.now() < deadline) {
@@ -59,6 +68,7 @@ async function collect(count: number, headers: Record<string, string>, during?: 
 
 beforeAll(() => {
   adminId = createUser({ role: "admin", firstName: "Ada" }).id;
+  adminKey = generateApiKey(adminId).key;
   alphaId = insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" }).id;
   betaId = insertStrategy({ slug: "london-breakout", name: "London Breakout" }).id;
   const trader = createUser({ firstName: "Tia" });
@@ -75,31 +85,69 @@ describe("GET /api/signals/stream", () => {
     expect(response.status).toBe(401);
   });
 
-  it("streams new events as they are appended, with levels locked for strategies the viewer is not entitled to", async () => {
+  it("streams the new events of the strategies the viewer follows, as they are appended", async () => {
     const { status, type, events, raw } = await collect(2, { Authorization: `Bearer ${traderKey}` }, () => {
+      publish(betaId);
       publish(alphaId);
       publish(betaId);
+      publish(alphaId);
     });
     expect(status).toBe(200);
     expect(type).toMatch(/^text\/event-stream/);
     expect(raw).toMatch(/^retry: 3000/);
     expect(events.map((e) => [e.event, e.data.signal.strategyId, e.data.signal.locked])).toEqual([
       ["signal.published", alphaId, false],
-      ["signal.published", betaId, true],
+      ["signal.published", alphaId, false],
     ]);
+    expect(raw).not.toContain(`"strategyId":${betaId}`);
     expect(events[0]!.data.signal.entryPrice).toBe(1.085);
-    expect(events[1]!.data.signal.entryPrice).toBeNull();
     expect(events[0]!.id).toBe(String(events[0]!.data.seq));
     expect(events[0]!.data.eventId).toBe(`evt_${events[0]!.data.seq}`);
   });
 
+  it("sends an admin every strategy, and a visitor the one strategy of ?strategy=slug with its levels locked", async () => {
+    const admin = await collect(2, { Authorization: `Bearer ${adminKey}` }, () => {
+      publish(alphaId);
+      publish(betaId);
+    });
+    expect(admin.events.map((e) => e.data.signal.strategyId)).toEqual([alphaId, betaId]);
+    const visitor = await collectAt(`${URL_}?strategy=london-breakout`, 1, {}, () => {
+      publish(alphaId);
+      publish(betaId);
+    });
+    expect(visitor.events.map((e) => [e.data.signal.strategyId, e.data.signal.locked, e.data.signal.entryPrice])).toEqual([[betaId, true, null]]);
+    expect(visitor.raw).not.toContain(`"strategyId":${alphaId}`);
+    expect((await collectAt(`${URL_}?strategy=no-such-strategy`, 1, {})).status).toBe(404);
+  });
+
+  it("allows a user 5 streams at once and refuses a sixth with a 429 problem until one closes", async () => {
+    const opened = await Promise.all(
+      Array.from({ length: MAX_STREAMS_PER_USER }, async () => {
+        const abort = new AbortController();
+        const response = await callRoute(loader, new Request(URL_, { headers: { Authorization: `Bearer ${traderKey}` }, signal: abort.signal }));
+        return { abort, response };
+      }),
+    );
+    expect(opened.map((o) => o.response.status)).toEqual(Array(MAX_STREAMS_PER_USER).fill(200));
+    const refused = await callRoute(loader, getRequest(URL_, { headers: { Authorization: `Bearer ${traderKey}` } }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Content-Type")).toMatch(/application\/problem\+json/);
+    expect(((await refused.json()) as { detail?: string; title?: string })).toMatchObject({ status: 429 });
+    expect((await collect(0, { Authorization: `Bearer ${adminKey}` })).status).toBe(200);
+    opened[0]!.abort.abort();
+    const again = await collect(0, { Authorization: `Bearer ${traderKey}` });
+    expect(again.status).toBe(200);
+    for (const { abort } of opened) abort.abort();
+  });
+
   it("resumes after Last-Event-ID", async () => {
+    const before = getLedgerHead()!.seq;
     const signal = publish(alphaId);
     closeSignal(signal.id, { exitPrice: 1.09, reason: "TP1" }, new Date());
-    const all = await collect(4, { Authorization: `Bearer ${traderKey}`, "Last-Event-ID": "0" });
-    expect(all.events.map((e) => Number(e.id))).toEqual([1, 2, 3, 4]);
-    const resumed = await collect(1, { Authorization: `Bearer ${traderKey}`, "Last-Event-ID": "3" });
-    expect(resumed.events.map((e) => [Number(e.id), e.event, e.data.signal.status])).toEqual([[4, "signal.closed", "CLOSED"]]);
+    const all = await collect(2, { Authorization: `Bearer ${traderKey}`, "Last-Event-ID": String(before) });
+    expect(all.events.map((e) => Number(e.id))).toEqual([before + 1, before + 2]);
+    const resumed = await collect(1, { Authorization: `Bearer ${traderKey}`, "Last-Event-ID": String(before + 1) });
+    expect(resumed.events.map((e) => [Number(e.id), e.event, e.data.signal.status])).toEqual([[before + 2, "signal.closed", "CLOSED"]]);
   });
 
   it("refuses a Last-Event-ID that is not a seq", async () => {

@@ -26,13 +26,15 @@ export interface WebhookReceiver {
   secrets: string[];
   /** Answers for the next requests, in order; afterwards every request gets 200. */
   answers: ReceiverAnswer[];
+  /** Standing answers by request path, used before `answers` (e.g. an endpoint that is always down or gone). */
+  byPath: Map<string, ReceiverAnswer>;
   close(): Promise<void>;
 }
 
 /** Starts a receiver on 127.0.0.1 on a free port. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const hanging = new Set<import("node:http").ServerResponse>();
-  const receiver: WebhookReceiver = { url: "", received: [], secrets: [], answers: [], close: async () => {} };
+  const receiver: WebhookReceiver = { url: "", received: [], secrets: [], answers: [], byPath: new Map(), close: async () => {} };
   const server: Server = createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
@@ -46,7 +48,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
           return false;
         }
       });
-      const answer = receiver.answers.shift() ?? 200;
+      const answer = receiver.byPath.get(req.url ?? "/") ?? receiver.answers.shift() ?? 200;
       receiver.received.push({ path: req.url ?? "/", headers: req.headers, body, json: JSON.parse(body), verifiedWith });
       if (answer === "hang") {
         hanging.add(res);

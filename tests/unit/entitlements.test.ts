@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Signal } from "../../db/schema";
-import { entitledStrategyIds, isSubscriptionLive, type EntitlementInput } from "~/domain/entitlements";
+import { entitledStrategyIds, isRenewalDue, isSubscriptionLive, planInForce, type EntitlementInput } from "~/domain/entitlements";
 import { isSignalLocked, toApiSignal } from "~/domain/signals";
 
 const NOW = new Date("2026-11-20T12:00:00.000Z");
@@ -12,7 +12,7 @@ const ALL = [1, 2, 3] as const;
 function input(overrides: Partial<EntitlementInput>): EntitlementInput {
   return {
     role: "user",
-    subscription: { plan: "pro", status: "ACTIVE", endDate: FUTURE },
+    subscription: { plan: "pro", status: "ACTIVE", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null },
     chosenStrategyIds: [2, 1],
     allStrategyIds: ALL,
     now: NOW,
@@ -22,18 +22,46 @@ function input(overrides: Partial<EntitlementInput>): EntitlementInput {
 
 describe("isSubscriptionLive", () => {
   it("is true for ACTIVE and TRIAL subscriptions within their period", () => {
-    expect(isSubscriptionLive({ plan: "pro", status: "ACTIVE", endDate: FUTURE }, NOW)).toBe(true);
-    expect(isSubscriptionLive({ plan: "pro", status: "TRIAL", endDate: FUTURE }, NOW)).toBe(true);
+    expect(isSubscriptionLive({ plan: "pro", status: "ACTIVE", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null }, NOW)).toBe(true);
+    expect(isSubscriptionLive({ plan: "pro", status: "TRIAL", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null }, NOW)).toBe(true);
   });
 
   it("is false without a subscription, after the period ends, or for other statuses", () => {
     expect(isSubscriptionLive(null, NOW)).toBe(false);
     expect(isSubscriptionLive(undefined, NOW)).toBe(false);
-    expect(isSubscriptionLive({ plan: "pro", status: "ACTIVE", endDate: PAST }, NOW)).toBe(false);
-    expect(isSubscriptionLive({ plan: "pro", status: "ACTIVE", endDate: NOW }, NOW)).toBe(false);
+    expect(isSubscriptionLive({ plan: "pro", status: "ACTIVE", endDate: PAST, cancelAtPeriodEnd: true, pendingPlan: null }, NOW)).toBe(false);
+    expect(isSubscriptionLive({ plan: "pro", status: "ACTIVE", endDate: NOW, cancelAtPeriodEnd: true, pendingPlan: null }, NOW)).toBe(false);
     for (const status of ["PAUSED", "CANCELLED", "EXPIRED"] as const) {
-      expect(isSubscriptionLive({ plan: "pro", status, endDate: FUTURE }, NOW), status).toBe(false);
+      expect(isSubscriptionLive({ plan: "pro", status, endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null }, NOW), status).toBe(false);
     }
+  });
+});
+
+describe("a period that ended with its renewal due", () => {
+  const ended = { plan: "pro", status: "ACTIVE", endDate: PAST, cancelAtPeriodEnd: false, pendingPlan: null } as const;
+
+  it("keeps an auto-renewing subscription live: the renewal is due, not missed", () => {
+    expect(isRenewalDue(ended, NOW)).toBe(true);
+    expect(isSubscriptionLive(ended, NOW)).toBe(true);
+    expect(entitledStrategyIds(input({ subscription: ended }))).toEqual([2, 1]);
+  });
+
+  it("ends a cancelling subscription and a trial without a pending plan", () => {
+    expect(isRenewalDue({ ...ended, cancelAtPeriodEnd: true }, NOW)).toBe(false);
+    expect(isRenewalDue({ ...ended, status: "TRIAL" }, NOW)).toBe(false);
+    expect(entitledStrategyIds(input({ subscription: { ...ended, status: "TRIAL" } }))).toEqual([]);
+  });
+
+  it("starts a trial's pending plan with that plan's strategy limit", () => {
+    const trial = { ...ended, status: "TRIAL", pendingPlan: "starter" } as const;
+    expect(isRenewalDue(trial, NOW)).toBe(true);
+    expect(planInForce(trial, NOW)).toBe("starter");
+    expect(planInForce(trial, new Date(PAST.getTime() - 1))).toBe("pro");
+    expect(entitledStrategyIds(input({ subscription: trial }))).toEqual([2]);
+  });
+
+  it("is not due while the period runs", () => {
+    expect(isRenewalDue({ ...ended, endDate: FUTURE }, NOW)).toBe(false);
   });
 });
 
@@ -48,17 +76,17 @@ describe("entitledStrategyIds", () => {
   });
 
   it("gives nothing for expired, paused or cancelled subscriptions", () => {
-    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "ACTIVE", endDate: PAST } }))).toEqual([]);
-    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "EXPIRED", endDate: FUTURE } }))).toEqual([]);
-    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "PAUSED", endDate: FUTURE } }))).toEqual([]);
-    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "CANCELLED", endDate: FUTURE } }))).toEqual([]);
+    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "ACTIVE", endDate: PAST, cancelAtPeriodEnd: true, pendingPlan: null } }))).toEqual([]);
+    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "EXPIRED", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null } }))).toEqual([]);
+    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "PAUSED", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null } }))).toEqual([]);
+    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "CANCELLED", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null } }))).toEqual([]);
     expect(
-      entitledStrategyIds(input({ subscription: { plan: "institutional", status: "EXPIRED", endDate: FUTURE } })),
+      entitledStrategyIds(input({ subscription: { plan: "institutional", status: "EXPIRED", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null } })),
     ).toEqual([]);
   });
 
   it("limits Starter to one strategy: the earliest pick", () => {
-    const starter = { plan: "starter", status: "ACTIVE", endDate: FUTURE } as const;
+    const starter = { plan: "starter", status: "ACTIVE", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null } as const;
     expect(entitledStrategyIds(input({ subscription: starter, chosenStrategyIds: [3, 1, 2] }))).toEqual([3]);
     expect(entitledStrategyIds(input({ subscription: starter, chosenStrategyIds: [] }))).toEqual([]);
   });
@@ -72,11 +100,11 @@ describe("entitledStrategyIds", () => {
   });
 
   it("counts a live TRIAL like an active subscription", () => {
-    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "TRIAL", endDate: FUTURE } }))).toEqual([2, 1]);
+    expect(entitledStrategyIds(input({ subscription: { plan: "pro", status: "TRIAL", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null } }))).toEqual([2, 1]);
   });
 
   it("gives Institutional every strategy regardless of picks", () => {
-    const institutional = { plan: "institutional", status: "ACTIVE", endDate: FUTURE } as const;
+    const institutional = { plan: "institutional", status: "ACTIVE", endDate: FUTURE, cancelAtPeriodEnd: false, pendingPlan: null } as const;
     expect(entitledStrategyIds(input({ subscription: institutional, chosenStrategyIds: [] }))).toEqual([1, 2, 3]);
   });
 });

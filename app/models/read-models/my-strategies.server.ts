@@ -12,19 +12,19 @@ import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle
 import { listMt5AutoSend, listQueuedAt } from "~/models/mt5.server";
 import { listSignals } from "~/models/signals.server";
 import { listStrategies, toApiStrategy } from "~/models/strategies.server";
-import { getChosenStrategyIds, getEntitlements, getSubscription, getUnlockFacts } from "~/models/subscriptions.server";
+import { currentSubscription, getChosenStrategyIds, getEntitlements, getSubscription, getUnlockFacts } from "~/models/subscriptions.server";
 import { riskPercentFor } from "~/domain/trade-link";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
 
 /**
- * Everything the `tab` of My Strategies shows `viewer` at `now`. Reading the
- * entitlements settles the subscription first, so the row read after it is current.
+ * Everything the `tab` of My Strategies shows `viewer` at `now`, the
+ * subscription as it stands at `now` (`currentSubscription`; nothing written).
  * @returns plain JSON data: dates as ISO strings; `choice`, `signals`, `performance`, `settings` null unless their tab is selected.
  */
 export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: Date) {
   const entitlements = getEntitlements(viewer, now);
-  const row = getSubscription(viewer.id);
+  const row = currentSubscription(getSubscription(viewer.id), now);
   const entitled = new Set(entitlements.strategyIds);
   const catalogue = listStrategies();
   const names = new Map(catalogue.map((s) => [s.id, s.name]));

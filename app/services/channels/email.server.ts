@@ -78,8 +78,8 @@ export function createEmailChannel(): ChannelAdapter {
       if (!user) return { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: "The user no longer exists" };
       let mail: OutgoingMail;
       if (job.eventType === DISABLED_NOTICE_TYPE) {
-        const { url } = JSON.parse(job.payload ?? "{}") as { url: string };
-        const body = DISABLED_NOTICE.body(url);
+        const { url, reason } = JSON.parse(job.payload ?? "{}") as { url: string; reason?: "failing" | "gone" };
+        const body = reason === "gone" ? DISABLED_NOTICE.goneBody(url) : DISABLED_NOTICE.body(url);
         mail = { to: user.email, subject: DISABLED_NOTICE.subject, text: body, html: `<p>${escapeHtml(body)}</p>` };
       } else if (job.eventType === LOGIN_NOTICE_TYPE) {
         mail = { to: user.email, ...renderLoginNotice(JSON.parse(job.payload ?? "{}") as LoginNoticePayload, appOrigin()) };

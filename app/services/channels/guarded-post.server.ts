@@ -17,17 +17,47 @@ export interface PostAnswer {
   body: string;
 }
 
+/** Whether `error` is the reset of a kept-alive socket the server closed as it was reused (Node's "socket hang up", ECONNRESET). */
+function isStaleSocketReset(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === "ECONNRESET";
+}
+
 /**
- * POSTs `body` to `url` with `headers` (Content-Length is set here).
+ * POSTs `body` to `url` with `headers` (Content-Length is set here). When the
+ * request went out on a reused keep-alive socket that the receiver had
+ * closed (a reset with no answer), it is sent once more on a fresh
+ * connection, so a healthy receiver never sees a failed attempt from a socket
+ * race (Node's documented `request.reusedSocket` retry).
  * @param options.guard refuse private, loopback and link-local addresses when resolving.
  * @param options.agents keep-alive agents to reuse; the global agents when absent.
  * @throws the request's error (refused address, timeout after `timeoutMs`, connection failure).
  */
-export function guardedPost(
+export async function guardedPost(
   url: URL,
   body: string | Buffer,
   headers: Record<string, string>,
   options: { timeoutMs: number; guard: boolean; agents?: { http: http.Agent; https: https.Agent } },
+): Promise<PostAnswer> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    return await postOnce(url, body, headers, options, signal);
+  } catch (error) {
+    if (!(error instanceof StaleSocketError)) throw error;
+    return postOnce(url, body, headers, options, signal);
+  }
+}
+
+/** The reset of a reused keep-alive socket before any answer: safe to send again once. */
+class StaleSocketError extends Error {
+  readonly code = "ECONNRESET";
+}
+
+function postOnce(
+  url: URL,
+  body: string | Buffer,
+  headers: Record<string, string>,
+  options: { guard: boolean; agents?: { http: http.Agent; https: https.Agent } },
+  signal: AbortSignal,
 ): Promise<PostAnswer> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === "https:";
@@ -38,7 +68,7 @@ export function guardedPost(
         headers: { ...headers, "content-length": Buffer.byteLength(body).toString() },
         agent: options.agents ? (secure ? options.agents.https : options.agents.http) : undefined,
         lookup: options.guard ? guardedLookup : undefined,
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal,
       },
       (response) => {
         let text = "";
@@ -50,7 +80,9 @@ export function guardedPost(
         response.on("error", reject);
       },
     );
-    request.on("error", reject);
+    request.on("error", (error) => {
+      reject(request.reusedSocket && isStaleSocketReset(error) ? new StaleSocketError((error as Error).message) : error);
+    });
     request.end(body);
   });
 }

@@ -12,6 +12,8 @@ export interface EndpointView {
   disabledAt: string | null;
   previousSecretExpiresAt: string | null;
   deliveries: DeliveryLogView[];
+  /** The undelivered event holding later ones back, or null. */
+  held: { jobId: number; seq: number; since: string; waiting: number } | null;
 }
 
 function IntentButton({ intent, webhookId, jobId, label, variant = "outline" }: { intent: string; webhookId: number; jobId?: number; label: string; variant?: "outline" | "destructive" }) {
@@ -79,6 +81,14 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointView }) {
         <h3 className="font-mono text-base font-semibold break-all">{endpoint.url}</h3>
         <p className="text-sm text-slate-700 dark:text-slate-300">{endpoint.eventTypes.join(", ")}</p>
         {endpoint.disabledAt ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{WEBHOOKS_PAGE.disabled}</p> : null}
+        {endpoint.held ? (
+          <div className="flex flex-wrap items-center gap-2" data-testid="held-behind">
+            <p className="text-sm font-medium text-amber-800 dark:text-amber-300">
+              {WEBHOOKS_PAGE.heldBehind(endpoint.held.seq, endpoint.held.since.replace("T", " ").slice(0, 19), endpoint.held.waiting)}
+            </p>
+            <IntentButton intent="skip" webhookId={endpoint.id} jobId={endpoint.held.jobId} label={WEBHOOKS_PAGE.skip} />
+          </div>
+        ) : null}
         {endpoint.previousSecretExpiresAt ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {WEBHOOKS_PAGE.overlap} {endpoint.previousSecretExpiresAt.replace("T", " ").slice(0, 16)} UTC.

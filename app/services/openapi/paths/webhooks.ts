@@ -85,13 +85,17 @@ export const webhookPaths: ZodOpenApiPathsObject = {
       tags: ["Signals"],
       summary: "Stream signal events",
       description: [
-        "Server-Sent Events: one message per new ledger event (`id: <seq>`, `event: signal.published` …, `data:` the JSON below),",
+        "Server-Sent Events: one message per new ledger event of the strategies you follow or are entitled to (every strategy for an admin;",
+        "`?strategy=slug` narrows to one, and opens the stream without signing in, levels locked) (`id: <seq>`, `event: signal.published` …, `data:` the JSON below),",
         "levels null on open signals of strategies you are not entitled to. Reconnect with `Last-Event-ID` (or `?lastEventId=`) to resume;",
-        "a comment line every 15 s keeps the connection open.",
+        "a comment line every 15 s keeps the connection open. At most 5 streams per user at once: another is refused with 429.",
       ].join(" "),
       security: [...SECURITY.required],
       requestParams: {
-        query: z.object({ lastEventId: z.coerce.number().int().min(0).optional().openapi({ description: "Resume after this seq (as `Last-Event-ID`)." }) }),
+        query: z.object({
+          lastEventId: z.coerce.number().int().min(0).optional().openapi({ description: "Resume after this seq (as `Last-Event-ID`)." }),
+          strategy: z.string().max(100).optional().openapi({ description: "Only this strategy's events (its slug); allowed without signing in." }),
+        }),
         header: z.object({ "Last-Event-ID": z.string().optional().openapi({ description: "The seq of the last message received." }) }),
       },
       responses: {
@@ -99,7 +103,7 @@ export const webhookPaths: ZodOpenApiPathsObject = {
           description: "An open `text/event-stream`; each message's `data:` is a StreamMessage.",
           content: { "text/event-stream": { schema: z.string().openapi({ description: "SSE messages; `data:` lines hold StreamMessage JSON." }) } },
         },
-        ...problemResponses(400, 401, 429),
+        ...problemResponses(400, 401, 404, 429),
       },
     },
   },

@@ -1,0 +1,30 @@
+/**
+ * The per-user cap on concurrent live-feed streams (MAX_STREAMS_PER_USER),
+ * counted in this process. Shared through `globalThis` so the server and the
+ * Remix build, which load their own copies of this module, count together.
+ */
+import { MAX_STREAMS_PER_USER } from "~/domain/delivery";
+
+const registryKey = Symbol.for("fx-trader.stream-slots");
+const open: Map<number, number> =
+  ((globalThis as Record<symbol, unknown>)[registryKey] as Map<number, number> | undefined) ?? new Map<number, number>();
+(globalThis as Record<symbol, unknown>)[registryKey] = open;
+
+/**
+ * Takes one of `userId`'s stream slots.
+ * @returns a function that gives the slot back (safe to call more than once),
+ *   or null when the user already holds MAX_STREAMS_PER_USER streams.
+ */
+export function takeStreamSlot(userId: number): (() => void) | null {
+  const held = open.get(userId) ?? 0;
+  if (held >= MAX_STREAMS_PER_USER) return null;
+  open.set(userId, held + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const now = (open.get(userId) ?? 1) - 1;
+    if (now <= 0) open.delete(userId);
+    else open.set(userId, now);
+  };
+}
