@@ -18,7 +18,7 @@ import express, { type Express, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
-import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
+import { crossSiteGuard, declaresTooLarge, malformedPathGuard, methodGuard, readBody, securityHeaders, serverError } from "./guards";
 import type { PageCache } from "./page-cache";
 import { remixHandler } from "./remix";
 import { replicaGuard, type ReplicaGuardOptions } from "./replicas";
@@ -147,6 +147,7 @@ export function createApp(options: ServerOptions): Express {
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
   app.use(requestId);
   app.use(requestLog(options.log ?? console.log));
+  app.use(methodGuard);
   app.use(compression());
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));

@@ -14,6 +14,7 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTION
 const TITLES: Record<number, string> = {
   400: "Invalid request",
   403: "Forbidden",
+  405: "Method not allowed",
   413: "Payload too large",
   500: "Internal server error",
 };
@@ -82,6 +83,25 @@ export function isCrossSite(headers: IncomingHttpHeaders, trustedOrigins: readon
     return true;
   }
 }
+
+/**
+ * The methods the app's routes answer (loaders: GET, HEAD; actions and /api
+ * writes: POST, PUT, PATCH, DELETE; CORS preflights: OPTIONS). Sent as the
+ * `Allow` header of every 405 the server answers itself.
+ */
+export const SERVED_METHODS: readonly string[] = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * Refuses with 405 and `Allow: SERVED_METHODS` any other method (TRACE,
+ * CONNECT, PROPFIND, BREW...) before a route runs: the Fetch API behind Remix
+ * cannot even build a TRACE or CONNECT request, and other methods would reach
+ * Remix only to be refused there (docs/decisions/0100-method-and-origin-guards.md).
+ */
+export const methodGuard: RequestHandler = (req, res, next) => {
+  if (SERVED_METHODS.includes(req.method)) return next();
+  res.setHeader("Allow", SERVED_METHODS.join(", "));
+  refuse(req, res, 405, `${req.method} is not a method this site answers; use one of ${SERVED_METHODS.join(", ")}.`);
+};
 
 /** True when `path` has a `%` escape that does not decode to UTF-8 (e.g. `/api/%E0%A4%A`). */
 export function isMalformedPath(path: string): boolean {
