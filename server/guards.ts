@@ -66,22 +66,36 @@ export function securityHeaders({ hsts }: { hsts: boolean }): RequestHandler {
  * Whether a browser reports the request as sent from another site.
  * `Sec-Fetch-Site` decides when present (only `same-origin` and `none`, a
  * user's own navigation, pass); else `Origin` must be one of `trustedOrigins`
- * or name the host the request was sent to. Requests carrying neither header
- * (API clients, very old browsers) are not cross-site by this test.
+ * or name the host the request was addressed to. Requests carrying neither
+ * header (API clients, very old browsers) are not cross-site by this test.
  * @param headers the request headers (lower-case names, as Node gives them).
  * @param trustedOrigins origins such as `https://fx.example.com` (APP_URL's).
+ * @param host the host (and port) the client addressed, as `requestHost`
+ *   gives it; the Host header when absent.
  */
-export function isCrossSite(headers: IncomingHttpHeaders, trustedOrigins: readonly string[]): boolean {
+export function isCrossSite(headers: IncomingHttpHeaders, trustedOrigins: readonly string[], host: string | undefined = headers.host): boolean {
   const site = headers["sec-fetch-site"];
   if (typeof site === "string") return site !== "same-origin" && site !== "none";
   const origin = headers.origin;
   if (typeof origin !== "string") return false;
   if (trustedOrigins.includes(origin)) return false;
   try {
-    return new URL(origin).host !== headers.host;
+    return new URL(origin).host !== host;
   } catch {
     return true;
   }
+}
+
+/**
+ * The host (and port) the client addressed: the first X-Forwarded-Host when
+ * the socket's peer is a trusted proxy (TRUST_PROXY, Express's `trust proxy`),
+ * else Host, else `localhost`.
+ */
+export function requestHost(req: Request): string {
+  const trusted = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const forwarded = req.get("X-Forwarded-Host");
+  if (forwarded && trusted(req.socket.remoteAddress, 0)) return forwarded.split(",")[0]!.trim();
+  return req.get("Host") ?? "localhost";
 }
 
 /**
@@ -121,11 +135,16 @@ export const malformedPathGuard: RequestHandler = (req, res, next) => {
 
 /**
  * Refuses with 403 every POST, PUT, PATCH or DELETE that a browser sent from
- * another site, before the app (page actions, `?_data` fetches, /api routes) runs.
+ * another site, before the app (page actions, `?_data` fetches, /api routes)
+ * runs. It is the site's one origin check: the host it compares with is the
+ * one `requestHost` trusts, and `remixHandler` does not pass the Origin
+ * header on, so Remix's own check (which trusts any X-Forwarded-Host and
+ * does not know APP_URL) cannot turn an accepted post into a 500
+ * (docs/decisions/0100-method-and-origin-guards.md).
  */
 export function crossSiteGuard(trustedOrigins: readonly string[]): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || !isCrossSite(req.headers, trustedOrigins)) return next();
+    if (SAFE_METHODS.has(req.method) || !isCrossSite(req.headers, trustedOrigins, requestHost(req))) return next();
     refuse(req, res, 403, "This request came from another site, so it was refused. Open FX Trader itself and try again.");
   };
 }

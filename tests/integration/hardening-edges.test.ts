@@ -7,7 +7,11 @@
  */
 import { connect } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { subscriptions } from "../../db/schema";
 import { SERVED_METHODS } from "../../server/guards";
+import { getDb } from "~/platform/db.server";
+import { createUser, insertSubscription, signedInCookie } from "../support/fixtures";
 import { handleError } from "~/entry.server";
 import { rawRequest, startBuiltServer } from "../support/built-server";
 
@@ -15,13 +19,17 @@ const SLOW_MS = 120_000;
 const FORM = "application/x-www-form-urlencoded";
 
 let direct: Awaited<ReturnType<typeof startBuiltServer>>;
+let proxied: Awaited<ReturnType<typeof startBuiltServer>>;
 
 beforeAll(async () => {
+  // As deployed without a proxy (TRUST_PROXY=0, APP_URL http), and behind one TLS-terminating proxy.
   direct = await startBuiltServer({ trustProxy: 0, appUrl: "http://localhost:3000" });
+  proxied = await startBuiltServer({ trustProxy: 1, appUrl: "https://fx.example.com" });
 }, SLOW_MS);
 
 afterAll(async () => {
   await direct?.close();
+  await proxied?.close();
 });
 
 afterEach(() => {
@@ -77,6 +85,65 @@ describe("methods the app does not serve are refused with 405 and Allow, without
     const missing = await rawRequest(direct.port, { path: "/no-such-page" });
     expect(missing.status).toBe(404);
     expect(logged).not.toHaveBeenCalled();
+  });
+});
+
+describe("form posts whose Origin and Host disagree: the app's guard decides, Remix's own check never answers 500", () => {
+  const server = (which: "direct" | "proxied") => (which === "direct" ? direct : proxied);
+  const posts: [string, string][] = [
+    ["/login", "email=a%40example.com&password=not-the-password"],
+    ["/tools", "intent=position-size&balance=10000"],
+    ["/theme", "theme=dark&returnTo=%2Ftools"],
+  ];
+
+  it.each([
+    ["direct", "the APP_URL origin, another Host", { Origin: "http://localhost:3000" }],
+    ["direct", "its own host as Origin, an untrusted X-Forwarded-Host", { Origin: "http://127.0.0.1:PORT", "X-Forwarded-Host": "evil.example" }],
+    ["proxied", "the APP_URL origin, a Host the proxy rewrote", { Origin: "https://fx.example.com", Host: "10.0.0.5:3000" }],
+    ["proxied", "the APP_URL origin and the proxy's X-Forwarded-Host", { Origin: "https://fx.example.com", "X-Forwarded-Host": "fx.example.com", "X-Forwarded-Proto": "https" }],
+    ["proxied", "the APP_URL origin, another X-Forwarded-Host", { Origin: "https://fx.example.com", "X-Forwarded-Host": "other.example" }],
+    ["proxied", "the forwarded host as Origin", { Origin: "https://shop.fx.example.com", "X-Forwarded-Host": "shop.fx.example.com" }],
+  ] as const)("%s, %s: accepted on /login, /tools and /theme", async (which, _label, headers) => {
+    const port = server(which).port;
+    for (const [path, body] of posts) {
+      const sent = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("PORT", String(port))]));
+      const response = await rawRequest(port, { method: "POST", path, headers: { "Content-Type": FORM, Accept: "text/html", ...sent }, body });
+      expect(response.status, `${path}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(response.status, path).not.toBe(403);
+      if (path === "/theme") expect(response.headers.location).toBe("/tools");
+    }
+  });
+
+  it.each([
+    ["direct", "its own host as Origin, another Host", { Origin: "http://127.0.0.1:PORT", Host: "other.example" }],
+    ["direct", "the APP_URL host over another scheme", { Origin: "https://localhost:3000" }],
+    ["direct", "a same-site Origin", { Origin: "http://shop.localhost:3000" }],
+    ["proxied", "a same-site Origin, the site's X-Forwarded-Host", { Origin: "https://shop.fx.example.com", "X-Forwarded-Host": "fx.example.com" }],
+    ["proxied", "the socket's host as Origin, the proxy's X-Forwarded-Host", { Origin: "http://127.0.0.1:PORT", "X-Forwarded-Host": "fx.example.com" }],
+    ["proxied", "the APP_URL host over http", { Origin: "http://fx.example.com", "X-Forwarded-Host": "other.example" }],
+  ] as const)("%s, %s: refused with 403 on /login, /tools and /theme", async (which, _label, headers) => {
+    const port = server(which).port;
+    for (const [path, body] of posts) {
+      const sent = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("PORT", String(port))]));
+      const response = await rawRequest(port, { method: "POST", path, headers: { "Content-Type": FORM, Accept: "text/html", ...sent }, body });
+      expect(response.status, path).toBe(403);
+      expect(response.body, path).toContain("came from another site");
+    }
+  });
+
+  it("a no-JS subscription change with the APP_URL origin through a proxy that rewrote Host goes through; from another host it does not", async () => {
+    const user = createUser();
+    insertSubscription(user.id, "pro");
+    const cookie = await signedInCookie(user.id);
+    const status = () => getDb().select().from(subscriptions).where(eq(subscriptions.userId, user.id)).get()!.status;
+    const post = (headers: Record<string, string>) =>
+      rawRequest(proxied.port, { method: "POST", path: "/portal/account/subscription", headers: { "Content-Type": FORM, Cookie: cookie, ...headers }, body: "intent=pause" });
+    const refused = await post({ Origin: "https://fx.example.com.evil.example", Host: "10.0.0.5:3000" });
+    expect(refused.status).toBe(403);
+    expect(status()).toBe("ACTIVE");
+    const own = await post({ Origin: "https://fx.example.com", Host: "10.0.0.5:3000" });
+    expect(own.status).toBeLessThan(400);
+    expect(status()).toBe("PAUSED");
   });
 });
 
