@@ -18,7 +18,7 @@ import express, { type Express, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
-import { crossSiteGuard, declaresTooLarge, malformedPathGuard, methodGuard, readBody, securityHeaders, serverError } from "./guards";
+import { crossSiteGuard, declaresTooLarge, malformedPathGuard, methodGuard, readBodies, securityHeaders, serverError } from "./guards";
 import type { PageCache } from "./page-cache";
 import { remixHandler } from "./remix";
 import { replicaGuard, type ReplicaGuardOptions } from "./replicas";
@@ -86,17 +86,6 @@ export function bodyLimitFor(path: string, limit: number): number {
   return LARGE_BODY_PATHS[path.split("?")[0]!] ?? limit;
 }
 
-/** Reads request bodies (`readBody`) with the limit `bodyLimitFor` gives each path. */
-function readBodies(limit: number): RequestHandler {
-  const readers = new Map<number, RequestHandler>();
-  return (req, res, next) => {
-    const own = bodyLimitFor(req.path, limit);
-    const reader = readers.get(own) ?? readBody(own);
-    readers.set(own, reader);
-    reader(req, res, next);
-  };
-}
-
 /**
  * The URL paths (`/favicon.svg`, ...) of the files in `publicDir` outside
  * `build/`, listed once at start-up: static files are looked up in this set,
@@ -154,7 +143,7 @@ export function createApp(options: ServerOptions): Express {
   app.use(publicFiles(publicDir));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
-  app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES));
+  app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES, LARGE_BODY_PATHS));
   app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" }), options.pageCache));
   app.use(serverError);
   return app;

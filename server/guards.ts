@@ -4,7 +4,7 @@
  * cross-site check for unsafe methods, and the request body limit.
  * Decisions: docs/decisions/0011-custom-server.md.
  */
-import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { API_CSP, HSTS, SECURITY_HEADERS } from "../app/services/http.server";
 
@@ -194,6 +194,67 @@ export function readBody(limit: number): RequestHandler {
     req.on("end", onEnd);
     // A client that gives up mid-body: nothing to answer, the socket is gone.
     req.on("error", stop);
+  };
+}
+
+/** The `code` of the error a `cappedBodyStream` fails with once the body passes its limit. */
+export const BODY_LIMIT_CODE = "EBODYLIMIT";
+
+/**
+ * The request body as a Fetch stream that reads from the socket only when the
+ * app pulls (a route that refuses the caller first reads nothing), and fails
+ * with an error whose `code` is BODY_LIMIT_CODE as soon as more than `limit`
+ * bytes arrive. `complete()` says whether the whole body was read within the limit.
+ */
+export function cappedBodyStream(req: IncomingMessage, limit: number): { stream: ReadableStream<Uint8Array>; complete: () => boolean } {
+  let ended = false;
+  let received = 0;
+  req.pause();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > limit) {
+          req.pause();
+          controller.error(Object.assign(new Error(tooLarge(limit)), { code: BODY_LIMIT_CODE }));
+          return;
+        }
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on("end", () => {
+        ended = true;
+        controller.close();
+      });
+      req.on("error", (error) => controller.error(error));
+    },
+    pull() {
+      if (received <= limit) req.resume();
+    },
+    cancel() {
+      req.pause();
+    },
+  }, { highWaterMark: 0 }); // no read-ahead: pull() runs only when the app reads
+  return { stream, complete: () => ended && received <= limit };
+}
+
+/**
+ * Reads bodies with `readBody(limit)`, except on the paths of `ownLimits`
+ * (a raised limit): there only a declared Content-Length over the path's own
+ * limit is refused (413) here, and the body is left to `cappedBodyStream`,
+ * so the route authenticates and authorises the caller before any of it is
+ * read (docs/decisions/0101-raised-body-limits-read-after-the-caller.md).
+ * The path's limit is kept in `res.locals.streamBodyLimit`.
+ */
+export function readBodies(limit: number, ownLimits: Readonly<Record<string, number>>): RequestHandler {
+  const reader = readBody(limit);
+  return (req, res, next) => {
+    const own = ownLimits[req.path];
+    if (own === undefined) return reader(req, res, next);
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    if (declaresTooLarge(req.headers, own)) return refuse(req, res, 413, tooLarge(own));
+    res.locals.streamBodyLimit = own;
+    next();
   };
 }
 

@@ -195,7 +195,11 @@ export async function readJsonBody(request: Request, maxBytes: number = MAX_JSON
   if (declared > maxBytes) {
     throw problem(413, `Request body must be at most ${maxBytes} bytes`);
   }
-  const text = await request.text();
+  const text = await request.text().catch((error: unknown) => {
+    // The server's capped stream (server/guards.ts cappedBodyStream) fails this way past the path's limit.
+    if ((error as { code?: unknown }).code === "EBODYLIMIT") throw problem(413, `Request body must be at most ${maxBytes} bytes`);
+    throw error;
+  });
   if (Buffer.byteLength(text) > maxBytes) {
     throw problem(413, `Request body must be at most ${maxBytes} bytes`);
   }

@@ -10,7 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
 import { SERVED_METHODS } from "../../server/guards";
+import { generateApiKey } from "~/models/api-keys.server";
 import { getDb } from "~/platform/db.server";
+import { MAX_PRICES_BODY_BYTES } from "~/schemas/prices";
 import { createUser, insertSubscription, signedInCookie } from "../support/fixtures";
 import { handleError } from "~/entry.server";
 import { rawRequest, startBuiltServer } from "../support/built-server";
@@ -35,6 +37,30 @@ afterAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/**
+ * Writes `head` on a raw socket; resolves with all the server sent once it
+ * closes the connection or `ms` pass, and the milliseconds until its first byte.
+ */
+function rawExchangeTimed(port: number, head: string, ms = 5_000): Promise<{ text: string; firstByteMs: number; closedMs: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let firstByteMs = Infinity;
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    const timer = setTimeout(() => socket.destroy(), ms);
+    socket.on("data", (data) => {
+      if (text === "") firstByteMs = Date.now() - started;
+      text += data.toString("latin1");
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve({ text, firstByteMs, closedMs: Date.now() - started });
+    });
+    socket.write(head);
+  });
+}
 
 /** Writes `head` on a raw socket; resolves with all the server sent once it closes the connection or `ms` pass. */
 function rawExchange(port: number, head: string, ms = 5_000): Promise<string> {
@@ -144,6 +170,57 @@ describe("form posts whose Origin and Host disagree: the app's guard decides, Re
     const own = await post({ Origin: "https://fx.example.com", Host: "10.0.0.5:3000" });
     expect(own.status).toBeLessThan(400);
     expect(status()).toBe("PAUSED");
+  });
+});
+
+describe("a raised body limit is spent only on a caller the route has let in", () => {
+  const head = (length: number, auth: string) =>
+    `POST /api/admin/prices HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${auth}\r\n`;
+
+  it.each([
+    ["anonymous", "", 401],
+    ["a signed-in non-admin", "Authorization: Bearer KEY\r\n", 403],
+  ])("%s declaring a 4 MB body is answered %s before sending a byte of it, and the connection closes", async (_label, auth, status) => {
+    const key = generateApiKey(createUser().id).key;
+    const { text, firstByteMs, closedMs } = await rawExchangeTimed(direct.port, head(MAX_PRICES_BODY_BYTES - 10, auth.replace("KEY", key)));
+    expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(firstByteMs).toBeLessThan(2_000);
+    expect(closedMs).toBeLessThan(3_000);
+  });
+
+  it("40 concurrent anonymous 4 MB posts sent in full are refused, and the server keeps answering pages quickly", async () => {
+    const body = Buffer.alloc(MAX_PRICES_BODY_BYTES - 10, 0x20);
+    const posts = Array.from({ length: 40 }, () =>
+      rawRequest(direct.port, { method: "POST", path: "/api/admin/prices", headers: { "Content-Type": "application/json" }, body }).catch(() => ({ status: 0 })),
+    );
+    const started = Date.now();
+    const page = await rawRequest(direct.port, { path: "/api/strategies" });
+    expect(page.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    for (const answer of await Promise.all(posts)) expect([0, 401]).toContain(answer.status);
+  });
+
+  it("an admin's body is read, within the limit, and over it by chunks is refused with 413", async () => {
+    const admin = createUser({ role: "admin" });
+    const key = generateApiKey(admin.id).key;
+    const ok = await rawRequest(direct.port, {
+      method: "POST",
+      path: "/api/admin/prices",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
+      body: JSON.stringify({ bars: [] }),
+    });
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body)).toMatchObject({ received: 0 });
+    const chunk = `${(64 * 1024).toString(16)}\r\n${" ".repeat(64 * 1024)}\r\n`;
+    const chunked = await rawExchangeTimed(
+      direct.port,
+      `POST /api/admin/prices HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer ${key}\r\nTransfer-Encoding: chunked\r\n\r\n` +
+        chunk.repeat(Math.ceil(MAX_PRICES_BODY_BYTES / (64 * 1024)) + 2),
+    );
+    expect(chunked.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(chunked.closedMs).toBeLessThan(3_000);
+    expect(chunked.text).toContain("application/problem+json");
   });
 });
 
