@@ -8,7 +8,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { promises as dns } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { isBlockedAddress, webhookUrlProblem } from "~/domain/delivery";
+import { isBlockedAddress, webhookUrlProblem } from "~/domain/webhook-address";
 import { getEnv } from "~/platform/env.server";
 
 /** The refusal shown when a host resolves to a blocked address. */
