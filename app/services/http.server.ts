@@ -133,21 +133,37 @@ const TITLES: Record<number, string> = {
 };
 
 /**
+ * Most field errors one answer lists, on every endpoint and page; the rest
+ * are only counted, so a body of thousands of bad items cannot make an
+ * answer thousands of times larger (docs/decisions/0103-bounded-field-errors.md).
+ */
+export const MAX_FIELD_ERRORS = 20;
+
+/** `"; and N more"` for the N errors past MAX_FIELD_ERRORS, else "". */
+function moreErrorsText(total: number): string {
+  return total > MAX_FIELD_ERRORS ? `; and ${total - MAX_FIELD_ERRORS} more` : "";
+}
+
+/**
  * An RFC 9457 problem-details response (`application/problem+json`).
  * @param status HTTP status code.
  * @param detail human-readable explanation naming the offending field where there is one.
+ * @param options.errors the field errors; only the first MAX_FIELD_ERRORS are
+ *   sent, the number left out as `errorsOmitted`.
  */
 export function problem(
   status: number,
   detail: string,
   options: { errors?: FieldError[]; headers?: HeadersInit; title?: string } = {},
 ): Response {
+  const errors = options.errors;
   const body = {
     type: "about:blank",
     title: options.title ?? TITLES[status] ?? "Error",
     status,
     detail,
-    ...(options.errors ? { errors: options.errors } : {}),
+    ...(errors ? { errors: errors.slice(0, MAX_FIELD_ERRORS) } : {}),
+    ...(errors && errors.length > MAX_FIELD_ERRORS ? { errorsOmitted: errors.length - MAX_FIELD_ERRORS } : {}),
   };
   return new Response(JSON.stringify(body), {
     status,
@@ -163,11 +179,15 @@ export function fieldErrors(error: ZodError): FieldError[] {
   }));
 }
 
-/** 400 problem listing each invalid field; `detail` names them all. */
-export function validationProblem(error: ZodError): Response {
-  const errors = fieldErrors(error);
-  const detail = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
+/** 400 problem listing the invalid fields `errors`; `detail` names the first MAX_FIELD_ERRORS and counts the rest. */
+export function fieldErrorsProblem(errors: FieldError[]): Response {
+  const detail = errors.slice(0, MAX_FIELD_ERRORS).map((e) => `${e.field}: ${e.message}`).join("; ") + moreErrorsText(errors.length);
   return problem(400, detail, { errors });
+}
+
+/** 400 problem listing the invalid fields of a zod error (`fieldErrorsProblem`). */
+export function validationProblem(error: ZodError): Response {
+  return fieldErrorsProblem(fieldErrors(error));
 }
 
 /**

@@ -13,6 +13,7 @@ import { SERVED_METHODS } from "../../server/guards";
 import { generateApiKey } from "~/models/api-keys.server";
 import { getDb } from "~/platform/db.server";
 import { MAX_PRICES_BODY_BYTES } from "~/schemas/prices";
+import { MAX_FIELD_ERRORS } from "~/services/http.server";
 import { createUser, insertSubscription, signedInCookie } from "../support/fixtures";
 import { handleError } from "~/entry.server";
 import { rawRequest, startBuiltServer } from "../support/built-server";
@@ -221,6 +222,47 @@ describe("a raised body limit is spent only on a caller the route has let in", (
     expect(chunked.text).toMatch(/^HTTP\/1\.1 413 /);
     expect(chunked.closedMs).toBeLessThan(3_000);
     expect(chunked.text).toContain("application/problem+json");
+  });
+});
+
+describe("an answer lists at most MAX_FIELD_ERRORS field errors, and counts the rest", () => {
+  it("a 64 KB webhook registration with 20,000 invalid eventTypes gets a small 400 problem", async () => {
+    const key = generateApiKey(createUser().id).key;
+    const count = 20_000;
+    const body = JSON.stringify({ url: "https://example.com/hook", eventTypes: Array.from({ length: count }, () => 1) });
+    expect(Buffer.byteLength(body)).toBeLessThan(64 * 1024);
+    const response = await rawRequest(direct.port, {
+      method: "POST",
+      path: "/api/webhooks",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.bytes.length).toBeLessThan(8 * 1024);
+    const problem = JSON.parse(response.body) as { detail: string; errors: { field: string }[]; errorsOmitted: number };
+    expect(problem.errors).toHaveLength(MAX_FIELD_ERRORS);
+    expect(problem.errors[0]!.field).toBe("eventTypes.0");
+    expect(problem.errorsOmitted).toBe(count - MAX_FIELD_ERRORS);
+    expect(problem.detail).toMatch(new RegExp(`; and ${count - MAX_FIELD_ERRORS} more$`));
+  });
+
+  it("the no-JS webhook form with thousands of invalid event types re-renders with at most MAX_FIELD_ERRORS of them", async () => {
+    const user = createUser();
+    const cookie = await signedInCookie(user.id);
+    const count = 4_000;
+    const body = `intent=add&url=${encodeURIComponent("https://example.com/hook")}${"&eventTypes=x".repeat(count)}`;
+    const response = await rawRequest(direct.port, {
+      method: "POST",
+      path: "/portal/account/webhooks?_data=routes/portal.account.webhooks",
+      headers: { "Content-Type": FORM, Cookie: cookie },
+      body,
+    });
+    expect(response.status).toBe(400);
+    const reply = JSON.parse(response.body) as { submission: { error: Record<string, string[]> } };
+    const fields = Object.keys(reply.submission.error).filter((name) => name !== "");
+    expect(fields.length).toBe(MAX_FIELD_ERRORS);
+    expect(reply.submission.error[""]).toContain(`And ${count - MAX_FIELD_ERRORS} more fields are invalid.`);
+    expect(response.bytes.length).toBeLessThan(16 * 1024);
   });
 });
 
