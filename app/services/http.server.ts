@@ -436,9 +436,17 @@ function isLocalPath(path: string): boolean {
 }
 
 /**
+ * Longest redirect target kept, in characters: written into a `returnTo`
+ * query (each character at most 3 when %-encoded) it keeps every `Location`
+ * the app sends under 2 KB.
+ */
+export const MAX_RETURN_TO_CHARS = 512;
+
+/**
  * The one check for redirect targets that come from input (query strings,
  * form fields, cookies): `to` resolved against the app's origin, returned as
- * path + query + fragment when it stays on that origin, else `fallback`. The
+ * path + query + fragment when it stays on that origin and is at most
+ * MAX_RETURN_TO_CHARS long, else `fallback`. The
  * returned value itself is validated, so dot segments, tabs or backslashes
  * that normalise into `//host` (e.g. `/.//evil.example`) fall back too.
  * @returns a path starting with exactly one `/`.
@@ -447,7 +455,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== "string" || !isLocalPath(to)) return fallback;
   const url = new URL(to, REDIRECT_BASE);
   const path = `${url.pathname}${url.search}${url.hash}`;
-  return isLocalPath(path) ? path : fallback;
+  return isLocalPath(path) && path.length <= MAX_RETURN_TO_CHARS ? path : fallback;
 }
 
 /** What the server (server/app.ts) gives every loader and action as `context`. */

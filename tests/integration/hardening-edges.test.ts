@@ -266,6 +266,25 @@ describe("an answer lists at most MAX_FIELD_ERRORS field errors, and counts the 
   });
 });
 
+describe("sign-in returnTo is capped, so every Location stays under 2 KB", () => {
+  it("GET /portal/dashboard? + a=1& x 2,000, signed out, and the sign-in redirects after it", async () => {
+    const long = `/portal/dashboard?${"a=1&".repeat(2_000)}`;
+    const first = await rawRequest(direct.port, { path: long });
+    expect(first.status).toBe(302);
+    expect(first.headers.location!.length).toBeLessThan(2_048);
+    expect(first.headers.location).toBe(`/api/login?returnTo=${encodeURIComponent("/portal/dashboard")}`);
+    const hostile = await rawRequest(direct.port, { path: `/api/login?returnTo=${encodeURIComponent(long)}` });
+    expect(hostile.headers.location!.length).toBeLessThan(2_048);
+    const encoded = await rawRequest(direct.port, { path: `/portal/dashboard/${"%25".repeat(600)}` });
+    expect(encoded.headers.location?.length ?? 0).toBeLessThan(2_048);
+  });
+
+  it("a returnTo within MAX_RETURN_TO_CHARS keeps its query", async () => {
+    const response = await rawRequest(direct.port, { path: "/portal/dashboard?tab=open" });
+    expect(response.headers.location).toBe(`/api/login?returnTo=${encodeURIComponent("/portal/dashboard?tab=open")}`);
+  });
+});
+
 describe("handleError (app/entry.server.tsx)", () => {
   const request = () => new Request("http://localhost/x", { method: "POST" });
 
