@@ -9,6 +9,7 @@ import { connect } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "../../server/app";
 import { SERVED_METHODS } from "../../server/guards";
 import { generateApiKey } from "~/models/api-keys.server";
 import { getDb } from "~/platform/db.server";
@@ -283,6 +284,53 @@ describe("sign-in returnTo is capped, so every Location stays under 2 KB", () =>
     const response = await rawRequest(direct.port, { path: "/portal/dashboard?tab=open" });
     expect(response.headers.location).toBe(`/api/login?returnTo=${encodeURIComponent("/portal/dashboard?tab=open")}`);
   });
+});
+
+describe("slow clients are cut off by Node's request and header timeouts", () => {
+  /** Writes `head`, then one byte of `trickle` every 200 ms; resolves with what the server sent and when it closed. */
+  function slowClient(port: number, head: string, trickle: string): Promise<{ text: string; closedMs: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = connect(port, "127.0.0.1");
+      let text = "";
+      let index = 0;
+      const timer = setInterval(() => {
+        if (index < trickle.length && !socket.destroyed) socket.write(trickle[index++]!);
+      }, 200);
+      const giveUp = setTimeout(() => socket.destroy(), 15_000);
+      socket.on("data", (data) => {
+        text += data.toString("latin1");
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        clearInterval(timer);
+        clearTimeout(giveUp);
+        resolve({ text, closedMs: Date.now() - started });
+      });
+      socket.write(head);
+    });
+  }
+
+  it("by default the whole request must arrive within REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS", () => {
+    expect(direct.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(direct.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+  });
+
+  it("a body sent a byte at a time, and headers sent a byte at a time, get 408 and the connection closed", async () => {
+    const slow = await startBuiltServer({ requestTimeoutMs: 1_500, headersTimeoutMs: 1_000 });
+    try {
+      const [body, headers] = await Promise.all([
+        slowClient(slow.port, `POST /tools HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${FORM}\r\nContent-Length: 200\r\n\r\n`, "a".repeat(200)),
+        slowClient(slow.port, "GET / HTTP/1.1\r\n", `Host: 127.0.0.1\r\nX-Slow: ${"b".repeat(100)}\r\n\r\n`),
+      ]);
+      for (const answer of [body, headers]) {
+        expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
+        expect(answer.closedMs).toBeLessThan(6_000);
+      }
+    } finally {
+      await slow.close();
+    }
+  }, 20_000);
 });
 
 describe("handleError (app/entry.server.tsx)", () => {
