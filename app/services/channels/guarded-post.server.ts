@@ -6,6 +6,7 @@
  */
 import http from "node:http";
 import https from "node:https";
+import type { LookupFunction } from "node:net";
 import { guardedLookup } from "./webhook-address.server";
 
 /** Characters of the answer kept for the delivery log. */
@@ -20,6 +21,7 @@ export interface PostAnswer {
 /**
  * POSTs `body` to `url` with `headers` (Content-Length is set here).
  * @param options.guard refuse private, loopback and link-local addresses when resolving.
+ * @param options.lookup the guarded lookup to connect with (default `guardedLookup`, the system's resolver).
  * @param options.agents keep-alive agents to reuse; the global agents when absent.
  * @throws the request's error (refused address, timeout after `timeoutMs`, connection failure).
  */
@@ -27,7 +29,7 @@ export function guardedPost(
   url: URL,
   body: string | Buffer,
   headers: Record<string, string>,
-  options: { timeoutMs: number; guard: boolean; agents?: { http: http.Agent; https: https.Agent } },
+  options: { timeoutMs: number; guard: boolean; lookup?: LookupFunction; agents?: { http: http.Agent; https: https.Agent } },
 ): Promise<PostAnswer> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === "https:";
@@ -37,7 +39,7 @@ export function guardedPost(
         method: "POST",
         headers: { ...headers, "content-length": Buffer.byteLength(body).toString() },
         agent: options.agents ? (secure ? options.agents.https : options.agents.http) : undefined,
-        lookup: options.guard ? guardedLookup : undefined,
+        lookup: options.guard ? (options.lookup ?? guardedLookup) : undefined,
         signal: AbortSignal.timeout(options.timeoutMs),
       },
       (response) => {
