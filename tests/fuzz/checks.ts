@@ -125,8 +125,10 @@ export function responseFaults(c: FuzzCase, response: HarnessResponse): string[]
   if (crossSite && !SAFE_METHODS.has(c.method.toUpperCase()) && ![403, 400, 431].includes(response.status)) {
     faults.push(`a cross-site ${c.method} was answered ${response.status}, not refused with 403`);
   }
-  // A method the app does not serve is refused by the server itself, naming the ones it does.
-  if (!SERVED_METHODS.includes(c.method) && response.status !== 400 && (response.status !== 405 || !response.headers.allow)) {
+  // A method the app does not serve is refused by the server itself, naming the ones it does
+  // (unless Node's parser refused the request line or headers first: 400, 414, 431).
+  const parserRefusal = [400, 414, 431].includes(response.status);
+  if (!SERVED_METHODS.includes(c.method) && !parserRefusal && (response.status !== 405 || !response.headers.allow)) {
     faults.push(`${c.method} was answered ${response.status}${response.headers.allow ? "" : " without Allow"}, not 405 with Allow`);
   }
   faults.push(...leaks(response.body, requestText(c)));
