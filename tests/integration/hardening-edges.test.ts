@@ -106,6 +106,11 @@ describe("methods the app does not serve are refused with 405 and Allow, without
     expect(text).toMatch(/\r\nallow: GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE\r\n/i);
   });
 
+  it.each(["post", "trace", "Get"])("a lower-case method (%s) is refused by Node's parser with 400, never reaching the app", async (method) => {
+    const text = await rawExchange(direct.port, `${method} /tools HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n`);
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
   it("a POST to a page without an action is a 405 that logs nothing, nor does a 404", async () => {
     const logged = vi.spyOn(console, "error");
     const response = await rawRequest(direct.port, { method: "POST", path: "/about", headers: { "Content-Type": FORM }, body: "a=1" });
