@@ -4,9 +4,9 @@
  * the security headers on every document and data response.
  */
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
@@ -79,4 +79,16 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   applySecurityHeaders(response.headers);
   return response;
+};
+
+/**
+ * Logs what Remix reports as an error, except the 4xx answers it gives on its
+ * own (404 no route, 405 no action or loader, 400 bad `_data`): those are the
+ * client's mistake, and logging their stack would let anyone flood the log.
+ * Aborted requests are not logged either (as Remix's default).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
 };

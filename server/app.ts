@@ -18,7 +18,7 @@ import express, { type Express, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
-import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
+import { crossSiteGuard, declaresTooLarge, malformedPathGuard, methodGuard, readBodies, securityHeaders, serverError } from "./guards";
 import type { PageCache } from "./page-cache";
 import { remixHandler } from "./remix";
 import { replicaGuard, type ReplicaGuardOptions } from "./replicas";
@@ -38,9 +38,23 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The LiteFS cluster this instance belongs to (LITEFS_DIR set): installs `replicaGuard`; absent, this instance is the only one. */
   replicas?: Omit<ReplicaGuardOptions, "secureCookie">;
+  /** Longest time a client may take to send a whole request, headers and body, ms (default REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
+  /** Longest time a client may take to send the request headers, ms (default HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
   /** Answers visitors without a cookie from recently rendered documents (PAGE_CACHE_MAX_AGE_MS, docs/decisions/0074-anonymous-page-cache.md); absent, every request renders. */
   pageCache?: PageCache;
 }
+
+/**
+ * Node's limits on slow clients (docs/decisions/0104-slow-request-timeouts.md):
+ * the whole request within 30 s (a 4 MB price upload needs about 1.1 Mbit/s),
+ * its headers within 10 s, checked every 2 s. Answered 408 and closed. They
+ * bound receiving the request only; a long answer (the live feed) is not cut.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const HEADERS_TIMEOUT_MS = 10_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 2_000;
 
 /** A client's `X-Request-Id` is kept when it matches this (no spaces, quotes or control characters); else one is generated. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -84,17 +98,6 @@ export const LARGE_BODY_PATHS: Readonly<Record<string, number>> = { "/api/admin/
 /** The body limit for a request to `path` (its query string ignored): its own from `LARGE_BODY_PATHS`, else `limit`. */
 export function bodyLimitFor(path: string, limit: number): number {
   return LARGE_BODY_PATHS[path.split("?")[0]!] ?? limit;
-}
-
-/** Reads request bodies (`readBody`) with the limit `bodyLimitFor` gives each path. */
-function readBodies(limit: number): RequestHandler {
-  const readers = new Map<number, RequestHandler>();
-  return (req, res, next) => {
-    const own = bodyLimitFor(req.path, limit);
-    const reader = readers.get(own) ?? readBody(own);
-    readers.set(own, reader);
-    reader(req, res, next);
-  };
 }
 
 /**
@@ -147,13 +150,14 @@ export function createApp(options: ServerOptions): Express {
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
   app.use(requestId);
   app.use(requestLog(options.log ?? console.log));
+  app.use(methodGuard);
   app.use(compression());
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
   app.use(publicFiles(publicDir));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
-  app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES));
+  app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES, LARGE_BODY_PATHS));
   app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" }), options.pageCache));
   app.use(serverError);
   return app;
@@ -175,7 +179,14 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions & { port: number; host?: string }): Promise<RunningServer> {
   const app = createApp(options);
   const limit = options.bodyLimit ?? MAX_BODY_BYTES;
-  const server = createServer(app);
+  const server = createServer(
+    {
+      requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    app,
+  );
   // `Expect: 100-continue`: a declared body over the limit gets its 413 without the client sending it.
   server.on("checkContinue", (req, res) => {
     if (!declaresTooLarge(req.headers, bodyLimitFor(req.url ?? "/", limit))) res.writeContinue();

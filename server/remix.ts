@@ -12,20 +12,20 @@
 import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { ServerLoadContext } from "../app/services/http.server";
+import { cappedBodyStream, requestHost } from "./guards";
 import type { PageCache } from "./page-cache";
 
-/** The host (and port) the client addressed: X-Forwarded-Host from a trusted proxy, else Host. */
-function requestHost(req: ExpressRequest): string {
-  const trusted = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
-  const forwarded = req.get("X-Forwarded-Host");
-  if (forwarded && trusted(req.socket.remoteAddress, 0)) return forwarded.split(",")[0]!.trim();
-  return req.get("Host") ?? "localhost";
-}
-
-/** The Fetch API request for `req` at `url`, with the buffered body (from `readBody`) and an abort signal tied to the connection. */
+/**
+ * The Fetch API request for `req` at `url`, with the buffered body (from
+ * `readBody`) and an abort signal tied to the connection. Without the Origin
+ * header: `crossSiteGuard` has already judged it, and Remix's own check would
+ * compare it with an untrusted X-Forwarded-Host or a Host a proxy rewrote
+ * and throw (a 500) on a post the guard found same-origin.
+ */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    if (name === "origin") continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
@@ -34,6 +34,12 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Requ
     if (!res.writableFinished) controller.abort();
   });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const streamLimit = res.locals.streamBodyLimit as number | undefined;
+  if (hasBody && streamLimit !== undefined) {
+    const { stream, complete } = cappedBodyStream(req, streamLimit);
+    res.locals.bodyLeftUnread = () => !complete();
+    return new Request(url.href, { method: req.method, headers, signal: controller.signal, body: stream, duplex: "half" } as RequestInit);
+  }
   const body = (req.body as Buffer | undefined) ?? Buffer.alloc(0);
   return new Request(url.href, {
     method: req.method,
@@ -45,6 +51,8 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Requ
 
 /** Writes the app's Fetch `Response` out through Express. */
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  // A streamed body the app did not read to its end (it refused the caller, or the body passed the limit) is not read here either: the connection closes after the answer.
+  if ((res.locals.bodyLeftUnread as (() => boolean) | undefined)?.()) res.setHeader("Connection", "close");
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);

@@ -16,6 +16,7 @@
  * Without LiteFS (no LITEFS_DIR) the server does not install it.
  */
 import type { ServerResponse } from "node:http";
+import { matchRoutes } from "@remix-run/react";
 import type { Request, RequestHandler, Response } from "express";
 import { getTxSetCookieHeader, TXID_NUM_COOKIE_NAME } from "litefs-js";
 import { instanceInfo, readTxNumber, type LiteFsMount } from "../app/platform/litefs.server";
@@ -46,10 +47,23 @@ export interface ReplicaGuardOptions {
   secureCookie: boolean;
 }
 
+const PRIMARY_ONLY_GET_ROUTES = PRIMARY_ONLY_GET_PATHS.map((path) => ({ path }));
+const COMPUTE_ONLY_POST_ROUTES = COMPUTE_ONLY_POST_PATHS.map((path) => ({ path }));
+
+/**
+ * Whether `path` names one of `routes` as Remix's router reads it, with the
+ * router's own matcher (`matchRoutes`): %-escapes decoded, letter case and a
+ * trailing slash ignored, so `/API/Callback/` and `/api/%63allback` are
+ * `/api/callback` here as they are to the app.
+ */
+function matchesRoute(routes: { path: string }[], path: string): boolean {
+  return (matchRoutes(routes, path)?.length ?? 0) > 0;
+}
+
 /** True when `req` must run on the primary: it may write. */
 export function mustRunOnPrimary(req: Pick<Request, "method" | "path">): boolean {
-  if (READ_METHODS.has(req.method)) return PRIMARY_ONLY_GET_PATHS.includes(req.path);
-  return !(req.method === "POST" && COMPUTE_ONLY_POST_PATHS.includes(req.path));
+  if (READ_METHODS.has(req.method)) return matchesRoute(PRIMARY_ONLY_GET_ROUTES, req.path);
+  return !(req.method === "POST" && matchesRoute(COMPUTE_ONLY_POST_ROUTES, req.path));
 }
 
 /** The TXID the client's `txnum` cookie asks for, or null without a valid one. */

@@ -1,7 +1,8 @@
 /**
  * Delivery rules (docs/decisions/0044-delivery-outbox.md): who receives a
  * signal event on which channel, the event type names, the retry schedule,
- * webhook endpoint limits and the address checks against SSRF. Pure: no I/O,
+ * webhook endpoint limits (the address checks against SSRF are in
+ * webhook-address.ts). Pure: no I/O,
  * no clock (callers pass `now`).
  */
 import { entitledStrategyIds, type SubscriptionFacts } from "./entitlements";
@@ -231,109 +232,6 @@ export function liveFeedScope(input: {
   const own = new Set([...input.followedStrategyIds, ...input.entitledStrategyIds]);
   if (only === null) return own;
   return new Set(own.has(only) ? [only] : []);
-}
-
-// ---------------------------------------------------------------------------
-// Addresses a webhook may not reach (SSRF)
-
-/** IPv4 ranges refused as webhook targets: [first address, prefix length]. RFC 6890 special-purpose blocks. */
-const BLOCKED_V4: readonly [string, number][] = [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-];
-
-function v4ToNumber(address: string): number | null {
-  const parts = address.split(".");
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
-  return parts.reduce((n, p) => n * 256 + Number(p), 0);
-}
-
-function isBlockedV4(address: string): boolean {
-  const n = v4ToNumber(address);
-  if (n === null) return true;
-  return BLOCKED_V4.some(([base, bits]) => {
-    const size = 2 ** (32 - bits);
-    const start = v4ToNumber(base)!;
-    return n >= start && n < start + size;
-  });
-}
-
-/** The 8 groups of an IPv6 address as numbers, or null when it is not one. */
-function v6Groups(address: string): number[] | null {
-  let text = address.toLowerCase().replace(/%.*$/, "");
-  const v4Tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4Tail) {
-    const n = v4ToNumber(v4Tail[1]!);
-    if (n === null) return null;
-    text = `${text.slice(0, -v4Tail[1]!.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
-  const missing = 8 - head.length - tail.length;
-  if ((halves.length === 1 && missing !== 0) || missing < 0) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
-  return groups.map((g) => parseInt(g, 16));
-}
-
-function isBlockedV6(address: string): boolean {
-  const g = v6Groups(address);
-  if (!g) return true;
-  const [a, b, c, d, e, f, g6, h] = g as [number, number, number, number, number, number, number, number];
-  if (g.every((x) => x === 0)) return true; // ::
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && g6 === 0 && h === 1) return true; // ::1
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) {
-    return isBlockedV4(`${g6 >> 8}.${g6 & 0xff}.${h >> 8}.${h & 0xff}`); // IPv4-mapped
-  }
-  if (a === 0x64 && b === 0xff9b) return isBlockedV4(`${g6 >> 8}.${g6 & 0xff}.${h >> 8}.${h & 0xff}`); // NAT64
-  if ((a & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
-  if ((a & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
-  if ((a & 0xffc0) === 0xfec0) return true; // fec0::/10 site-local (deprecated)
-  if ((a & 0xff00) === 0xff00) return true; // multicast
-  if (a === 0x2001 && b === 0x0db8) return true; // documentation
-  return false;
-}
-
-/**
- * Whether `address` (an IPv4 or IPv6 literal) is one a webhook may not reach:
- * loopback, private (RFC 1918, unique local), link-local, carrier-grade NAT,
- * unspecified, multicast, documentation or reserved. Text that is not an IP
- * address counts as blocked.
- */
-export function isBlockedAddress(address: string): boolean {
-  return address.includes(":") ? isBlockedV6(address) : isBlockedV4(address);
-}
-
-/** Why a webhook URL is refused, as shown to its owner; null when it may be registered (before DNS). */
-export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return "Enter an absolute URL such as https://example.com/hooks/fx";
-  }
-  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return "Webhook URLs must use https://";
-  if (url.username || url.password) return "Webhook URLs may not contain a user name or password";
-  if (allowPrivate) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost")) return "Webhook URLs may not point at this server or a private network";
-  const literal = /^[\d.]+$/.test(host) || host.includes(":");
-  if (literal && isBlockedAddress(host)) return "Webhook URLs may not point at this server or a private network";
-  return null;
 }
 
 // ---------------------------------------------------------------------------

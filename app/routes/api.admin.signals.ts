@@ -3,7 +3,7 @@ import { toApiSignal } from "~/domain/signals";
 import { publishSignal, StrategyUnavailableError } from "~/models/signals.server";
 import { apiSignalErrors, signalInputFromApiBody, signalSchema } from "~/schemas/signal";
 import { apiSignalSchema } from "~/schemas/api/signals";
-import { apiHandler, apiJsonOf, methodNotAllowed, problem, readJsonBody } from "~/services/http.server";
+import { apiHandler, apiJsonOf, fieldErrorsProblem, methodNotAllowed, problem, readJsonBody } from "~/services/http.server";
 import { apiCaller, withIdempotencyKey } from "~/services/idempotency.server";
 import { requireApiAdmin } from "~/services/session.server";
 
@@ -31,7 +31,7 @@ async function publish(request: Request, adminId: number): Promise<Response> {
   const parsed = signalSchema.safeParse(signalInputFromApiBody(body));
   if (!parsed.success) {
     const errors = apiSignalErrors(parsed.error, body);
-    return problem(400, errors.map((e) => `${e.field}: ${e.message}`).join("; "), { errors });
+    return fieldErrorsProblem(errors);
   }
   try {
     const signal = publishSignal(parsed.data, adminId);

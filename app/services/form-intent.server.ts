@@ -13,6 +13,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type TypedResponse } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
+import { MAX_FIELD_ERRORS } from "./http.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 /** The body of a refused page request, which the error boundary shows (`RefusalPage`). */
@@ -84,6 +85,20 @@ function capValue(value: Field, max: number): Field {
 }
 
 /**
+ * A submission result with the errors of at most MAX_FIELD_ERRORS fields
+ * (the form-level errors, key "", always kept); past that, the form-level
+ * errors end with "and N more fields are invalid".
+ */
+function capErrors(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  const entries = Object.entries(result.error ?? {});
+  const fields = entries.filter(([name]) => name !== "");
+  if (fields.length <= MAX_FIELD_ERRORS) return result;
+  const formErrors = result.error?.[""] ?? [];
+  const more = `And ${fields.length - MAX_FIELD_ERRORS} more fields are invalid.`;
+  return { ...result, error: { ...Object.fromEntries(fields.slice(0, MAX_FIELD_ERRORS)), "": [...formErrors, more] } };
+}
+
+/**
  * A submission result whose echoed values are no longer than each field's
  * maximum (`maxLengths[name]`, else `DEFAULT_ECHO_MAX_CHARS`) and no field
  * repeats more than `ECHO_MAX_ITEMS` values, so a huge post is never written
@@ -93,6 +108,7 @@ export function capEchoedValues(
   result: SubmissionResult<string[]>,
   maxLengths: Record<string, { maxLength?: number } | undefined>,
 ): SubmissionResult<string[]> {
+  result = capErrors(result);
   if (!result.initialValue) return result;
   const initialValue = Object.fromEntries(
     Object.entries(result.initialValue).map(([name, value]) => [

@@ -134,21 +134,37 @@ const TITLES: Record<number, string> = {
 };
 
 /**
+ * Most field errors one answer lists, on every endpoint and page; the rest
+ * are only counted, so a body of thousands of bad items cannot make an
+ * answer thousands of times larger (docs/decisions/0103-bounded-field-errors.md).
+ */
+export const MAX_FIELD_ERRORS = 20;
+
+/** `"; and N more"` for the N errors past MAX_FIELD_ERRORS, else "". */
+function moreErrorsText(total: number): string {
+  return total > MAX_FIELD_ERRORS ? `; and ${total - MAX_FIELD_ERRORS} more` : "";
+}
+
+/**
  * An RFC 9457 problem-details response (`application/problem+json`).
  * @param status HTTP status code.
  * @param detail human-readable explanation naming the offending field where there is one.
+ * @param options.errors the field errors; only the first MAX_FIELD_ERRORS are
+ *   sent, the number left out as `errorsOmitted`.
  */
 export function problem(
   status: number,
   detail: string,
   options: { errors?: FieldError[]; headers?: HeadersInit; title?: string } = {},
 ): Response {
+  const errors = options.errors;
   const body = {
     type: "about:blank",
     title: options.title ?? TITLES[status] ?? "Error",
     status,
     detail,
-    ...(options.errors ? { errors: options.errors } : {}),
+    ...(errors ? { errors: errors.slice(0, MAX_FIELD_ERRORS) } : {}),
+    ...(errors && errors.length > MAX_FIELD_ERRORS ? { errorsOmitted: errors.length - MAX_FIELD_ERRORS } : {}),
   };
   return new Response(JSON.stringify(body), {
     status,
@@ -164,11 +180,15 @@ export function fieldErrors(error: ZodError): FieldError[] {
   }));
 }
 
-/** 400 problem listing each invalid field; `detail` names them all. */
-export function validationProblem(error: ZodError): Response {
-  const errors = fieldErrors(error);
-  const detail = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
+/** 400 problem listing the invalid fields `errors`; `detail` names the first MAX_FIELD_ERRORS and counts the rest. */
+export function fieldErrorsProblem(errors: FieldError[]): Response {
+  const detail = errors.slice(0, MAX_FIELD_ERRORS).map((e) => `${e.field}: ${e.message}`).join("; ") + moreErrorsText(errors.length);
   return problem(400, detail, { errors });
+}
+
+/** 400 problem listing the invalid fields of a zod error (`fieldErrorsProblem`). */
+export function validationProblem(error: ZodError): Response {
+  return fieldErrorsProblem(fieldErrors(error));
 }
 
 /**
@@ -196,7 +216,11 @@ export async function readJsonBody(request: Request, maxBytes: number = MAX_JSON
   if (declared > maxBytes) {
     throw problem(413, `Request body must be at most ${maxBytes} bytes`);
   }
-  const text = await request.text();
+  const text = await request.text().catch((error: unknown) => {
+    // The server's capped stream (server/guards.ts cappedBodyStream) fails this way past the path's limit.
+    if ((error as { code?: unknown }).code === "EBODYLIMIT") throw problem(413, `Request body must be at most ${maxBytes} bytes`);
+    throw error;
+  });
   if (Buffer.byteLength(text) > maxBytes) {
     throw problem(413, `Request body must be at most ${maxBytes} bytes`);
   }
@@ -410,9 +434,17 @@ function isLocalPath(path: string): boolean {
 }
 
 /**
+ * Longest redirect target kept, in characters: written into a `returnTo`
+ * query (each character at most 3 when %-encoded) it keeps every `Location`
+ * the app sends under 2 KB.
+ */
+export const MAX_RETURN_TO_CHARS = 512;
+
+/**
  * The one check for redirect targets that come from input (query strings,
  * form fields, cookies): `to` resolved against the app's origin, returned as
- * path + query + fragment when it stays on that origin, else `fallback`. The
+ * path + query + fragment when it stays on that origin and is at most
+ * MAX_RETURN_TO_CHARS long, else `fallback`. The
  * returned value itself is validated, so dot segments, tabs or backslashes
  * that normalise into `//host` (e.g. `/.//evil.example`) fall back too.
  * @returns a path starting with exactly one `/`.
@@ -421,7 +453,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== "string" || !isLocalPath(to)) return fallback;
   const url = new URL(to, REDIRECT_BASE);
   const path = `${url.pathname}${url.search}${url.hash}`;
-  return isLocalPath(path) ? path : fallback;
+  return isLocalPath(path) && path.length <= MAX_RETURN_TO_CHARS ? path : fallback;
 }
 
 /** What the server (server/app.ts) gives every loader and action as `context`. */

@@ -10,7 +10,7 @@ import { isTwoFactorEnabled } from "~/models/two-factor.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
 import { enqueueLoginNotice } from "./channels/login-notice.server";
 import { getSessionCookie } from "./cookies.server";
-import { problem, safeRedirect } from "./http.server";
+import { MAX_RETURN_TO_CHARS, problem, safeRedirect } from "./http.server";
 import { beginTwoFactor } from "./two-factor-flow.server";
 
 export interface Viewer {
@@ -37,10 +37,16 @@ export function getViewer(request: Request): Promise<Viewer | null> {
   return pending;
 }
 
-/** Where signed-out visitors are sent to sign in, returning to the current page after. */
+/**
+ * Where signed-out visitors are sent to sign in, returning to the current
+ * page after: with its query when the whole is at most MAX_RETURN_TO_CHARS,
+ * else without it, else to the dashboard, so the Location stays under 2 KB.
+ */
 export function signInUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/api/login?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+  const withQuery = `${url.pathname}${url.search}`;
+  const target = [withQuery, url.pathname].find((path) => path.length <= MAX_RETURN_TO_CHARS) ?? "/dashboard";
+  return `/api/login?returnTo=${encodeURIComponent(target)}`;
 }
 
 /**

@@ -13,8 +13,13 @@ import { routePattern, routeUrl, type RoutePattern } from "../support/route-acce
 export const CALLER_KINDS = ["anonymous", "user", "admin", "user-key", "admin-key", "forged-cookie", "unknown-key", "malformed-authorization"] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
 
-/** Where the Origin header points: the site itself, nowhere (absent), another site, or the opaque "null". */
-export type OriginKind = "same" | "none" | "cross" | "null";
+/**
+ * Where the Origin header points: the site itself, nowhere (absent), another
+ * site, or the opaque "null"; or the site itself (APP_URL) while the Host
+ * header names another host (a proxy that rewrites Host) or an untrusted
+ * X-Forwarded-Host names another one.
+ */
+export type OriginKind = "same" | "none" | "cross" | "null" | "same-other-host" | "same-forwarded-host";
 
 /** One generated request. `body` is text or raw bytes. */
 export interface FuzzCase {
@@ -32,8 +37,13 @@ export interface FuzzCase {
 export type KnownParams = Record<string, string[]>;
 
 const STANDARD_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
-/** Methods Node's HTTP parser knows but the app never serves, and one it does not know. */
-const ODD_METHODS = ["PROPFIND", "SEARCH", "MKCOL", "PURGE", "LINK", "BREW"];
+/**
+ * Methods Node's HTTP parser knows but the app never serves (TRACE, which the
+ * Fetch API cannot even build, and CONNECT, which Node's server closes), and
+ * one it does not know. Lower-case methods cannot be sent with node:http (it
+ * upper-cases them); tests/integration/hardening-edges.test.ts sends them raw.
+ */
+const ODD_METHODS = ["TRACE", "CONNECT", "PROPFIND", "SEARCH", "MKCOL", "PURGE", "LINK", "BREW"];
 
 const SPECIAL_STRINGS = [
   "",
@@ -100,6 +110,15 @@ const SPECIAL_STRINGS = [
   "//evil.example",
   "https://evil.example/",
   "javascript:alert(1)",
+  // IPv6 literals that carry a loopback or private IPv4 address (webhook and push URLs)
+  "https://[::127.0.0.1]/",
+  "https://[::ffff:127.0.0.1]/",
+  "https://[::ffff:0:7f00:1]/",
+  "https://[2002:7f00:1::]/",
+  "https://[64:ff9b::a9fe:a9fe]/",
+  "https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",
+  "https://[fe80::1%25eth0]/",
+  "https://0x7f000001/",
 ];
 
 /** Any string: special values, unicode (including lone surrogates), control characters, numbers as strings, long runs. */
@@ -275,6 +294,33 @@ function filledPath(pattern: RoutePattern, known: KnownParams, forAction: boolea
     .map((values) => routeUrl(pattern, Object.fromEntries(pattern.params.map((name, i) => [name, values[i]!])), forAction));
 }
 
+/** How a path is spelled: as the route list has it, or as the router also reads it (other letter case, a trailing slash, letters %-escaped). */
+type Spelling = "as-is" | "upper" | "mixed" | "trailing-slash" | "escaped";
+
+function spell(path: string, spelling: Spelling): string {
+  const [pathname = "/", query] = path.split(/\?(.*)/s, 2);
+  const spelled = (() => {
+    switch (spelling) {
+      case "as-is":
+        return pathname;
+      case "upper":
+        return pathname.toUpperCase();
+      case "mixed":
+        return pathname.replace(/\/([a-z])/g, (_m, letter: string) => `/${letter.toUpperCase()}`);
+      case "trailing-slash":
+        return pathname.endsWith("/") ? pathname : `${pathname}/`;
+      case "escaped":
+        return pathname.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`);
+    }
+  })();
+  return query === undefined ? spelled : `${spelled}?${query}`;
+}
+
+const SPELLINGS = fc.oneof(
+  { arbitrary: fc.constant<Spelling>("as-is"), weight: 12 },
+  { arbitrary: fc.constantFrom<Spelling>("upper", "mixed", "trailing-slash", "escaped"), weight: 2 },
+);
+
 /** Short, readable form of a case for failure messages (bodies are cut to 300 characters). */
 export function describeCase(c: FuzzCase): string {
   const body = c.body === undefined ? "" : Buffer.isBuffer(c.body) ? `<${c.body.length} bytes>` : c.body;
@@ -304,6 +350,7 @@ export function requestArbitrary(
     { arbitrary: fc.constant<OriginKind>("none"), weight: 2 },
     { arbitrary: fc.constant<OriginKind>("cross"), weight: 2 },
     { arbitrary: fc.constant<OriginKind>("null"), weight: 1 },
+    { arbitrary: fc.constantFrom<OriginKind>("same-other-host", "same-forwarded-host"), weight: 2 },
   );
   const extraHeaders = fc.record(
     {
@@ -324,9 +371,11 @@ export function requestArbitrary(
       query: queryArbitrary(vocabulary.fieldNames),
       body: bodyArbitrary(vocabulary.fieldNames, vocabulary.fieldValues),
       extra: extraHeaders,
+      spelling: SPELLINGS,
     })
-    .chain(({ route, method, caller, origin, query, body, extra }) =>
-      filledPath(routePattern(route), known, method !== "GET" && method !== "HEAD").map((path): FuzzCase => {
+    .chain(({ route, method, caller, origin, query, body, extra, spelling }) =>
+      filledPath(routePattern(route), known, method !== "GET" && method !== "HEAD").map((unspelled): FuzzCase => {
+        const path = spell(unspelled, spelling);
         const hasBody = method !== "GET" && method !== "HEAD";
         const withQuery = query === "" ? path : path.includes("?") ? `${path}&${query.slice(1)}` : `${path}${query}`;
         const headers: Record<string, string> = { ...extra };

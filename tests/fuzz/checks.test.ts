@@ -36,6 +36,14 @@ describe("responseFaults", () => {
     expect(responseFaults({ ...cross, method: "GET" }, response(200, "text/html", page("ok")))).toEqual([]);
   });
 
+  it("flags a method the app does not serve unless it is refused with 405 and Allow", () => {
+    const trace: FuzzCase = { ...post, method: "TRACE" };
+    const allowed = { status: 405, headers: { "content-type": "text/plain", allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" }, body: "TRACE is not a method this site answers", ms: 1 };
+    expect(responseFaults(trace, allowed)).toEqual([]);
+    expect(responseFaults(trace, response(500, "text/plain", "Unexpected Server Error"))).toContain("TRACE was answered 500 without Allow, not 405 with Allow");
+    expect(responseFaults({ ...post, method: "PROPFIND" }, response(405, "text/plain", "no"))).toEqual(["PROPFIND was answered 405 without Allow, not 405 with Allow"]);
+  });
+
   it("flags a stack trace and an absolute file path", () => {
     const trace = "TypeError: boom\n    at action (/srv/app/build/index.js:12:34)\n    at run (node:internal/x:1:2)";
     const faults = responseFaults(post, response(200, "text/plain", trace));

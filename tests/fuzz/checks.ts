@@ -9,6 +9,7 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SERVED_METHODS } from "../../server/guards";
 import type { HarnessResponse } from "../support/app-server";
 import type { FuzzCase } from "./cases";
 
@@ -123,6 +124,12 @@ export function responseFaults(c: FuzzCase, response: HarnessResponse): string[]
   const crossSite = c.origin === "cross" || c.origin === "null";
   if (crossSite && !SAFE_METHODS.has(c.method.toUpperCase()) && ![403, 400, 431].includes(response.status)) {
     faults.push(`a cross-site ${c.method} was answered ${response.status}, not refused with 403`);
+  }
+  // A method the app does not serve is refused by the server itself, naming the ones it does
+  // (unless Node's parser refused the request line or headers first: 400, 414, 431).
+  const parserRefusal = [400, 414, 431].includes(response.status);
+  if (!SERVED_METHODS.includes(c.method) && !parserRefusal && (response.status !== 405 || !response.headers.allow)) {
+    faults.push(`${c.method} was answered ${response.status}${response.headers.allow ? "" : " without Allow"}, not 405 with Allow`);
   }
   faults.push(...leaks(response.body, requestText(c)));
   if (response.status >= 400 && response.status < 500) faults.push(...clientErrorFaults(c, response));

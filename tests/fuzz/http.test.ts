@@ -69,8 +69,15 @@ afterAll(async () => {
 
 /** The caller's credentials (a fresh session for signed-in callers) and the Origin header. */
 async function credentials(c: FuzzCase): Promise<Record<string, string>> {
-  const origin: Record<string, string> =
-    c.origin === "same" ? { Origin: server.url } : c.origin === "cross" ? { Origin: "https://evil.example" } : c.origin === "null" ? { Origin: "null" } : {};
+  const origins: Record<FuzzCase["origin"], Record<string, string>> = {
+    same: { Origin: server.url },
+    none: {},
+    cross: { Origin: "https://evil.example" },
+    null: { Origin: "null" },
+    "same-other-host": { Origin: server.url, Host: "fx-trader.internal:3000" },
+    "same-forwarded-host": { Origin: server.url, "X-Forwarded-Host": "other.example" },
+  };
+  const origin = origins[c.origin];
   switch (c.caller) {
     case "anonymous":
       return origin;
@@ -104,10 +111,15 @@ async function faultsOf(c: FuzzCase): Promise<string[]> {
   }
 }
 
-/** Node's HTTP parser answers 400/431 and closes the connection for an unknown method or headers over 16 KB; the client may see only the reset while still sending. */
+/**
+ * Node's HTTP parser answers 400/431 and closes the connection for an unknown
+ * method or headers over 16 KB, and Node's server closes a CONNECT it has no
+ * tunnel for; the client may see only the reset while still sending.
+ */
 function refusedByTheParser(c: FuzzCase, headers: Record<string, string>, error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
   if (code !== "ECONNRESET" && code !== "EPIPE") return false;
+  if (c.method === "CONNECT") return true;
   const headerBytes = Buffer.byteLength(c.path) + Object.entries(headers).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0);
   return !METHODS.includes(c.method) || headerBytes > 16 * 1024;
 }

@@ -3,17 +3,16 @@
  * addresses) and the delivery variables of app/platform/env.server.ts.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { isBlockedAddress, webhookUrlProblem } from "~/domain/webhook-address";
 import {
   chooseDeliveries,
   deliveryEventType,
-  isBlockedAddress,
   MAX_ATTEMPTS,
   isTelegramStop,
   retryDelay,
   shouldDisableEndpoint,
   telegramDeepLink,
   telegramStartCode,
-  webhookUrlProblem,
   type DeliveryRecipient,
 } from "~/domain/delivery";
 
@@ -100,6 +99,46 @@ describe("blocked addresses", () => {
   it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (address) => {
     expect(isBlockedAddress(address)).toBe(false);
   });
+
+  it.each([
+    ["::127.0.0.1", "IPv4-compatible loopback"],
+    ["::7f00:1", "IPv4-compatible loopback, in hex"],
+    ["::10.1.2.3", "IPv4-compatible private"],
+    ["::ffff:127.0.0.1", "IPv4-mapped loopback"],
+    ["::ffff:0:127.0.0.1", "SIIT (RFC 6145) loopback"],
+    ["::ffff:0:a9fe:a9fe", "SIIT link-local (cloud metadata)"],
+    ["64:ff9b::127.0.0.1", "NAT64 loopback"],
+    ["64:ff9b::a00:1", "NAT64 private"],
+    ["64:ff9b:1::8.8.8.8", "NAT64 for local use"],
+    ["2002:7f00:1::", "6to4 of 127.0.0.1"],
+    ["2002:c0a8:101::1", "6to4 of 192.168.1.1"],
+    ["2002:a9fe:a9fe::", "6to4 of 169.254.169.254"],
+    ["2001:0:4136:e378:8000:63bf:80ff:fffe", "Teredo, client 127.0.0.1"],
+    ["2001:0:7f00:1:8000:63bf:3fff:fdd2", "Teredo, server 127.0.0.1"],
+    ["fe80::1%eth0", "link-local with a zone"],
+    ["2001:db8::1", "documentation"],
+    ["0x7f.0.0.1", "IPv4 in hex"],
+    ["0177.0.0.1", "IPv4 in octal"],
+    ["2130706433", "IPv4 as one number"],
+  ])("%s (%s) is blocked", (address) => {
+    expect(isBlockedAddress(address)).toBe(true);
+  });
+
+  it.each([
+    ["::8.8.8.8", "IPv4-compatible public"],
+    ["64:ff9b::808:808", "NAT64 of 8.8.8.8"],
+    ["2002:808:808::1", "6to4 of 8.8.8.8"],
+    ["2001:0:4136:e378:8000:63bf:f7f7:f7f7", "Teredo, public server and client 8.8.8.8"],
+  ])("%s (%s) is judged by its public IPv4 address", (address) => {
+    expect(isBlockedAddress(address)).toBe(false);
+  });
+
+  it.each(["https://[::127.0.0.1]/", "https://[2002:7f00:1::]/", "https://[::ffff:127.0.0.1]/x", "https://[64:ff9b::7f00:1]/", "https://0x7f000001/"])(
+    "the webhook URL %s is refused at registration",
+    (url) => {
+      expect(webhookUrlProblem(url, false)).toMatch(/private network/);
+    },
+  );
 
   it("refuses http, credentials and local names unless private targets are allowed", () => {
     expect(webhookUrlProblem("http://example.com/x", false)).toMatch(/https/);

@@ -59,6 +59,20 @@ describe("mustRunOnPrimary", () => {
     }
     expect(mustRunOnPrimary({ method: "POST", path: "/tools/other" })).toBe(true);
   });
+
+  it.each(["/API/callback", "/api/callback/", "/Api/Callback", "/api/%63allback", "/api/%63%61llback/"])(
+    "reads the path as the router does: GET %s is the OAuth callback",
+    (path) => {
+      expect(mustRunOnPrimary({ method: "GET", path })).toBe(true);
+    },
+  );
+
+  it("does not take a look-alike for the callback or a calculator", () => {
+    expect(mustRunOnPrimary({ method: "GET", path: "/api/callbacks" })).toBe(false);
+    expect(mustRunOnPrimary({ method: "GET", path: "/api/callback%2F" })).toBe(false);
+    expect(mustRunOnPrimary({ method: "POST", path: "/tools%2Fx" })).toBe(true);
+    expect(mustRunOnPrimary({ method: "POST", path: "/TOOLS/" })).toBe(false);
+  });
 });
 
 describe("on a replica running on Fly", () => {
@@ -69,6 +83,11 @@ describe("on a replica running on Fly", () => {
     expect(response.headers.get("fly-replay")).toBe("instance=primary-vm");
     const callback = await fetch(`${base}/api/callback?code=x`);
     expect(callback.headers.get("fly-replay")).toBe("instance=primary-vm");
+    for (const spelling of ["/API/callback", "/api/callback/", "/Api/Callback", "/api/%63allback"]) {
+      const odd = await fetch(`${base}${spelling}?code=x`);
+      expect(odd.status, spelling).toBe(409);
+      expect(odd.headers.get("fly-replay"), spelling).toBe("instance=primary-vm");
+    }
     expect(reached).toEqual([]);
   });
 

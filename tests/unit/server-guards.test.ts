@@ -35,6 +35,11 @@ describe("isCrossSite", () => {
     expect(isCrossSite({ host: "localhost:3000", origin }, TRUSTED)).toBe(true);
   });
 
+  it("compares Origin with the host the client addressed (a trusted X-Forwarded-Host) when given, not the Host header", () => {
+    expect(isCrossSite({ host: "10.0.0.5:3000", origin: "https://shop.example" }, TRUSTED, "shop.example")).toBe(false);
+    expect(isCrossSite({ host: "shop.example", origin: "https://shop.example" }, TRUSTED, "proxy.example")).toBe(true);
+  });
+
   it("lets requests with neither header through (API clients, no-JS posts from browsers that send neither)", () => {
     expect(isCrossSite({ host: HOST }, TRUSTED)).toBe(false);
   });

@@ -6,6 +6,7 @@
  */
 import http from "node:http";
 import https from "node:https";
+import type { LookupFunction } from "node:net";
 import { guardedLookup } from "./webhook-address.server";
 
 /** Characters of the answer kept for the delivery log. */
@@ -29,6 +30,7 @@ function isStaleSocketReset(error: unknown): boolean {
  * connection, so a healthy receiver never sees a failed attempt from a socket
  * race (Node's documented `request.reusedSocket` retry).
  * @param options.guard refuse private, loopback and link-local addresses when resolving.
+ * @param options.lookup the guarded lookup to connect with (default `guardedLookup`, the system's resolver).
  * @param options.agents keep-alive agents to reuse; the global agents when absent.
  * @throws the request's error (refused address, timeout after `timeoutMs`, connection failure).
  */
@@ -36,7 +38,7 @@ export async function guardedPost(
   url: URL,
   body: string | Buffer,
   headers: Record<string, string>,
-  options: { timeoutMs: number; guard: boolean; agents?: { http: http.Agent; https: https.Agent } },
+  options: { timeoutMs: number; guard: boolean; lookup?: LookupFunction; agents?: { http: http.Agent; https: https.Agent } },
 ): Promise<PostAnswer> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   try {
@@ -56,7 +58,7 @@ function postOnce(
   url: URL,
   body: string | Buffer,
   headers: Record<string, string>,
-  options: { guard: boolean; agents?: { http: http.Agent; https: https.Agent } },
+  options: { guard: boolean; lookup?: LookupFunction; agents?: { http: http.Agent; https: https.Agent } },
   signal: AbortSignal,
 ): Promise<PostAnswer> {
   return new Promise((resolve, reject) => {
@@ -67,7 +69,7 @@ function postOnce(
         method: "POST",
         headers: { ...headers, "content-length": Buffer.byteLength(body).toString() },
         agent: options.agents ? (secure ? options.agents.https : options.agents.http) : undefined,
-        lookup: options.guard ? guardedLookup : undefined,
+        lookup: options.guard ? (options.lookup ?? guardedLookup) : undefined,
         signal,
       },
       (response) => {

@@ -9,7 +9,8 @@
  */
 import webpush from "web-push";
 import type { DeliveryJob } from "../../../db/schema";
-import { eventId, WEBHOOK_TIMEOUT_MS, webhookUrlProblem } from "~/domain/delivery";
+import { eventId, WEBHOOK_TIMEOUT_MS } from "~/domain/delivery";
+import { webhookUrlProblem } from "~/domain/webhook-address";
 import { EVENT_HEADLINES } from "~/content/delivery";
 import { getStrategyById } from "~/models/strategies.server";
 import { deletePushSubscription, getPushSubscription } from "~/models/push-subscriptions.server";
