@@ -18,6 +18,7 @@ import express, { type Express, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
+import { healthz, readinessFromEnv, readyz, type ReadinessOptions } from "./health";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
 import type { PageCache } from "./page-cache";
 import { remixHandler } from "./remix";
@@ -40,6 +41,8 @@ export interface ServerOptions {
   replicas?: Omit<ReplicaGuardOptions, "secureCookie">;
   /** Answers visitors without a cookie from recently rendered documents (PAGE_CACHE_MAX_AGE_MS, docs/decisions/0074-anonymous-page-cache.md); absent, every request renders. */
   pageCache?: PageCache;
+  /** What `GET /readyz` checks against (default `readinessFromEnv()`). */
+  readiness?: ReadinessOptions;
 }
 
 /** A client's `X-Request-Id` is kept when it matches this (no spaces, quotes or control characters); else one is generated. */
@@ -146,6 +149,8 @@ export function createApp(options: ServerOptions): Express {
 
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
   app.use(requestId);
+  app.get("/healthz", healthz);
+  app.get("/readyz", readyz(options.readiness ?? readinessFromEnv()));
   app.use(requestLog(options.log ?? console.log));
   app.use(compression());
   app.use(malformedPathGuard);

@@ -16,6 +16,7 @@ import type { DeliveryChannel, DeliveryJob } from "../../db/schema";
 import { DISABLED_NOTICE_TYPE } from "~/domain/delivery";
 import { claimDueJobs, enqueueJob, finishJobs, onJobsEnqueued, type AttemptOutcome } from "~/models/outbox.server";
 import { getWebhookById, recordEndpointResult } from "~/models/webhooks.server";
+import { beat, releaseLeases, WORKER_HEARTBEAT, WORKER_HEARTBEAT_MS } from "~/models/operations.server";
 import { canWriteHere } from "~/platform/litefs.server";
 import { closeMailer } from "~/services/mailer.server";
 import { createEmailChannel } from "./channels/email.server";
@@ -55,7 +56,7 @@ export interface DeliveryWorker {
   readonly owner: string;
   /** Starts polling (and waking when this process enqueues jobs). */
   start(): void;
-  /** Stops after the batch in flight is finished and closes the channels. */
+  /** Stops claiming, lets the batch in flight finish, gives back any lease still held (`releaseLeases`) and closes the channels. */
   stop(): Promise<void>;
   /** Claims and sends one batch (none on a replica). @returns how many jobs it claimed. */
   runOnce(): Promise<number>;
@@ -136,8 +137,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
     }
   }
 
+  let lastBeatAt = -Infinity;
+
   async function runOnce(): Promise<number> {
     if (!canWrite()) return 0;
+    const beatAt = clock();
+    if (beatAt.getTime() - lastBeatAt >= WORKER_HEARTBEAT_MS) {
+      beat(WORKER_HEARTBEAT, owner, beatAt);
+      lastBeatAt = beatAt.getTime();
+    }
     const jobs = claimDueJobs(owner, clock(), leaseMs, batchSize);
     if (jobs.length === 0) return 0;
     const outcomes = await mapLimited(jobs, concurrency, sendOne);
@@ -187,6 +195,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
       unsubscribe?.();
       wake?.();
       await loop;
+      if (canWrite()) releaseLeases(owner, clock());
       for (const adapter of Object.values(channels)) adapter?.close?.();
       if (!options.channels) closeMailer();
     },
