@@ -8,12 +8,13 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../db/connection";
-import { expireDueSignals } from "../app/models/signals.server";
 import { getEnv } from "../app/platform/env.server";
 import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
+import { getLogger } from "../app/platform/logger.server";
 import { createDeliveryWorker } from "../app/services/delivery-worker.server";
+import { createScheduler } from "../app/services/scheduler.server";
 import { startServer, type RunningServer } from "./app";
-import { startExpirySweep } from "./expiry-sweep";
+import { scheduledJobs } from "./jobs";
 import { PageCache } from "./page-cache";
 
 /** The Remix server build written by `remix build`. */
@@ -31,8 +32,8 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
 /**
  * Starts the server as configured by the environment (PORT, TRUST_PROXY,
  * APP_URL, DATABASE_PATH, SESSION_SECRET, LITEFS_DIR, PAGE_CACHE_MAX_AGE_MS,
- * ...), with the expiry sweep running beside it (stopped by `close`; on a
- * LiteFS replica it ends nothing) and, unless PAGE_CACHE_MAX_AGE_MS is 0, the
+ * ...), with the scheduler of the periodic jobs (server/jobs.ts) running beside
+ * it (stopped by `close`; on a LiteFS replica it runs nothing) and, unless PAGE_CACHE_MAX_AGE_MS is 0, the
  * page cache of visitors without a cookie (server/page-cache.ts).
  * @param options.buildPath the server build (default build/index.js); the benchmarks serve their own.
  * @param options.publicDir the static files and assets (default public/).
@@ -49,12 +50,14 @@ export async function startFromEnv(options: { buildPath?: string; publicDir?: st
   const dataVersion = versionConnection.prepare("PRAGMA data_version").pluck();
   const pageCache = env.PAGE_CACHE_MAX_AGE_MS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: () => dataVersion.get() as number }) : undefined;
   const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas, pageCache });
-  // Only the primary writes: on a replica each tick of the sweep ends nothing (and a promoted replica starts sweeping).
-  const sweep = startExpirySweep((now) => (canWriteHere() ? expireDueSignals(now) : []));
+  // Only the primary writes: on a replica each tick is skipped (and a promoted replica starts running them).
+  const scheduler = createScheduler(scheduledJobs({ deliveryRetentionDays: env.DELIVERY_RETENTION_DAYS }), { isPrimary: canWriteHere, logger: getLogger() });
+  scheduler.start();
+  void scheduler.runNow("expiry-sweep");
   return {
     ...running,
     close: async () => {
-      sweep.stop();
+      await scheduler.stop();
       await running.close();
       versionConnection.close();
     },
