@@ -5,13 +5,14 @@
  * the security headers on every document and data response.
  */
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { getEnv } from "~/platform/env.server";
+import { noteRequestError } from "~/platform/request-context.server";
 import { hydrationAfterFirstPaint, oneChunkPerTurn } from "~/services/document-stream.server";
 import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 
@@ -19,6 +20,15 @@ import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 getEnv();
 
 const ABORT_DELAY_MS = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering are kept for the request's log
+ * entry (server/request-log.ts: a 5xx with its stack, a 4xx one line without),
+ * not printed on their own; a client that went away is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (!request.signal.aborted) noteRequestError(error);
+};
 
 /** The Content-Security-Policy for an HTML document rendered with `nonce`. */
 export function documentCsp(nonce: string): string {

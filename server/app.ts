@@ -14,10 +14,14 @@ import { readdirSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from "express";
+import type { Logger } from "pino";
 import expressStaticGzip from "express-static-gzip";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
+import { createLogger, getLogger } from "../app/platform/logger.server";
+import { requestLog } from "./request-log";
+import { routeIdResolver } from "./route-ids";
 import { healthz, readinessFromEnv, readyz, type ReadinessOptions } from "./health";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
 import type { PageCache } from "./page-cache";
@@ -35,7 +39,7 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Folder of the static files (default `public` in the working directory). */
   publicDir?: string;
-  /** Receives one line per request (default console.log). */
+  /** Receives every JSON log line of this app instead of stdout (tests); default the process logger (`getLogger`). */
   log?: (line: string) => void;
   /** The LiteFS cluster this instance belongs to (LITEFS_DIR set): installs `replicaGuard`; absent, this instance is the only one. */
   replicas?: Omit<ReplicaGuardOptions, "secureCookie">;
@@ -51,7 +55,7 @@ export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * Gives every request an id, answered as `X-Request-Id` on every response:
  * the client's own when it matches REQUEST_ID_PATTERN, else a random UUID.
- * The id is kept in `res.locals.requestId` for the log line.
+ * The id is kept in `res.locals.requestId` for the log entry (server/request-log.ts).
  */
 const requestId: RequestHandler = (req, res, next) => {
   const sent = req.get("X-Request-Id");
@@ -60,23 +64,6 @@ const requestId: RequestHandler = (req, res, next) => {
   res.setHeader("X-Request-Id", id);
   next();
 };
-
-/**
- * One log line per finished (or abandoned) request: method, path without the
- * query string, status, duration and request id. No query strings, cookies or
- * bodies, so no tokens or passwords reach the log.
- */
-function requestLog(log: (line: string) => void): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    res.once("close", () => {
-      const path = req.originalUrl.split("?")[0];
-      const status = res.writableFinished ? String(res.statusCode) : "aborted";
-      log(`${req.method} ${path} ${status} ${Math.round(performance.now() - started)}ms id=${res.locals.requestId}`);
-    });
-    next();
-  };
-}
 
 /**
  * Paths whose handlers accept a body larger than the server-wide limit, with
@@ -139,6 +126,30 @@ function fingerprintedAssets(dir: string): RequestHandler {
   });
 }
 
+/** Keeps an error that reached Express for the request's log entry, then hands it on to `serverError`. */
+const keepError: ErrorRequestHandler = (error, _req, res, next) => {
+  res.locals.error = error;
+  next(error);
+};
+
+/** The logger `options` ask for: one writing JSON lines to `options.log`, else the process's. */
+function loggerFor(options: ServerOptions): Logger {
+  const sink = options.log;
+  return sink ? createLogger({ level: "debug", destination: { write: (line: string) => sink(line.trimEnd()) } }) : getLogger();
+}
+
+/** The route label of a request: the probe's name, `static` for assets and public files, else the Remix route id. */
+function routeLabeller(build: ServerBuild, publicDir: string): (req: Request) => string {
+  const routeId = routeIdResolver(build);
+  const publicPaths = publicFilePaths(publicDir);
+  return (req) => {
+    if (req.path === "/healthz" || req.path === "/readyz" || req.path === "/metrics") return req.path.slice(1);
+    if (req.path.startsWith("/build/") || publicPaths.has(req.path)) return "static";
+    const data = req.query._data;
+    return routeId(req.path, typeof data === "string" ? data : undefined);
+  };
+}
+
 /** The Express app for `options` (not listening yet). */
 export function createApp(options: ServerOptions): Express {
   const publicDir = resolve(options.publicDir ?? "public");
@@ -149,9 +160,9 @@ export function createApp(options: ServerOptions): Express {
 
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
   app.use(requestId);
+  app.use(requestLog(loggerFor(options), routeLabeller(options.build, publicDir)));
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(options.readiness ?? readinessFromEnv()));
-  app.use(requestLog(options.log ?? console.log));
   app.use(compression());
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
@@ -160,7 +171,7 @@ export function createApp(options: ServerOptions): Express {
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
   app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES));
   app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" }), options.pageCache));
-  app.use(serverError);
+  app.use(keepError, serverError);
   return app;
 }
 
