@@ -20,6 +20,8 @@ import expressStaticGzip from "express-static-gzip";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
 import { createLogger, getLogger } from "../app/platform/logger.server";
+import { getEnv } from "../app/platform/env.server";
+import { createMetrics, metricsEndpoint, type ServerMetrics } from "./metrics";
 import { requestLog } from "./request-log";
 import { routeIdResolver } from "./route-ids";
 import { healthz, readinessFromEnv, readyz, type ReadinessOptions } from "./health";
@@ -47,6 +49,10 @@ export interface ServerOptions {
   pageCache?: PageCache;
   /** What `GET /readyz` checks against (default `readinessFromEnv()`). */
   readiness?: ReadinessOptions;
+  /** The metrics `GET /metrics` serves (default a new registry, `createMetrics()`). */
+  metrics?: ServerMetrics;
+  /** The bearer token `GET /metrics` requires (default METRICS_TOKEN); none: loopback clients only. */
+  metricsToken?: string;
 }
 
 /** A client's `X-Request-Id` is kept when it matches this (no spaces, quotes or control characters); else one is generated. */
@@ -160,9 +166,12 @@ export function createApp(options: ServerOptions): Express {
 
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
   app.use(requestId);
-  app.use(requestLog(loggerFor(options), routeLabeller(options.build, publicDir)));
+  const metrics = options.metrics ?? createMetrics();
+  app.use(requestLog(loggerFor(options), routeLabeller(options.build, publicDir), (finished, res) => metrics.observe(finished, res)));
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(options.readiness ?? readinessFromEnv()));
+  app.get("/metrics", metricsEndpoint(metrics, "metricsToken" in options ? options.metricsToken : getEnv().METRICS_TOKEN));
+  app.use(metrics.liveFeed);
   app.use(compression());
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));

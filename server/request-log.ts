@@ -11,6 +11,7 @@
  * request context (app/platform/request-context.server.ts), where the app notes
  * the user and the error.
  */
+import type { ServerResponse } from "node:http";
 import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { runWithRequestContext, type RequestContext } from "../app/platform/request-context.server";
@@ -33,7 +34,7 @@ export interface FinishedRequest {
  * @param routeOf the route label of a request (`routes/…`, `static`, …).
  * @param onFinish also told of every finished request (the metrics).
  */
-export function requestLog(logger: Logger, routeOf: (req: Request) => string, onFinish?: (finished: FinishedRequest) => void): RequestHandler {
+export function requestLog(logger: Logger, routeOf: (req: Request) => string, onFinish?: (finished: FinishedRequest, res: ServerResponse) => void): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     const context: RequestContext = {};
@@ -42,7 +43,7 @@ export function requestLog(logger: Logger, routeOf: (req: Request) => string, on
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
       const route = routeOf(req);
       const status = res.writableFinished ? res.statusCode : 0;
-      onFinish?.({ method: req.method, route, status, durationSeconds: durationMs / 1000 });
+      onFinish?.({ method: req.method, route, status, durationSeconds: durationMs / 1000 }, res);
       const entry = { reqId: res.locals.requestId as string, method: req.method, path, route, status: status || "aborted", durationMs, ...(context.userId !== undefined ? { userId: context.userId } : {}) };
       const error = context.error ?? res.locals.error;
       if (status >= 500) logger.error({ ...entry, ...(error !== undefined ? { err: error } : {}) }, `${req.method} ${path} ${status}`);
