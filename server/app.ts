@@ -23,6 +23,7 @@ import { createLogger, getLogger } from "../app/platform/logger.server";
 import { getEnv } from "../app/platform/env.server";
 import { createMetrics, metricsEndpoint, type ServerMetrics } from "./metrics";
 import { requestLog } from "./request-log";
+import { LiveFeeds } from "./shutdown";
 import { routeIdResolver } from "./route-ids";
 import { healthz, readinessFromEnv, readyz, type ReadinessOptions } from "./health";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, readBody, securityHeaders, serverError } from "./guards";
@@ -53,6 +54,8 @@ export interface ServerOptions {
   metrics?: ServerMetrics;
   /** The bearer token `GET /metrics` requires (default METRICS_TOKEN); none: loopback clients only. */
   metricsToken?: string;
+  /** Keeps the open live-feed answers for shutdown (default a new one). */
+  liveFeeds?: LiveFeeds;
 }
 
 /** A client's `X-Request-Id` is kept when it matches this (no spaces, quotes or control characters); else one is generated. */
@@ -172,6 +175,7 @@ export function createApp(options: ServerOptions): Express {
   app.get("/readyz", readyz(options.readiness ?? readinessFromEnv()));
   app.get("/metrics", metricsEndpoint(metrics, "metricsToken" in options ? options.metricsToken : getEnv().METRICS_TOKEN));
   app.use(metrics.liveFeed);
+  if (options.liveFeeds) app.use(options.liveFeeds.track);
   app.use(compression());
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
@@ -191,6 +195,8 @@ export interface RunningServer {
   port: number;
   /** Stops listening and closes every open connection. */
   close(): Promise<void>;
+  /** The open live-feed answers (server/shutdown.ts). */
+  liveFeeds: LiveFeeds;
 }
 
 /**
@@ -198,7 +204,8 @@ export interface RunningServer {
  * @param host the interface to listen on (default: all).
  */
 export async function startServer(options: ServerOptions & { port: number; host?: string }): Promise<RunningServer> {
-  const app = createApp(options);
+  const liveFeeds = options.liveFeeds ?? new LiveFeeds();
+  const app = createApp({ ...options, liveFeeds });
   const limit = options.bodyLimit ?? MAX_BODY_BYTES;
   const server = createServer(app);
   // `Expect: 100-continue`: a declared body over the limit gets its 413 without the client sending it.
@@ -213,11 +220,13 @@ export async function startServer(options: ServerOptions & { port: number; host?
   if (options.build.mode === "development" && process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(options.build);
   return {
     server,
+    liveFeeds,
     port,
     url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "localhost"}:${port}`,
     close: () =>
       new Promise<void>((done, fail) => {
-        server.close((error) => (error ? fail(error) : done()));
+        // After a graceful shutdown (server/shutdown.ts) the server is already closed: nothing left to do.
+        server.close((error) => (error && (error as NodeJS.ErrnoException).code !== "ERR_SERVER_NOT_RUNNING" ? fail(error) : done()));
         server.closeAllConnections();
       }),
   };

@@ -11,10 +11,12 @@ import { openDatabase } from "../db/connection";
 import { getEnv } from "../app/platform/env.server";
 import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
 import { getLogger } from "../app/platform/logger.server";
+import { closeDb } from "../app/platform/db.server";
 import { createDeliveryWorker } from "../app/services/delivery-worker.server";
 import { createScheduler } from "../app/services/scheduler.server";
 import { startServer, type RunningServer } from "./app";
 import { scheduledJobs } from "./jobs";
+import { shutDown } from "./shutdown";
 import { PageCache } from "./page-cache";
 
 /** The Remix server build written by `remix build`. */
@@ -80,12 +82,41 @@ function buildOptionsFromArgs(args: string[]): { buildPath?: string; publicDir?:
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   startFromEnv(buildOptionsFromArgs(process.argv.slice(2))).then(
     (running) => {
-      console.log(`FX Trader is listening on ${running.url}`);
-      const worker = getEnv().DELIVERY_WORKER === "inline" ? createDeliveryWorker() : null;
+      getLogger().info({ url: running.url }, `FX Trader is listening on ${running.url}`);
+      const env = getEnv();
+      const worker = env.DELIVERY_WORKER === "inline" ? createDeliveryWorker() : null;
       worker?.start();
-      const stop = () => void Promise.all([worker?.stop(), running.close()]).then(() => process.exit(0));
-      process.once("SIGTERM", stop);
-      process.once("SIGINT", stop);
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        const logger = getLogger();
+        logger.info({ signal }, "shutting down");
+        const started = performance.now();
+        const hardStop = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS);
+        hardStop.unref();
+        void shutDown({
+          server: running.server,
+          liveFeeds: running.liveFeeds,
+          timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+          stopBackground: async () => {
+            await Promise.all([worker?.stop(), running.close()]);
+          },
+          closeDatabase: closeDb,
+        }).then(
+          ({ graceful }) => {
+            logger.info({ graceful, durationMs: Math.round(performance.now() - started) }, "shut down");
+            logger.flush();
+            process.exit(0);
+          },
+          (error: unknown) => {
+            logger.error({ err: error }, "shutdown failed");
+            process.exit(1);
+          },
+        );
+      };
+      process.once("SIGTERM", () => stop("SIGTERM"));
+      process.once("SIGINT", () => stop("SIGINT"));
     },
     (error: unknown) => {
       console.error(`FX Trader could not start: ${error instanceof Error ? error.message : String(error)}`);
