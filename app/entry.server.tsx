@@ -11,6 +11,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { getEnv } from "~/platform/env.server";
+import { noteRequestError } from "~/platform/request-context.server";
 import { oneChunkPerTurn } from "~/services/document-stream.server";
 import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 
@@ -18,6 +19,20 @@ import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 getEnv();
 
 const ABORT_DELAY_MS = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering are kept for the request's log
+ * entry (server/request-log.ts: a 5xx with its stack, a 4xx one line without),
+ * not printed on their own. Not kept: a client that went away, and the 4xx
+ * answers Remix gives on its own (404 no route, 405 no action or loader, 400
+ * bad `_data`), which are the client's mistake: their stack would let anyone
+ * flood the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  noteRequestError(error);
+};
 
 /** The Content-Security-Policy for an HTML document rendered with `nonce`. */
 export function documentCsp(nonce: string): string {
@@ -81,14 +96,3 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   return response;
 };
 
-/**
- * Logs what Remix reports as an error, except the 4xx answers it gives on its
- * own (404 no route, 405 no action or loader, 400 bad `_data`): those are the
- * client's mistake, and logging their stack would let anyone flood the log.
- * Aborted requests are not logged either (as Remix's default).
- */
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
-};

@@ -626,3 +626,17 @@ export const accountTokens = sqliteTable(
 
 export type AccountToken = typeof accountTokens.$inferSelect;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * The last sign of life of each long-running process part (`delivery-worker`
+ * today), written by the primary every few seconds and read by `GET /readyz`
+ * (docs/decisions/0120-health-and-readiness.md). On a LiteFS replica the
+ * newest beat's age also bounds how far replication lags.
+ */
+export const heartbeats = sqliteTable("heartbeats", {
+  /** What beats, e.g. `delivery-worker`. */
+  name: text("name").primaryKey(),
+  /** Who beat last, e.g. the worker's lease owner `<host>:<pid>:<random>`. */
+  owner: text("owner").notNull(),
+  beatAt: integer("beat_at", { mode: "timestamp_ms" }).notNull(),
+});

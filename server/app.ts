@@ -14,10 +14,18 @@ import { readdirSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from "express";
+import type { Logger } from "pino";
 import expressStaticGzip from "express-static-gzip";
 import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
+import { createLogger, getLogger } from "../app/platform/logger.server";
+import { getEnv } from "../app/platform/env.server";
+import { createMetrics, metricsEndpoint, type ServerMetrics } from "./metrics";
+import { requestLog } from "./request-log";
+import { LiveFeeds } from "./shutdown";
+import { routeIdResolver } from "./route-ids";
+import { healthz, readinessFromEnv, readyz, type ReadinessOptions } from "./health";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, methodGuard, readBodies, securityHeaders, serverError } from "./guards";
 import type { PageCache } from "./page-cache";
 import { remixHandler } from "./remix";
@@ -34,7 +42,7 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Folder of the static files (default `public` in the working directory). */
   publicDir?: string;
-  /** Receives one line per request (default console.log). */
+  /** Receives every JSON log line of this app instead of stdout (tests); default the process logger (`getLogger`). */
   log?: (line: string) => void;
   /** The LiteFS cluster this instance belongs to (LITEFS_DIR set): installs `replicaGuard`; absent, this instance is the only one. */
   replicas?: Omit<ReplicaGuardOptions, "secureCookie">;
@@ -44,6 +52,14 @@ export interface ServerOptions {
   headersTimeoutMs?: number;
   /** Answers visitors without a cookie from recently rendered documents (PAGE_CACHE_MAX_AGE_MS, docs/decisions/0074-anonymous-page-cache.md); absent, every request renders. */
   pageCache?: PageCache;
+  /** What `GET /readyz` checks against (default `readinessFromEnv()`). */
+  readiness?: ReadinessOptions;
+  /** The metrics `GET /metrics` serves (default a new registry, `createMetrics()`). */
+  metrics?: ServerMetrics;
+  /** The bearer token `GET /metrics` requires (default METRICS_TOKEN); none: loopback clients only. */
+  metricsToken?: string;
+  /** Keeps the open live-feed answers for shutdown (default a new one). */
+  liveFeeds?: LiveFeeds;
 }
 
 /**
@@ -62,7 +78,7 @@ export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * Gives every request an id, answered as `X-Request-Id` on every response:
  * the client's own when it matches REQUEST_ID_PATTERN, else a random UUID.
- * The id is kept in `res.locals.requestId` for the log line.
+ * The id is kept in `res.locals.requestId` for the log entry (server/request-log.ts).
  */
 const requestId: RequestHandler = (req, res, next) => {
   const sent = req.get("X-Request-Id");
@@ -71,23 +87,6 @@ const requestId: RequestHandler = (req, res, next) => {
   res.setHeader("X-Request-Id", id);
   next();
 };
-
-/**
- * One log line per finished (or abandoned) request: method, path without the
- * query string, status, duration and request id. No query strings, cookies or
- * bodies, so no tokens or passwords reach the log.
- */
-function requestLog(log: (line: string) => void): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    res.once("close", () => {
-      const path = req.originalUrl.split("?")[0];
-      const status = res.writableFinished ? String(res.statusCode) : "aborted";
-      log(`${req.method} ${path} ${status} ${Math.round(performance.now() - started)}ms id=${res.locals.requestId}`);
-    });
-    next();
-  };
-}
 
 /**
  * Paths whose handlers accept a body larger than the server-wide limit, with
@@ -139,6 +138,30 @@ function fingerprintedAssets(dir: string): RequestHandler {
   });
 }
 
+/** Keeps an error that reached Express for the request's log entry, then hands it on to `serverError`. */
+const keepError: ErrorRequestHandler = (error, _req, res, next) => {
+  res.locals.error = error;
+  next(error);
+};
+
+/** The logger `options` ask for: one writing JSON lines to `options.log`, else the process's. */
+function loggerFor(options: ServerOptions): Logger {
+  const sink = options.log;
+  return sink ? createLogger({ level: "debug", destination: { write: (line: string) => sink(line.trimEnd()) } }) : getLogger();
+}
+
+/** The route label of a request: the probe's name, `static` for assets and public files, else the Remix route id. */
+function routeLabeller(build: ServerBuild, publicDir: string): (req: Request) => string {
+  const routeId = routeIdResolver(build);
+  const publicPaths = publicFilePaths(publicDir);
+  return (req) => {
+    if (req.path === "/healthz" || req.path === "/readyz" || req.path === "/metrics") return req.path.slice(1);
+    if (req.path.startsWith("/build/") || publicPaths.has(req.path)) return "static";
+    const data = req.query._data;
+    return routeId(req.path, typeof data === "string" ? data : undefined);
+  };
+}
+
 /** The Express app for `options` (not listening yet). */
 export function createApp(options: ServerOptions): Express {
   const publicDir = resolve(options.publicDir ?? "public");
@@ -149,8 +172,14 @@ export function createApp(options: ServerOptions): Express {
 
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
   app.use(requestId);
-  app.use(requestLog(options.log ?? console.log));
+  const metrics = options.metrics ?? createMetrics();
+  app.use(requestLog(loggerFor(options), routeLabeller(options.build, publicDir), (finished, res) => metrics.observe(finished, res)));
   app.use(methodGuard);
+  app.get("/healthz", healthz);
+  app.get("/readyz", readyz(options.readiness ?? readinessFromEnv()));
+  app.get("/metrics", metricsEndpoint(metrics, "metricsToken" in options ? options.metricsToken : getEnv().METRICS_TOKEN));
+  app.use(metrics.liveFeed);
+  if (options.liveFeeds) app.use(options.liveFeeds.track);
   app.use(compression());
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
@@ -159,7 +188,7 @@ export function createApp(options: ServerOptions): Express {
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
   app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES, LARGE_BODY_PATHS));
   app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" }), options.pageCache));
-  app.use(serverError);
+  app.use(keepError, serverError);
   return app;
 }
 
@@ -170,6 +199,8 @@ export interface RunningServer {
   port: number;
   /** Stops listening and closes every open connection. */
   close(): Promise<void>;
+  /** The open live-feed answers (server/shutdown.ts). */
+  liveFeeds: LiveFeeds;
 }
 
 /**
@@ -177,7 +208,8 @@ export interface RunningServer {
  * @param host the interface to listen on (default: all).
  */
 export async function startServer(options: ServerOptions & { port: number; host?: string }): Promise<RunningServer> {
-  const app = createApp(options);
+  const liveFeeds = options.liveFeeds ?? new LiveFeeds();
+  const app = createApp({ ...options, liveFeeds });
   const limit = options.bodyLimit ?? MAX_BODY_BYTES;
   const server = createServer(
     {
@@ -199,11 +231,13 @@ export async function startServer(options: ServerOptions & { port: number; host?
   if (options.build.mode === "development" && process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(options.build);
   return {
     server,
+    liveFeeds,
     port,
     url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "localhost"}:${port}`,
     close: () =>
       new Promise<void>((done, fail) => {
-        server.close((error) => (error ? fail(error) : done()));
+        // After a graceful shutdown (server/shutdown.ts) the server is already closed: nothing left to do.
+        server.close((error) => (error && (error as NodeJS.ErrnoException).code !== "ERR_SERVER_NOT_RUNNING" ? fail(error) : done()));
         server.closeAllConnections();
       }),
   };

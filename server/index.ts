@@ -8,13 +8,15 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../db/connection";
-import { expireDueSignals } from "../app/models/signals.server";
-import { renewDueSubscriptions } from "../app/models/subscriptions.server";
 import { getEnv } from "../app/platform/env.server";
 import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
+import { getLogger } from "../app/platform/logger.server";
+import { closeDb } from "../app/platform/db.server";
 import { createDeliveryWorker } from "../app/services/delivery-worker.server";
+import { createScheduler } from "../app/services/scheduler.server";
 import { startServer, type RunningServer } from "./app";
-import { startExpirySweep } from "./expiry-sweep";
+import { scheduledJobs } from "./jobs";
+import { shutDown } from "./shutdown";
 import { PageCache } from "./page-cache";
 
 /** The Remix server build written by `remix build`. */
@@ -32,8 +34,8 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
 /**
  * Starts the server as configured by the environment (PORT, TRUST_PROXY,
  * APP_URL, DATABASE_PATH, SESSION_SECRET, LITEFS_DIR, PAGE_CACHE_MAX_AGE_MS,
- * ...), with the expiry sweep running beside it (stopped by `close`; on a
- * LiteFS replica it ends nothing), which also writes due subscription renewals and, unless PAGE_CACHE_MAX_AGE_MS is 0, the
+ * ...), with the scheduler of the periodic jobs (server/jobs.ts) running beside
+ * it (stopped by `close`; on a LiteFS replica it runs nothing) and, unless PAGE_CACHE_MAX_AGE_MS is 0, the
  * page cache of visitors without a cookie (server/page-cache.ts).
  * @param options.buildPath the server build (default build/index.js); the benchmarks serve their own.
  * @param options.publicDir the static files and assets (default public/).
@@ -50,18 +52,14 @@ export async function startFromEnv(options: { buildPath?: string; publicDir?: st
   const dataVersion = versionConnection.prepare("PRAGMA data_version").pluck();
   const pageCache = env.PAGE_CACHE_MAX_AGE_MS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: () => dataVersion.get() as number }) : undefined;
   const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas, pageCache });
-  // Only the primary writes: on a replica each tick of the sweep ends nothing (and a promoted replica starts sweeping).
-  // The same tick writes the subscription renewals that are due (ADR 0105).
-  const sweep = startExpirySweep((now) => {
-    if (!canWriteHere()) return [];
-    const ended = expireDueSignals(now);
-    renewDueSubscriptions(now);
-    return ended;
-  });
+  // Only the primary writes: on a replica each tick is skipped (and a promoted replica starts running them).
+  const scheduler = createScheduler(scheduledJobs({ deliveryRetentionDays: env.DELIVERY_RETENTION_DAYS }), { isPrimary: canWriteHere, logger: getLogger() });
+  scheduler.start();
+  void scheduler.runNow("expiry-sweep");
   return {
     ...running,
     close: async () => {
-      sweep.stop();
+      await scheduler.stop();
       await running.close();
       versionConnection.close();
     },
@@ -84,12 +82,41 @@ function buildOptionsFromArgs(args: string[]): { buildPath?: string; publicDir?:
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   startFromEnv(buildOptionsFromArgs(process.argv.slice(2))).then(
     (running) => {
-      console.log(`FX Trader is listening on ${running.url}`);
-      const worker = getEnv().DELIVERY_WORKER === "inline" ? createDeliveryWorker() : null;
+      getLogger().info({ url: running.url }, `FX Trader is listening on ${running.url}`);
+      const env = getEnv();
+      const worker = env.DELIVERY_WORKER === "inline" ? createDeliveryWorker() : null;
       worker?.start();
-      const stop = () => void Promise.all([worker?.stop(), running.close()]).then(() => process.exit(0));
-      process.once("SIGTERM", stop);
-      process.once("SIGINT", stop);
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        const logger = getLogger();
+        logger.info({ signal }, "shutting down");
+        const started = performance.now();
+        const hardStop = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS);
+        hardStop.unref();
+        void shutDown({
+          server: running.server,
+          liveFeeds: running.liveFeeds,
+          timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+          stopBackground: async () => {
+            await Promise.all([worker?.stop(), running.close()]);
+          },
+          closeDatabase: closeDb,
+        }).then(
+          ({ graceful }) => {
+            logger.info({ graceful, durationMs: Math.round(performance.now() - started) }, "shut down");
+            logger.flush();
+            process.exit(0);
+          },
+          (error: unknown) => {
+            logger.error({ err: error }, "shutdown failed");
+            process.exit(1);
+          },
+        );
+      };
+      process.once("SIGTERM", () => stop("SIGTERM"));
+      process.once("SIGINT", () => stop("SIGINT"));
     },
     (error: unknown) => {
       console.error(`FX Trader could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -11,3 +11,14 @@ export function getDb(): Db {
   }
   return instance;
 }
+
+/**
+ * Checkpoints the WAL into the database file (`PRAGMA wal_checkpoint(TRUNCATE)`)
+ * and closes the process-wide connection, if open; the next `getDb()` opens a new one.
+ */
+export function closeDb(): void {
+  if (!instance) return;
+  instance.$client.pragma("wal_checkpoint(TRUNCATE)");
+  instance.$client.close();
+  instance = undefined;
+}

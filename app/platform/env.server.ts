@@ -82,6 +82,20 @@ const envSchema = z
     FLY_APP_NAME: optional(z.string().min(1)),
     /** How long the server answers visitors without a cookie from an unchanged database with the document it rendered for the same URL, ms; 0 renders every request (docs/decisions/0074-anonymous-page-cache.md). */
     PAGE_CACHE_MAX_AGE_MS: milliseconds("PAGE_CACHE_MAX_AGE_MS", 60_000, 5_000),
+    /** Least level written to the JSON log (pino levels); default info, debug in development. */
+    LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { errorMap: () => ({ message: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent" }) })),
+    /** Bearer token `GET /metrics` requires; unset, only loopback clients are served (docs/decisions/0122-metrics.md). */
+    METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
+    /** Longest graceful shutdown after SIGTERM/SIGINT before the process exits anyway, ms. */
+    SHUTDOWN_TIMEOUT_MS: milliseconds("SHUTDOWN_TIMEOUT_MS", 120_000, 10_000),
+    /** Sent delivery jobs and their attempts older than this many days are pruned (docs/decisions/0121-scheduler-and-retention.md). */
+    DELIVERY_RETENTION_DAYS: z.preprocess(emptyAsUnset, z.coerce.number({ invalid_type_error: "DELIVERY_RETENTION_DAYS must be a whole number of days from 1 to 3650" }).int("DELIVERY_RETENTION_DAYS must be a whole number of days from 1 to 3650").min(1, "DELIVERY_RETENTION_DAYS must be a whole number of days from 1 to 3650").max(3650, "DELIVERY_RETENTION_DAYS must be a whole number of days from 1 to 3650").default(30)),
+    /** `GET /readyz` fails below this much free space on the database's disk, MB. */
+    READYZ_MIN_FREE_MB: z.preprocess(emptyAsUnset, z.coerce.number({ invalid_type_error: "READYZ_MIN_FREE_MB must be a number of megabytes" }).int("READYZ_MIN_FREE_MB must be a whole number of megabytes").min(0, "READYZ_MIN_FREE_MB must be a whole number of megabytes").default(256)),
+    /** `GET /readyz` fails when the delivery worker's last heartbeat is older than this, ms. */
+    READYZ_HEARTBEAT_MAX_AGE_MS: milliseconds("READYZ_HEARTBEAT_MAX_AGE_MS", 3_600_000, 60_000),
+    /** `GET /readyz` on a LiteFS replica fails when replication lags more than this, ms. */
+    READYZ_REPLICA_LAG_MAX_MS: milliseconds("READYZ_REPLICA_LAG_MAX_MS", 3_600_000, 30_000),
     /** Benchmarks only (`npm run bench:scale`): a file that receives every SQL statement the app's connection runs, one a line. */
     BENCH_SQL_LOG: optional(z.string().min(1)),
   })

@@ -20,6 +20,7 @@ import { randomBytes } from "node:crypto";
 import type { DeliveryChannel, DeliveryJob } from "../../db/schema";
 import { DISABLED_NOTICE_TYPE } from "~/domain/delivery";
 import { claimDueJobs, enqueueJob, finishAttempt, onJobsEnqueued, type AttemptOutcome } from "~/models/outbox.server";
+import { beat, releaseLeases, WORKER_HEARTBEAT, WORKER_HEARTBEAT_MS } from "~/models/operations.server";
 import { disableGoneEndpoint, getWebhookById, recordEndpointResult } from "~/models/webhooks.server";
 import { canWriteHere } from "~/platform/litefs.server";
 import { closeMailer } from "~/services/mailer.server";
@@ -61,7 +62,7 @@ export interface DeliveryWorker {
   readonly owner: string;
   /** Starts claiming continuously (and waking when this process enqueues jobs or an attempt ends). */
   start(): void;
-  /** Stops claiming, waits for the attempts in flight to be recorded and closes the channels. */
+  /** Stops claiming, waits for the attempts in flight to be recorded, gives back any lease still held (`releaseLeases`) and closes the channels. */
   stop(): Promise<void>;
   /**
    * Claims what is due now up to the free slots (none on a replica) and waits
@@ -101,6 +102,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   let wake: (() => void) | null = null;
   let unsubscribe: (() => void) | null = null;
   const inFlight = new Set<Promise<void>>();
+  let lastBeatAt = Number.NEGATIVE_INFINITY;
 
   /** The channel's send, cut off at `attemptLimitMs` so the lease outlasts it. */
   function sendWithin(adapter: ChannelAdapter, job: DeliveryJob, at: Date): Promise<SendResult> {
@@ -157,9 +159,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
     else if (job.channel === "webhook") afterWebhook(outcome);
   }
 
-  /** Claims up to the free slots and starts each attempt. @returns the attempts started. */
+  /**
+   * Claims up to the free slots and starts each attempt; on the way, writes the
+   * worker's heartbeat (`/readyz` reads it) at most every WORKER_HEARTBEAT_MS.
+   * @returns the attempts started.
+   */
   function fill(): Promise<void>[] {
     if (!canWrite()) return [];
+    const beatAt = clock();
+    if (beatAt.getTime() - lastBeatAt >= WORKER_HEARTBEAT_MS) {
+      beat(WORKER_HEARTBEAT, owner, beatAt);
+      lastBeatAt = beatAt.getTime();
+    }
     const free = concurrency - inFlight.size;
     if (free <= 0) return [];
     const started: Promise<void>[] = [];
@@ -222,6 +233,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
       wake?.();
       await loop;
       await Promise.all([...inFlight]);
+      if (canWrite()) releaseLeases(owner, clock());
       for (const adapter of Object.values(channels)) adapter?.close?.();
       if (!options.channels) closeMailer();
     },

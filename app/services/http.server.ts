@@ -4,6 +4,7 @@
  * the /api conventions (caching, ETag, CORS, OPTIONS, rate-limit headers:
  * docs/decisions/0042-api-caching-and-cors.md), body limits, safe redirects, client IP.
  */
+import { noteRequestError } from "~/platform/request-context.server";
 import { createHash, randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { ZodError, ZodType, ZodTypeDef } from "zod";
@@ -378,7 +379,7 @@ export function apiHandler<Args>(handler: (args: Args) => Promise<Response> | Re
     } catch (error) {
       if (error instanceof Response) response = error;
       else {
-        console.error("[api] unexpected error", error);
+        noteRequestError(error);
         response = problem(500, "Something went wrong on our side. Please try again.");
       }
     }

@@ -7,6 +7,7 @@ import { authenticateApiKey, recordApiRequest, secondsUntilNextMonth, API_MONTHL
 import { apiKeyQuota, noteApiKeyQuota } from "~/services/rate-limit.server";
 import { createSession, deleteSession, findActiveSession } from "~/models/sessions.server";
 import { isTwoFactorEnabled } from "~/models/two-factor.server";
+import { noteRequestUser } from "~/platform/request-context.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
 import { enqueueLoginNotice } from "./channels/login-notice.server";
 import { getSessionCookie } from "./cookies.server";
@@ -24,6 +25,7 @@ async function lookup(request: Request): Promise<Viewer | null> {
   const value = await getSessionCookie().parse(request.headers.get("Cookie"));
   if (typeof value !== "string" || !value) return null;
   const found = findActiveSession(value);
+  if (found) noteRequestUser(found.user.id);
   return found ? { user: toPublicUser(found.user), sessionId: found.sessionId } : null;
 }
 
@@ -88,6 +90,7 @@ export async function getApiCaller(request: Request): Promise<PublicUser | null>
     const now = new Date();
     const user = authenticateApiKey(key, now);
     if (!user) throw problem(401, "The API key is invalid or has been revoked", { headers: { "WWW-Authenticate": "Bearer" } });
+    noteRequestUser(user.id);
     const usage = recordApiRequest(user.id, now);
     noteApiKeyQuota(request, apiKeyQuota(usage.requests, API_MONTHLY_LIMIT, now));
     if (!usage.allowed) {

@@ -439,11 +439,12 @@ describe("security headers on every kind of response", () => {
 });
 
 describe("request log", () => {
-  it("one line per request: method, path, status, duration; no query string, no cookie", async () => {
+  it("one JSON line per request: method, path, route, status, duration, id; no query string, no cookie", async () => {
     const before = direct.logLines.length;
     await rawRequest(direct.port, { path: "/login?returnTo=%2Fportal%3Ftoken%3Dsecret-token", headers: { Cookie: "__session=secret-cookie" } });
     const lines = direct.logLines.slice(before);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^GET \/login 200 \d+ms id=[0-9a-f-]{36}$/);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "info", method: "GET", path: "/login", route: "routes/login", status: 200, durationMs: expect.any(Number), reqId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(lines[0]).not.toMatch(/secret-token|secret-cookie|returnTo/);
   });
 });

@@ -3,6 +3,7 @@
  * responses, JSON body reading, client IP, Retry-After for documents, security
  * headers and the /api handler wrapper.
  */
+import { runWithRequestContext, type RequestContext } from "~/platform/request-context.server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   API_CSP,
@@ -275,12 +276,12 @@ describe("applySecurityHeaders", () => {
 });
 
 describe("apiHandler", () => {
-  it("turns a thrown Error into a 500 problem without the message or stack, and logs it", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("turns a thrown Error into a 500 problem without the message or stack, keeps the error for the request log", async () => {
+    const context: RequestContext = {};
     const handler = apiHandler(async () => {
       throw new Error("SQLITE_CORRUPT: secret table users at /srv/app/db.ts:42");
     });
-    const response = await handler({});
+    const response = await runWithRequestContext(context, () => handler({}));
     expect(response.status).toBe(500);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
     const text = await response.text();
@@ -289,7 +290,7 @@ describe("apiHandler", () => {
     expect(text).not.toMatch(/at .*\.ts:\d+/);
     const body = JSON.parse(text) as ProblemBody;
     expect(body).toMatchObject({ type: "about:blank", status: 500, title: "Internal server error" });
-    expect(log).toHaveBeenCalled();
+    expect((context.error as Error).message).toMatch(/SQLITE_CORRUPT/);
   });
 
   it("handles a synchronous throw and a thrown non-Error the same way", async () => {

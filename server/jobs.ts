@@ -1,0 +1,25 @@
+/**
+ * Every periodic job of the server, in one list the scheduler runs
+ * (app/services/scheduler.server.ts, docs/decisions/0121-scheduler-and-retention.md).
+ * A job is `{ name, schedule, run: (now) => result }`; adding one is one entry here.
+ * Patterns are UTC; the hourly and daily ones sit off the full hour.
+ */
+import { expireDueSignals } from "../app/models/signals.server";
+import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "../app/models/retention.server";
+import { renewDueSubscriptions } from "../app/models/subscriptions.server";
+import type { ScheduledJob } from "../app/services/scheduler.server";
+
+/**
+ * The jobs.
+ * @param settings.deliveryRetentionDays how long sent deliveries are kept (DELIVERY_RETENTION_DAYS).
+ */
+export function scheduledJobs(settings: { deliveryRetentionDays: number }): ScheduledJob[] {
+  return [
+    { name: "expiry-sweep", schedule: "*/30 * * * * *", run: (now) => expireDueSignals(now) },
+    // Due renewals are explicit writes, never a side effect of reading (docs/decisions/0105).
+    { name: "subscription-renewals", schedule: "*/30 * * * * *", run: (now) => renewDueSubscriptions(now) },
+    { name: "delivery-retention", schedule: "17 * * * *", run: (now) => pruneSentDeliveries(now, settings.deliveryRetentionDays) },
+    { name: "session-retention", schedule: "23 * * * *", run: (now) => pruneExpiredSessions(now) },
+    { name: "sqlite-optimize", schedule: "41 3 * * *", run: (now) => optimizeDatabase(now) },
+  ];
+}
