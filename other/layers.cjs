@@ -10,10 +10,10 @@
  */
 module.exports = [
   { name: "routes", path: "^app/routes/", holds: "one module per URL: loader, action, meta, a component of named pieces (at most 250 lines)", imports: ["components", "services", "models", "domain", "schemas", "content", "env"], types: ["db-schema"] },
-  { name: "app-root", path: "^app/(root|entry\\.client|entry\\.server)\\.tsx$", label: "app/root.tsx, app/entry.client.tsx, app/entry.server.tsx", holds: "the document, its two entries", imports: ["components", "services", "domain", "content", "env"], types: [] },
+  { name: "app-root", path: "^app/(root|entry\\.client|entry\\.server)\\.tsx$", label: "app/root.tsx, app/entry.client.tsx, app/entry.server.tsx", holds: "the document, its two entries", imports: ["components", "services", "domain", "content", "platform", "env"], types: [] },
   { name: "components", path: "^app/components/", holds: "page sections by area; `ui/` holds primitives", imports: ["domain", "content", "schemas"], types: ["models", "services"] },
   { name: "services", path: "^app/services/", holds: "application services: sessions and guards, auth, HTTP helpers, delivery channels, the page-action helper", imports: ["models", "domain", "schemas", "content", "platform", "env"], types: ["db-schema", "db-connection"] },
-  { name: "models", path: "^app/models/", holds: "`*.server.ts`, one per aggregate; `read-models/` for page-shaped reads", imports: ["domain", "content", "platform", "env", "db-schema"], types: ["schemas", "db-connection"] },
+  { name: "models", path: "^app/models/", holds: "`*.server.ts`, one per aggregate; `read-models/` for page-shaped reads", imports: ["domain", "content", "platform", "env", "db-schema", "db-connection"], types: ["schemas"] },
   { name: "schemas", path: "^app/schemas/", holds: "zod schemas shared by a form, its action and its /api twin; `api/` is the API's contract", imports: ["domain", "content", "db-schema"], types: ["models"] },
   { name: "domain", path: "^app/domain/", holds: "pure rules and maths: no I/O, no clock (`now` is passed in)", imports: ["content"], types: ["db-schema", "schemas"] },
   { name: "content", path: "^app/content/", holds: "the product's fixed texts and figures, as data", imports: [], types: ["domain", "schemas", "db-schema"] },
