@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  blob,
   index,
   integer,
   primaryKey,
@@ -392,6 +393,21 @@ export const signalEvents = sqliteTable(
 );
 
 export type SignalEventRow = typeof signalEvents.$inferSelect;
+
+/**
+ * The ledger's RFC 9162 Merkle tree as stored complete subtrees (app/domain/merkle.ts):
+ * (level, idx) is the 32-byte hash over leaves [idx·2^level, (idx+1)·2^level);
+ * level 0 holds leaf hashes, leaf idx = seq − 1. Written with each ledger row.
+ */
+export const ledgerTreeNodes = sqliteTable(
+  "ledger_tree_nodes",
+  {
+    level: integer("level").notNull(),
+    idx: integer("idx").notNull(),
+    hash: blob("hash", { mode: "buffer" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.idx] })],
+);
 export type PlanId = (typeof PLAN_IDS)[number];
 export type SignalSide = (typeof SIGNAL_SIDES)[number];
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];
