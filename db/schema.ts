@@ -396,18 +396,15 @@ export type SignalEventRow = typeof signalEvents.$inferSelect;
 
 /**
  * The ledger's RFC 9162 Merkle tree as stored complete subtrees (app/domain/merkle.ts):
- * (level, idx) is the 32-byte hash over leaves [idx·2^level, (idx+1)·2^level);
- * level 0 holds leaf hashes, leaf idx = seq − 1. Written with each ledger row.
+ * the node at (level, index) is the 32-byte hash over leaves [index·2^level,
+ * (index+1)·2^level), kept under the rowid `level·2^40 + index` (one B-tree
+ * lookup per node); level 0 holds leaf hashes, leaf index = seq − 1. Written
+ * with each ledger row (app/models/ledger-tree.server.ts).
  */
-export const ledgerTreeNodes = sqliteTable(
-  "ledger_tree_nodes",
-  {
-    level: integer("level").notNull(),
-    idx: integer("idx").notNull(),
-    hash: blob("hash", { mode: "buffer" }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.level, t.idx] })],
-);
+export const ledgerTreeNodes = sqliteTable("ledger_tree_nodes", {
+  id: integer("id").primaryKey(),
+  hash: blob("hash", { mode: "buffer" }).notNull(),
+});
 export type PlanId = (typeof PLAN_IDS)[number];
 export type SignalSide = (typeof SIGNAL_SIDES)[number];
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];

@@ -10,6 +10,7 @@
  * Pure computation (`node:crypto`); server-side and scripts only.
  */
 import { createHash, createPublicKey, verify, type KeyObject } from "node:crypto";
+import { verifyConsistency } from "./merkle";
 
 /** A checkpoint as `GET /api/ledger/checkpoint` answers it. */
 export interface Checkpoint {
@@ -95,4 +96,32 @@ export function checkCheckpoint(checkpoint: Pick<Checkpoint, "treeSize" | "rootH
     return { ok: false, reason: "the signature does not verify with the ledger's public key" };
   }
   return { ok: true, ...parsed };
+}
+
+/** A tree head: size and lowercase hex root. */
+export interface TreeHead {
+  treeSize: number;
+  rootHash: string;
+}
+
+/**
+ * Does the log `current` extend the tree `kept` (a checkpoint saved earlier)?
+ * `proof` is the RFC 9162 consistency proof from kept.treeSize to current.treeSize.
+ * @returns ok, or the reason in words: truncated (fewer entries), forked (same
+ *   size, another root) or rewritten (the proof fails: an entry up to the kept size changed).
+ */
+export function checkExtends(kept: TreeHead, current: TreeHead, proof: readonly Uint8Array[]): { ok: true } | { ok: false; reason: string } {
+  if (current.treeSize < kept.treeSize) {
+    return { ok: false, reason: `truncated: the log has ${current.treeSize} entries, fewer than the ${kept.treeSize} of the kept checkpoint` };
+  }
+  const first = Buffer.from(kept.rootHash, "hex");
+  const second = Buffer.from(current.rootHash, "hex");
+  if (current.treeSize === kept.treeSize && !first.equals(second)) {
+    return { ok: false, reason: `forked: the log of ${kept.treeSize} entries has root ${current.rootHash}, the kept checkpoint ${kept.rootHash}` };
+  }
+  if (kept.treeSize === 0) return { ok: true };
+  if (!verifyConsistency(kept.treeSize, current.treeSize, first, second, proof)) {
+    return { ok: false, reason: `rewritten: the log of ${current.treeSize} entries does not extend the kept tree of ${kept.treeSize} (the consistency proof fails)` };
+  }
+  return { ok: true };
 }

@@ -220,3 +220,29 @@ export function verifyConsistency(
   }
   return fr.equals(firstRoot) && sr.equals(secondRoot) && sn === 0;
 }
+
+/**
+ * Every node of the tree over `leaves` (leaf data, e.g. the rows' 32-byte
+ * hashes), in memory: levels[level][index]. For verifiers that read the whole
+ * log (`npm run ledger:verify`); the site reads stored nodes instead.
+ * @returns a reader over the levels.
+ */
+export function memoryTree(leaves: Iterable<Uint8Array>): NodeReader {
+  const levels: Buffer[][] = [[]];
+  for (const data of leaves) {
+    let hash = leafHash(data);
+    levels[0]!.push(hash);
+    let level = 0;
+    while (levels[level]!.length % 2 === 0) {
+      const row = levels[level]!;
+      hash = nodeHash(row[row.length - 2]!, hash);
+      level += 1;
+      (levels[level] ??= []).push(hash);
+    }
+  }
+  return (level, index) => {
+    const hash = levels[level]?.[index];
+    if (!hash) throw new RangeError(`No node at level ${level}, index ${index}`);
+    return hash;
+  };
+}

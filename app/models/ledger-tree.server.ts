@@ -7,7 +7,7 @@
  * `syncLedgerTree` catches up a file whose rows were written before the tree
  * existed (`npm start` runs it). Root and proofs read O(log n) stored nodes.
  */
-import { and, asc, eq, gt, max } from "drizzle-orm";
+import { asc, eq, gt, lt, max } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { ledgerTreeNodes, signalEvents } from "../../db/schema";
 import {
@@ -27,14 +27,34 @@ type Queryable = Db | Tx;
 /** Rows read per query while catching up. */
 const SYNC_PAGE = 2000;
 
+/** Rowid stride of a level: node (level, index) is stored under level·2^40 + index (2^40 leaves is far beyond any ledger). */
+const LEVEL_STRIDE = 2 ** 40;
+
+/** The rowid of node (level, index). */
+function nodeId(level: number, index: number): number {
+  return level * LEVEL_STRIDE + index;
+}
+
+const nodeStatements = new WeakMap<Db["$client"], { get: (id: number) => unknown }>();
+
+/** The node lookup as a statement compiled once per connection (proofs read dozens of nodes per request). */
+function nodeStatement(db: Db): { get: (id: number) => unknown } {
+  let statement = nodeStatements.get(db.$client);
+  if (!statement) {
+    statement = db.$client.prepare("SELECT hash FROM ledger_tree_nodes WHERE id = ?");
+    nodeStatements.set(db.$client, statement);
+  }
+  return statement;
+}
+
 /** Reads stored nodes of `db`. @throws Error naming the node when it is missing (the tree is behind the ledger). */
 function readerOf(db: Queryable): NodeReader {
+  const lookup =
+    "$client" in db
+      ? (id: number) => nodeStatement(db as Db).get(id) as { hash: Buffer } | undefined
+      : (id: number) => db.select({ hash: ledgerTreeNodes.hash }).from(ledgerTreeNodes).where(eq(ledgerTreeNodes.id, id)).get();
   return (level, index) => {
-    const row = db
-      .select({ hash: ledgerTreeNodes.hash })
-      .from(ledgerTreeNodes)
-      .where(and(eq(ledgerTreeNodes.level, level), eq(ledgerTreeNodes.idx, index)))
-      .get();
+    const row = lookup(nodeId(level, index));
     if (!row) throw new Error(`The ledger tree has no node at level ${level}, index ${index}`);
     return row.hash;
   };
@@ -42,14 +62,14 @@ function readerOf(db: Queryable): NodeReader {
 
 /** Leaves in the stored tree (the number of ledger rows it covers). */
 export function ledgerTreeSize(db: Queryable = getDb()): number {
-  const row = db.select({ last: max(ledgerTreeNodes.idx) }).from(ledgerTreeNodes).where(eq(ledgerTreeNodes.level, 0)).get();
+  const row = db.select({ last: max(ledgerTreeNodes.id) }).from(ledgerTreeNodes).where(lt(ledgerTreeNodes.id, LEVEL_STRIDE)).get();
   return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
 }
 
 function storeLeaf(db: Queryable, index: number, hashHex: string): void {
   const nodes = nodesForAppend(readerOf(db), index, Buffer.from(hashHex, "hex"));
   db.insert(ledgerTreeNodes)
-    .values(nodes.map((node) => ({ level: node.level, idx: node.index, hash: node.hash })))
+    .values(nodes.map((node) => ({ id: nodeId(node.level, node.index), hash: node.hash })))
     .run();
 }
 
