@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  blob,
   index,
   integer,
   primaryKey,
@@ -394,6 +395,18 @@ export const signalEvents = sqliteTable(
 );
 
 export type SignalEventRow = typeof signalEvents.$inferSelect;
+
+/**
+ * The ledger's RFC 9162 Merkle tree as stored complete subtrees (app/domain/merkle.ts):
+ * the node at (level, index) is the 32-byte hash over leaves [index·2^level,
+ * (index+1)·2^level), kept under the rowid `level·2^40 + index` (one B-tree
+ * lookup per node); level 0 holds leaf hashes, leaf index = seq − 1. Written
+ * with each ledger row (app/models/ledger-tree.server.ts).
+ */
+export const ledgerTreeNodes = sqliteTable("ledger_tree_nodes", {
+  id: integer("id").primaryKey(),
+  hash: blob("hash", { mode: "buffer" }).notNull(),
+});
 export type PlanId = (typeof PLAN_IDS)[number];
 export type SignalSide = (typeof SIGNAL_SIDES)[number];
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];

@@ -8,8 +8,11 @@
  *   4. seeds an empty database (never overwrites),
  *   5. gives signals that have no ledger events theirs (`backfillLedger`; a no-op once done),
  *   6. sanitises the HTML of posts stored without a sanitised copy (`backfillPostHtml`;
- *      posts written before migration 0012; a no-op once done).
- * Reads DATABASE_PATH, SESSION_SECRET, SEED_PASSWORD and NODE_ENV.
+ *      posts written before migration 0012; a no-op once done),
+ *   7. adds ledger rows the Merkle tree does not cover yet (`syncLedgerTree`;
+ *      rows written before migration 0015; a no-op once done), and makes sure the
+ *      checkpoint signing key exists (LEDGER_SIGNING_KEY, or a generated file beside the database, mode 0600).
+ * Reads DATABASE_PATH, SESSION_SECRET, LEDGER_SIGNING_KEY, SEED_PASSWORD and NODE_ENV.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -17,7 +20,9 @@ import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sessionSecretPath } from "../app/platform/env.server";
 import { backfillPostHtml } from "../app/models/blog.server";
+import { syncLedgerTree } from "../app/models/ledger-tree.server";
 import { backfillLedger } from "../app/models/signals.server";
+import { ensureLedgerSigningKey } from "../app/services/ledger-checkpoint.server";
 import { migrateDatabase, openDatabase } from "./connection";
 import { describeSeedResult, seedConfigFromEnv, seedDatabase, type EnvVars, type SeedResult } from "./seed";
 
@@ -80,6 +85,10 @@ export async function runSetup(
     log(describeSeedResult(seed));
     const backfill = backfillLedger(db, now ?? new Date());
     if (backfill.signals > 0) log(`Ledger: recorded ${backfill.events} events for ${backfill.signals} signals that had none`);
+    const leaves = syncLedgerTree(db);
+    if (leaves > 0) log(`Ledger: added ${leaves} rows to the Merkle tree`);
+    const key = ensureLedgerSigningKey(databasePath, env.LEDGER_SIGNING_KEY || undefined);
+    if (key.created) log(`Generated the ledger checkpoint signing key in ${key.source}`);
     const sanitised = backfillPostHtml(db);
     if (sanitised > 0) log(`Blog: stored the sanitised HTML of ${sanitised} posts`);
     return { secret, seed, backfill, databasePath };

@@ -96,7 +96,7 @@ export const TRACKING_PLATFORMS: ReadonlyArray<TrackingPlatform> = [
 ];
 
 export const VERIFICATION_INTRO =
-  "Every signal we publish is recorded in a public, tamper-evident ledger at /api/ledger: each event is hash-chained to the one before it, so anyone can check with their own code that nothing was changed, reordered or removed. Third-party account tracking links are not available yet, and the sample figures on this page are hypothetical, not results from the ledger.";
+  "Every signal event we publish is a row of a public ledger at /api/ledger, hash-chained to the row before it: your own code can check that no row was changed, reordered or removed between the first and the last you read. On its own that cannot show rows deleted from the end or a tail rewritten by whoever holds our database; for that, keep a signed checkpoint (/api/ledger/checkpoint, also in every alert we send) somewhere we cannot edit, and check later that the ledger still extends it (npm run ledger:verify -- --checkpoint, or run npm run ledger:witness on a schedule). No third party checks the ledger for you unless you or someone you trust runs the witness. Account tracking links are not available yet, and the sample figures on this page are hypothetical, not results from the ledger.";
 
 /* ------------------------------------------------------------------ */
 /* Disclaimers                                                         */

@@ -51,6 +51,18 @@ export function eventId(seq: number): string {
   return `evt_${seq}`;
 }
 
+/** The ledger checkpoint right after an event: the tree of the first `seq` rows (docs/ledger.md). */
+export interface EventCheckpoint {
+  treeSize: number;
+  /** 64 lowercase hex characters. */
+  rootHash: string;
+}
+
+/** The line emails and Telegram messages carry: the checkpoint current after the event, for the recipient to keep. */
+export function checkpointLine(checkpoint: EventCheckpoint): string {
+  return `Ledger checkpoint after this event: tree size ${checkpoint.treeSize}, root ${checkpoint.rootHash}`;
+}
+
 /** The Standard Webhooks message id of a job: the same on every attempt and redelivery. */
 export function webhookMessageId(jobId: number): string {
   return `msg_${jobId}`;

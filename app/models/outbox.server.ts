@@ -31,12 +31,14 @@ import {
   chooseDeliveries,
   deliveryEventType,
   eventId,
+  type EventCheckpoint,
   heldJobsRule,
   MAX_ATTEMPTS,
   retryDelay,
   type DeliveryRecipient,
 } from "~/domain/delivery";
 import { blackoutEnd } from "~/domain/news-blackout";
+import { getLedgerRoot } from "~/models/ledger-tree.server";
 import { applyEventToMt5Queue } from "~/models/mt5.server";
 import { projectedColumns, projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
 import { getDb } from "~/platform/db.server";
@@ -283,6 +285,8 @@ export interface DeliveredEvent {
   type: SignalEventType;
   occurredAt: Date;
   signal: Signal;
+  /** The Merkle tree of the first `seq` rows: the checkpoint current right after the event. */
+  checkpoint: EventCheckpoint;
 }
 
 /**
@@ -306,7 +310,8 @@ export function deliveredEvent(seq: number, db: Queryable = getDb()): DeliveredE
     .map((e) => ({ type: e.type, occurredAt: e.occurredAt, payload: JSON.parse(e.payload) }) as SignalEvent);
   const state = projectSignal(history);
   const signal: Signal = { ...row, ...projectedColumns(state) };
-  return { eventId: eventId(seq), seq, hash: event.hash, type: event.type as SignalEventType, occurredAt: event.occurredAt, signal };
+  const checkpoint = { treeSize: seq, rootHash: getLedgerRoot(seq, db).toString("hex") };
+  return { eventId: eventId(seq), seq, hash: event.hash, type: event.type as SignalEventType, occurredAt: event.occurredAt, signal, checkpoint };
 }
 
 /**

@@ -35,6 +35,7 @@ import {
 } from "~/domain/signal-lifecycle";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import type { SignalInput } from "~/schemas/signal";
+import { appendLedgerLeaf } from "~/models/ledger-tree.server";
 import { enqueueDeliveries } from "~/models/outbox.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
@@ -171,7 +172,8 @@ function headLink(db: Queryable): { seq: number; hash: string } | null {
 
 /**
  * Appends one event to the ledger after the current head (call inside an
- * IMMEDIATE transaction). `payload` is any JSON value; it is stored canonical.
+ * IMMEDIATE transaction), and its leaf to the Merkle tree (ledger-tree.server.ts).
+ * `payload` is any JSON value; it is stored canonical.
  * With `notify` the event's delivery jobs are enqueued in the same
  * transaction (the outbox, app/models/outbox.server.ts); history written after
  * the fact (the backfill, the seed) notifies nobody.
@@ -187,6 +189,7 @@ function appendEvent(
   const { payload, salt } = row;
   if (payload === null || salt === null) throw new Error("A sealed event always carries its payload and salt");
   tx.insert(signalEvents).values({ ...row, payload, salt }).run();
+  appendLedgerLeaf(tx, row.seq, row.hash);
   if (notify) enqueueDeliveries(tx, row);
   return row;
 }

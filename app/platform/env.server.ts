@@ -39,6 +39,8 @@ const envSchema = z
     OAUTH_CLIENT_ID: optional(z.string()),
     OAUTH_CLIENT_SECRET: optional(z.string()),
     OAUTH_SCOPES: z.string().default("openid email profile"),
+    /** The ledger checkpoints' Ed25519 signing key as PKCS#8 PEM; unset: a key generated once beside the database (docs/decisions/0096-signed-checkpoints.md). */
+    LEDGER_SIGNING_KEY: optional(z.string().regex(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/, "LEDGER_SIGNING_KEY must be an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)")),
     SEED_PASSWORD: optional(z.string().min(8, "SEED_PASSWORD must be at least 8 characters long")),
     SMTP_URL: optional(
       z
@@ -137,6 +139,11 @@ let cached: Env | undefined;
 /** Path of the generated session secret kept beside the database file. */
 export function sessionSecretPath(databasePath: string): string {
   return join(dirname(databasePath), ".session-secret");
+}
+
+/** Path of the generated ledger signing key kept beside the database file (PKCS#8 PEM, mode 0600). */
+export function ledgerKeyPath(databasePath: string): string {
+  return join(dirname(databasePath), ".ledger-signing-key.pem");
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formatPrice } from "~/domain/signal-display";
+import { getLedgerRoot, ledgerTreeSize } from "~/models/ledger-tree.server";
 import { listFeedEvents, getLedgerHead, type FeedEvent } from "~/models/signals.server";
 import { publicOrigin } from "~/platform/env.server";
 import { applySecurityHeaders } from "~/services/http.server";
@@ -40,8 +41,14 @@ function revealedText({ event, signal }: FeedEvent): string | null {
   return parts.join(" · ");
 }
 
-function itemXml(origin: string, item: FeedEvent): string {
+/** The checkpoint right after an item's event: the tree of its first `seq` rows (null when the stored tree does not cover it yet). */
+function itemCheckpoint(seq: number, treeSize: number): { treeSize: number; rootHash: string } | null {
+  return seq <= treeSize ? { treeSize: seq, rootHash: getLedgerRoot(seq).toString("hex") } : null;
+}
+
+function itemXml(origin: string, item: FeedEvent, treeSize: number): string {
   const { event, signal, strategy } = item;
+  const checkpoint = itemCheckpoint(event.seq, treeSize);
   const link = `${origin}/signals/${signal.id}`;
   const verb = EVENT_VERBS[event.type] ?? event.type;
   const levels = revealedText(item);
@@ -49,7 +56,10 @@ function itemXml(origin: string, item: FeedEvent): string {
     `${strategy.name}: ${signal.symbol} ${signal.side} ${verb}.`,
     levels ?? "Levels are revealed when the signal ends.",
     `Ledger #${event.seq}, payload hash ${event.payloadHash}.`,
-  ].join(" ");
+    checkpoint ? `Checkpoint after it: tree size ${checkpoint.treeSize}, root ${checkpoint.rootHash}.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return [
     "    <item>",
     `      <title>${escapeXml(`${signal.symbol} ${signal.side} ${verb} · ${strategy.name}`)}</title>`,
@@ -58,6 +68,7 @@ function itemXml(origin: string, item: FeedEvent): string {
     `      <pubDate>${event.occurredAt.toUTCString()}</pubDate>`,
     `      <category>${escapeXml(strategy.name)}</category>`,
     `      <description>${escapeXml(description)}</description>`,
+    ...(checkpoint ? [`      <ledger:checkpoint treeSize="${checkpoint.treeSize}" rootHash="${checkpoint.rootHash}" />`] : []),
     "    </item>",
   ].join("\n");
 }
@@ -66,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
   const events = listFeedEvents([], { types: ["published", "modified", "closed"], limit: FEED_SIZE });
   const head = getLedgerHead();
+  const treeSize = ledgerTreeSize();
   const headText = head ? `Ledger head #${head.seq}, hash ${head.hash}.` : "The ledger is empty.";
   const headElement = head
     ? `    <ledger:head seq="${head.seq}" hash="${head.hash}" recordedAt="${head.recordedAt.toISOString()}" />\n`
@@ -82,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     <language>en-us</language>
     <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>
     <atom:link href="${escapeXml(`${origin}/signals.rss`)}" rel="self" type="application/rss+xml" />
-${headElement}${events.map((item) => itemXml(origin, item)).join("\n")}
+${headElement}${events.map((item) => itemXml(origin, item, treeSize)).join("\n")}
   </channel>
 </rss>
 `;

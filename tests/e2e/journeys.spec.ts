@@ -76,7 +76,7 @@ test.describe("copy that tells the truth about the track record", () => {
     await expect(main).not.toContainText("tracked by independent platforms");
 
     await page.goto("/performance?tab=verification");
-    await expect(page.getByRole("main")).toContainText("Every signal we publish is recorded in a public, tamper-evident ledger at /api/ledger");
+    await expect(page.getByRole("main")).toContainText("Every signal event we publish is a row of a public ledger at /api/ledger");
     await expect(page.getByRole("main")).not.toContainText("every figure on this page is hypothetical sample data");
 
     const ledger = await page.request.get("/api/ledger");

@@ -133,7 +133,7 @@ test.describe("performance tabs and chart periods (links)", () => {
     await tabs.getByRole("tab", { name: "Verification" }).click();
     await expect(page).toHaveURL(/\/performance\?tab=verification&period=1Y$/);
     await expect(tabs.getByRole("tab", { name: "Verification" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("heading", { name: "Third-party verification" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Checking our record yourself" })).toBeVisible();
     await expect(page.getByRole("tabpanel")).toContainText("Myfxbook");
     await expect(page.getByRole("tabpanel")).toContainText("FX Blue");
 

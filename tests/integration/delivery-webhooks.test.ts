@@ -9,6 +9,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliveryAttempts, deliveryJobs, webhookEndpoints } from "../../db/schema";
+import { getLedgerRoot } from "~/models/ledger-tree.server";
 import { claimDueJobs } from "~/models/outbox.server";
 import { closeSignal, publishSignal } from "~/models/signals.server";
 import { createWebhook, rotateWebhookSecret } from "~/models/webhooks.server";
@@ -121,6 +122,8 @@ describe("the outbox and a delivery", () => {
     expect(hit!.headers["webhook-id"]).toBe(`msg_${job.id}`);
     expect(hit!.json.type).toBe("signal.published");
     expect(hit!.json.data).toMatchObject({ eventId: `evt_${job.seq}`, seq: job.seq, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The checkpoint current right after the event: the tree of the first seq rows.
+    expect(hit!.json.data.checkpoint).toEqual({ treeSize: job.seq, rootHash: getLedgerRoot(job.seq!).toString("hex") });
     expect(hit!.json.data.signal).toMatchObject({ id: signal.id, entryPrice: 1.085, stopLoss: 1.08, sl: 1.08, takeProfit1: 1.09, locked: false, status: "ACTIVE" });
     expect(job).toMatchObject({ status: "sent", attempts: 1 });
     expect(attemptsOf(job.id)).toMatchObject([{ attempt: 1, statusCode: 200, responseExcerpt: "ok", error: null }]);

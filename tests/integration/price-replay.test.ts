@@ -5,7 +5,7 @@
  * real Requests against this file's temporary SQLite database.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { signalEvents, signals, type Signal } from "../../db/schema";
 import { verifyChain } from "~/domain/ledger";
 import type { ApiSignal } from "~/domain/signals";
@@ -23,6 +23,7 @@ import { getDb } from "~/platform/db.server";
 import { action as pricesAction, loader as pricesLoader } from "~/routes/api.admin.prices";
 import { loader as signalsLoader } from "~/routes/api.signals._index";
 import { loader as rssLoader } from "~/routes/signals[.]rss";
+import { getLedgerRoot } from "~/models/ledger-tree.server";
 import type { SignalInput } from "~/schemas/signal";
 import { createUser, DAY, HOUR, insertStrategy, MINUTE, signedInCookie, validSignalInput } from "../support/fixtures";
 import { callRoute, getRequest, jsonRequest } from "../support/http";
@@ -314,6 +315,10 @@ describe("/signals.rss", () => {
     const head = getLedgerHead()!;
     expect(xml).toContain(`<ledger:head seq="${head.seq}" hash="${head.hash}"`);
     expect(xml).toContain(`Ledger head #${head.seq}, hash ${head.hash}.`);
+    // Each item carries the checkpoint right after its event: the tree of the first seq rows.
+    const closedSeq = getDb().select().from(signalEvents).where(and(eq(signalEvents.signalId, shown.id), eq(signalEvents.type, "closed"))).get()!.seq;
+    expect(shownItems[0]).toContain(`<ledger:checkpoint treeSize="${closedSeq}" rootHash="${getLedgerRoot(closedSeq).toString("hex")}" />`);
+    expect(shownItems[0]).toContain(`Checkpoint after it: tree size ${closedSeq}, root ${getLedgerRoot(closedSeq).toString("hex")}.`);
     expect(getDb().select().from(signals).where(eq(signals.id, shown.id)).get()!.status).toBe("CLOSED");
   });
 });

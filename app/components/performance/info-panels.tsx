@@ -88,12 +88,12 @@ function CostItem({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The third-party tracking platforms (no public links yet). */
+/** What the ledger proves and how to check it, then the account tracking platforms (no public links yet). */
 export function VerificationPanel() {
   return (
     <section aria-labelledby="verification-title">
       <h2 id="verification-title" className="text-2xl font-bold tracking-tight">
-        Third-party verification
+        Checking our record yourself
       </h2>
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{VERIFICATION_INTRO}</p>
       <ul className="mt-6 grid gap-6 md:grid-cols-2">

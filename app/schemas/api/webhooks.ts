@@ -93,7 +93,17 @@ export const signalWebhookBodySchema = z
   .object({
     type: eventType,
     timestamp: isoDateTime.openapi({ description: "When the event happened." }),
-    data: z.object(ledgerEventData).strict(),
+    data: z
+      .object({
+        ...ledgerEventData,
+        checkpoint: z
+          .object({
+            treeSize: z.number().int().min(1).openapi({ description: "Rows in the tree right after the event (its seq)." }),
+            rootHash: z.string().regex(/^[0-9a-f]{64}$/).openapi({ description: "RFC 9162 root of that tree, lowercase hex: keep it, and hold the site to it (docs/ledger.md)." }),
+          })
+          .strict(),
+      })
+      .strict(),
   })
   .strict()
   .openapi({ ref: "SignalWebhook" });

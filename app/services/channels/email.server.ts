@@ -6,7 +6,7 @@
  * when a webhook endpoint is disabled and the login notification. Sent through `sendMail`.
  */
 import type { DeliveryJob } from "../../../db/schema";
-import { DISABLED_NOTICE_TYPE, eventId, LOGIN_NOTICE_TYPE } from "~/domain/delivery";
+import { checkpointLine, DISABLED_NOTICE_TYPE, eventId, LOGIN_NOTICE_TYPE } from "~/domain/delivery";
 import type { ApiSignal } from "~/domain/signals";
 import { ALERT_DISCLAIMER, ALERT_FOOTER, DISABLED_NOTICE, EVENT_HEADLINES } from "~/content/delivery";
 import { getStrategyById } from "~/models/strategies.server";
@@ -88,9 +88,13 @@ export function createEmailChannel(): ChannelAdapter {
         if (!found) return { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: "The event is no longer in the ledger" };
         const unsubscribe = unsubscribeUrl(user.id);
         const strategyName = getStrategyById(found.signal.strategyId)?.name ?? "FX Trader";
+        const rendered = renderSignalEmail({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin(), unsubscribeUrl: unsubscribe });
+        const checkpoint = checkpointLine(found.event.checkpoint);
         mail = {
           to: user.email,
-          ...renderSignalEmail({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin(), unsubscribeUrl: unsubscribe }),
+          ...rendered,
+          text: `${rendered.text}\n\n${checkpoint}\n`,
+          html: `${rendered.html}<p style="font-size:12px;color:#555">${escapeHtml(checkpoint)}</p>`,
           unsubscribeUrl: unsubscribe,
           headers: { "X-FX-Event-Id": eventId(found.event.seq) },
         };

@@ -9,6 +9,7 @@
 import { GrammyError } from "grammy";
 import type { DeliveryJob } from "../../../db/schema";
 import { ALERT_DISCLAIMER, EVENT_HEADLINES, TELEGRAM_ALERT } from "~/content/delivery";
+import { checkpointLine } from "~/domain/delivery";
 import type { ApiSignal } from "~/domain/signals";
 import { getStrategyById } from "~/models/strategies.server";
 import { getTelegramLink, unlinkTelegramChat } from "~/models/telegram.server";
@@ -75,7 +76,7 @@ export function createTelegramChannel(log: (line: string) => void = (line) => co
       const found = jobEventData(job, now);
       if (!found) return fail("The event is no longer in the ledger", true);
       const strategyName = getStrategyById(found.signal.strategyId)?.name ?? "FX Trader";
-      const text = renderTelegramMessage({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin() });
+      const text = `${renderTelegramMessage({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin() })}\n\n${escapeHtml(checkpointLine(found.event.checkpoint))}`;
       try {
         const sent = await telegramApi().sendMessage(chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
         return { ok: true, statusCode: 200, responseExcerpt: `message_id ${sent.message_id}`, error: null };

@@ -31,7 +31,7 @@ export function webhookBody(job: DeliveryJob, now: Date): { type: string; timest
   return {
     type: job.eventType,
     timestamp: event.occurredAt.toISOString(),
-    data: { eventId: eventId(event.seq), seq: event.seq, hash: event.hash, signal },
+    data: { eventId: eventId(event.seq), seq: event.seq, hash: event.hash, checkpoint: event.checkpoint, signal },
   };
 }
 

@@ -1,6 +1,7 @@
 /** OpenAPI paths of signals, their ledger events and the ledger. */
 import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
 import { cursorParams, limitParam } from "~/schemas/api/common";
+import { checkpointSchema, consistencyProofSchema, inclusionProofSchema, ledgerPublicKeySchema } from "~/schemas/api/ledger";
 import { apiSignalListSchema, ledgerHeadSchema, ledgerPageSchema, signalEventsSchema } from "~/schemas/api/signals";
 import { z } from "~/schemas/api/zod";
 import { jsonResponse, notModifiedResponse, problemResponses, SECURITY } from "../responses";
@@ -121,6 +122,59 @@ export const signalPaths: ZodOpenApiPathsObject = {
         "304": notModifiedResponse,
         ...problemResponses(),
       },
+    },
+  },
+  "/api/ledger/checkpoint": {
+    get: {
+      operationId: "getLedgerCheckpoint",
+      tags: ["Ledger"],
+      summary: "Get a signed checkpoint",
+      description:
+        "The RFC 9162 Merkle tree head of the ledger (leaves: the 32 bytes of each row's hash, in seq order), signed with Ed25519 over a C2SP tlog-checkpoint note. Keep it; `npm run ledger:verify -- --checkpoint FILE` or `npm run ledger:witness` later proves the log still extends it.",
+      security: [{}],
+      responses: { "200": jsonResponse(checkpointSchema, "The checkpoint.", { get: true }), "304": notModifiedResponse, ...problemResponses() },
+    },
+  },
+  "/api/ledger/public-key": {
+    get: {
+      operationId: "getLedgerPublicKey",
+      tags: ["Ledger"],
+      summary: "Get the checkpoint signing key",
+      description: "The Ed25519 public key checkpoints are signed with, and its C2SP key ID.",
+      security: [{}],
+      responses: { "200": jsonResponse(ledgerPublicKeySchema, "The key.", { get: true }), "304": notModifiedResponse, ...problemResponses() },
+    },
+  },
+  "/api/ledger/proof/inclusion": {
+    get: {
+      operationId: "getLedgerInclusionProof",
+      tags: ["Ledger"],
+      summary: "Prove a row is in the log",
+      description: "RFC 9162 §2.1.3 inclusion proof of row `seq` in the tree of the first `treeSize` rows; verify it against a checkpoint's root.",
+      security: [{}],
+      requestParams: {
+        query: z.object({
+          seq: z.coerce.number().int().min(1).openapi({ description: "The row (leaf index seq − 1).", example: 1 }),
+          treeSize: z.coerce.number().int().min(1).optional().openapi({ description: "Tree size (default: the current one).", example: 42 }),
+        }),
+      },
+      responses: { "200": jsonResponse(inclusionProofSchema, "The proof.", { get: true }), "304": notModifiedResponse, ...problemResponses(400) },
+    },
+  },
+  "/api/ledger/proof/consistency": {
+    get: {
+      operationId: "getLedgerConsistencyProof",
+      tags: ["Ledger"],
+      summary: "Prove the log only grew",
+      description: "RFC 9162 §2.1.4 proof that the tree of the first `from` rows is a prefix of the tree of the first `to` rows.",
+      security: [{}],
+      requestParams: {
+        query: z.object({
+          from: z.coerce.number().int().min(1).openapi({ description: "The older tree size (a checkpoint you kept).", example: 40 }),
+          to: z.coerce.number().int().min(1).optional().openapi({ description: "The newer tree size (default: the current one).", example: 42 }),
+        }),
+      },
+      responses: { "200": jsonResponse(consistencyProofSchema, "The proof.", { get: true }), "304": notModifiedResponse, ...problemResponses(400) },
     },
   },
 };
