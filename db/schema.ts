@@ -573,3 +573,24 @@ export const seedRuns = sqliteTable("seed_runs", {
   /** The highest signal id the run published; null when it published none. */
   lastSignalId: integer("last_signal_id"),
 });
+
+export const LEGAL_CONSENT_DOCUMENTS = ["terms", "privacy"] as const;
+
+/**
+ * Each acceptance of a version of the Terms of Use or the Privacy Policy by a
+ * user (at sign-up, or at the interstitial after a new version): kept as a
+ * history; the newest row per document is what the user has accepted.
+ */
+export const legalAcceptances = sqliteTable(
+  "legal_acceptances",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    document: text("document", { enum: LEGAL_CONSENT_DOCUMENTS }).notNull(),
+    version: text("version").notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("legal_acceptances_user_document").on(t.userId, t.document, t.acceptedAt)],
+);

@@ -1,5 +1,6 @@
 /** Sign-in and signup forms, validated by their actions (through ~/services/auth-forms.server). */
 import { z } from "zod";
+import { CONSENT_COPY } from "~/content/legal-pages";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/password-rules";
 
 export const emailField = z
@@ -37,5 +38,6 @@ export const signupSchema = z.object({
     .string({ required_error: "Password is required" })
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
     .max(200, "Password must be at most 200 characters"),
+  acceptTerms: z.literal("on", { errorMap: () => ({ message: CONSENT_COPY.required }) }),
   returnTo: returnToField,
 });

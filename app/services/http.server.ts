@@ -136,11 +136,12 @@ const TITLES: Record<number, string> = {
  * An RFC 9457 problem-details response (`application/problem+json`).
  * @param status HTTP status code.
  * @param detail human-readable explanation naming the offending field where there is one.
+ * @param options.extensions extra members of the problem object (RFC 9457 section 3.2).
  */
 export function problem(
   status: number,
   detail: string,
-  options: { errors?: FieldError[]; headers?: HeadersInit; title?: string } = {},
+  options: { errors?: FieldError[]; headers?: HeadersInit; title?: string; extensions?: Record<string, unknown> } = {},
 ): Response {
   const body = {
     type: "about:blank",
@@ -148,6 +149,7 @@ export function problem(
     status,
     detail,
     ...(options.errors ? { errors: options.errors } : {}),
+    ...options.extensions,
   };
   return new Response(JSON.stringify(body), {
     status,

@@ -282,7 +282,7 @@ export async function signUp(
   server: AppServer,
   account: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<string> {
-  const response = await formPost(server, "/signup", { ...account, returnTo: "/dashboard" });
+  const response = await formPost(server, "/signup", { ...account, acceptTerms: "on", returnTo: "/dashboard" });
   const cookie = cookiePair(response, "__session");
   if (response.status !== 302 || !cookie) throw new Error(`Signup of ${account.email} failed with ${response.status}: ${response.body.slice(0, 300)}`);
   return cookie;

@@ -250,6 +250,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "public", allowed: 400, form: { intent: "newsletter", email: "not-an-email" } },
   },
   "insights.rss[.]xml.ts": { GET: { access: "public", allowed: 200 } },
+  "legal.accept.tsx": { GET: { access: "signed-in", allowed: 302 }, POST: { access: "signed-in", allowed: 302, form: {} } },
   "legal.$slug.tsx": { GET: { access: "public", allowed: 404 }, params: { slug: "unknown" } },
   "login.tsx": { GET: { access: "guest", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "logout.tsx": { GET: { access: "session-page", allowed: 200 } },

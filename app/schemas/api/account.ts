@@ -41,6 +41,15 @@ export const userSubscriptionSchema = z
   ])
   .openapi({ ref: "UserSubscription" });
 
+/** One accepted version of a legal document, or null when none was accepted. */
+const acceptanceSchema = z
+  .object({
+    version: z.string().openapi({ example: "1.0" }),
+    acceptedAt: isoDateTime,
+  })
+  .strict()
+  .nullable();
+
 /** `GET /api/me`: subscription (or the Free tier) and the strategies whose live signals are shown in full. */
 export const meSchema = z
   .object({
@@ -49,6 +58,10 @@ export const meSchema = z
       z.object({ status: z.literal("FREE"), planName: z.string().openapi({ example: "Free" }) }).strict(),
     ]),
     entitlements: z.object({ strategyAccess: z.array(z.number().int()).openapi({ example: [1, 2] }) }).strict(),
+    legal: z
+      .object({ terms: acceptanceSchema, privacy: acceptanceSchema })
+      .strict()
+      .openapi({ description: "The newest version of the Terms of Use and of the Privacy Policy this user accepted, and when (null: never)" }),
   })
   .strict()
   .openapi({ ref: "Me" });

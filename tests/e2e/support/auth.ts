@@ -62,6 +62,7 @@ export async function signUpFresh(
   await page.getByLabel("Last name").fill(user.lastName);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("I accept the Terms of Use and the Privacy Policy").check();
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL((url) => url.pathname === returnTo.split("?")[0]);
   return user;
