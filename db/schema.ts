@@ -32,6 +32,10 @@ export const users = sqliteTable(
     /** argon2id hash; null for accounts that only sign in through OAuth. */
     passwordHash: text("password_hash"),
     createdAt: createdAt(),
+    /** When the user asked to delete the account; purged 14 days later unless they cancel by signing in. */
+    deletionRequestedAt: integer("deletion_requested_at", { mode: "timestamp_ms" }),
+    /** When the purge removed the profile (the row stays, anonymised, for the kept billing records). */
+    purgedAt: integer("purged_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );

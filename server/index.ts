@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../db/connection";
 import { expireDueSignals } from "../app/models/signals.server";
+import { purgeDeletedAccounts } from "../app/models/account-privacy.server";
 import { getEnv } from "../app/platform/env.server";
 import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
 import { createDeliveryWorker } from "../app/services/delivery-worker.server";
@@ -50,7 +51,12 @@ export async function startFromEnv(options: { buildPath?: string; publicDir?: st
   const pageCache = env.PAGE_CACHE_MAX_AGE_MS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: () => dataVersion.get() as number }) : undefined;
   const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas, pageCache });
   // Only the primary writes: on a replica each tick of the sweep ends nothing (and a promoted replica starts sweeping).
-  const sweep = startExpirySweep((now) => (canWriteHere() ? expireDueSignals(now) : []));
+  const sweep = startExpirySweep((now) => {
+    if (!canWriteHere()) return [];
+    const { purged } = purgeDeletedAccounts(now);
+    if (purged.length > 0) console.log(`Account purge: removed the personal data of ${purged.length} deleted account${purged.length === 1 ? "" : "s"}`);
+    return expireDueSignals(now);
+  });
   return {
     ...running,
     close: async () => {

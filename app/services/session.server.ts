@@ -9,7 +9,9 @@ import { createSession, deleteSession, findActiveSession } from "~/models/sessio
 import { isTwoFactorEnabled } from "~/models/two-factor.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
 import { enqueueLoginNotice } from "./channels/login-notice.server";
+import { PRIVACY_PATH } from "~/content/account-privacy";
 import { CONSENT_COPY } from "~/content/legal-pages";
+import { deletionRequestedAt } from "~/models/account-privacy.server";
 import { publicOrigin } from "~/platform/env.server";
 import { consentDue } from "./consent.server";
 import { getSessionCookie } from "./cookies.server";
@@ -50,11 +52,15 @@ export function signInUrl(request: Request): string {
  * The signed-in viewer of a page request.
  * @param options.allowPendingConsent let a user who has not accepted the current Terms or
  *   Privacy Policy through (the acceptance page itself, Account → Privacy).
- * @throws a redirect to sign-in when signed out; to /legal/accept (returning here) when consent is due.
+ * @param options.allowPendingDeletion let a user whose account deletion is pending through (Account → Privacy,
+ *   where they can cancel it); everywhere else they are sent there.
+ * @throws a redirect to sign-in when signed out; to Account → Privacy while a deletion is pending;
+ *   to /legal/accept (returning here) when consent is due.
  */
-export async function requireViewer(request: Request, options: { allowPendingConsent?: boolean } = {}): Promise<Viewer> {
+export async function requireViewer(request: Request, options: { allowPendingConsent?: boolean; allowPendingDeletion?: boolean } = {}): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer) throw redirect(signInUrl(request));
+  if (!options.allowPendingDeletion && deletionRequestedAt(viewer.user.id)) throw redirect(PRIVACY_PATH);
   if (!options.allowPendingConsent && consentDue(viewer.user.id).length > 0) {
     const url = new URL(request.url);
     throw redirect(`${CONSENT_COPY.acceptPath}?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
@@ -115,6 +121,9 @@ export async function getApiCaller(request: Request): Promise<PublicUser | null>
 export async function requireApiUser(request: Request, options: { allowPendingConsent?: boolean } = {}): Promise<PublicUser> {
   const user = await getApiCaller(request);
   if (!user) throw problem(401, "Sign in or send an API key to use this endpoint", { headers: { "WWW-Authenticate": "Bearer" } });
+  if (!options.allowPendingConsent && deletionRequestedAt(user.id)) {
+    throw problem(403, `This account is scheduled for deletion; sign in at ${publicOrigin(request)}/login to cancel the deletion`, { title: "Account scheduled for deletion" });
+  }
   const due = options.allowPendingConsent ? [] : consentDue(user.id);
   if (due.length > 0) {
     const acceptUrl = `${publicOrigin(request)}${CONSENT_COPY.acceptPath}`;

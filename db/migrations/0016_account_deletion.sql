@@ -1,0 +1,2 @@
+ALTER TABLE `users` ADD `deletion_requested_at` integer;--> statement-breakpoint
+ALTER TABLE `users` ADD `purged_at` integer;
