@@ -35,6 +35,10 @@ export const users = sqliteTable(
     /** When the owner proved they receive mail at `email` (a verification link, a reset link, OAuth, seed or create-admin); null until then. */
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    /** When the user asked to delete the account; purged 14 days later unless they cancel by signing in. */
+    deletionRequestedAt: integer("deletion_requested_at", { mode: "timestamp_ms" }),
+    /** When the purge removed the profile (the row stays, anonymised, for the kept billing records). */
+    purgedAt: integer("purged_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );
@@ -653,3 +657,24 @@ export const heartbeats = sqliteTable("heartbeats", {
   owner: text("owner").notNull(),
   beatAt: integer("beat_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+export const LEGAL_CONSENT_DOCUMENTS = ["terms", "privacy"] as const;
+
+/**
+ * Each acceptance of a version of the Terms of Use or the Privacy Policy by a
+ * user (at sign-up, or at the interstitial after a new version): kept as a
+ * history; the newest row per document is what the user has accepted.
+ */
+export const legalAcceptances = sqliteTable(
+  "legal_acceptances",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    document: text("document", { enum: LEGAL_CONSENT_DOCUMENTS }).notNull(),
+    version: text("version").notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("legal_acceptances_user_document").on(t.userId, t.document, t.acceptedAt)],
+);

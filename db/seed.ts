@@ -12,6 +12,8 @@ import { argon2id, hash } from "argon2";
 import { count, inArray } from "drizzle-orm";
 import { applyPriceBars, cancelSignal, publishSignal } from "../app/models/signals.server";
 import { toStoredPost } from "../app/models/blog.server";
+import { recordAcceptance } from "../app/models/legal-acceptances.server";
+import { CONSENT_VERSIONS } from "../app/content/legal-pages";
 import { BAR_MS } from "../app/domain/price-path";
 import { openDatabase, type Db } from "./connection";
 import { billingRecords, blogPosts, seedRuns, signals, strategies, strategyAccess, subscriptions, userSettings, users } from "./schema";
@@ -96,6 +98,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         const trader = demoUsers.find((row) => row.email === DEMO_TRADER_EMAIL)!;
         adminId = admin.id;
         userCount = 2;
+        recordAcceptance(tx, admin.id, CONSENT_VERSIONS, now);
+        recordAcceptance(tx, trader.id, CONSENT_VERSIONS, now);
 
         tx.insert(subscriptions)
           .values({

@@ -5,6 +5,8 @@
  * Patterns are UTC; the hourly and daily ones sit off the full hour.
  */
 import { expireDueSignals } from "../app/models/signals.server";
+import { purgeDeletedAccounts } from "../app/models/account-privacy.server";
+import { pruneIdempotencyKeys } from "../app/models/idempotency-keys.server";
 import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "../app/models/retention.server";
 import { renewDueSubscriptions } from "../app/models/subscriptions.server";
 import type { ScheduledJob } from "../app/services/scheduler.server";
@@ -18,7 +20,10 @@ export function scheduledJobs(settings: { deliveryRetentionDays: number }): Sche
     { name: "expiry-sweep", schedule: "*/30 * * * * *", run: (now) => expireDueSignals(now) },
     // Due renewals are explicit writes, never a side effect of reading (docs/decisions/0105).
     { name: "subscription-renewals", schedule: "*/30 * * * * *", run: (now) => renewDueSubscriptions(now) },
+    // Accounts whose 14-day deletion grace has ended lose their personal data (docs/decisions/0113).
+    { name: "account-purge", schedule: "7 * * * *", run: (now) => purgeDeletedAccounts(now) },
     { name: "delivery-retention", schedule: "17 * * * *", run: (now) => pruneSentDeliveries(now, settings.deliveryRetentionDays) },
+    { name: "idempotency-retention", schedule: "29 * * * *", run: (now) => pruneIdempotencyKeys(now) },
     { name: "session-retention", schedule: "23 * * * *", run: (now) => pruneExpiredSessions(now) },
     { name: "sqlite-optimize", schedule: "41 3 * * *", run: (now) => optimizeDatabase(now) },
   ];

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { RISK_LINE } from "~/content/legal-pages";
 import { FOOTER_COLUMNS, FOOTER_RISK_TEXT } from "~/content/navigation";
 
 export function Footer() {
@@ -11,15 +12,9 @@ export function Footer() {
             <ul className="mt-3 space-y-2 text-sm">
               {column.items.map((item) => (
                 <li key={item.label}>
-                  {item.to ? (
-                    <Link to={item.to} className="text-slate-700 hover:underline dark:text-slate-300">
-                      {item.label}
-                    </Link>
-                  ) : (
-                    <span className="text-slate-600 dark:text-slate-400" title="Coming soon">
-                      {item.label}
-                    </span>
-                  )}
+                  <Link to={item.to} className="text-slate-700 hover:underline dark:text-slate-300">
+                    {item.label}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -28,7 +23,10 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs leading-relaxed text-slate-600 dark:text-slate-400" data-testid="risk-text">
-          {FOOTER_RISK_TEXT}
+          {FOOTER_RISK_TEXT}{" "}
+          <Link to={RISK_LINE.path} className="font-medium text-blue-700 underline dark:text-blue-400">
+            {RISK_LINE.linkLabel}
+          </Link>
         </p>
         <p className="mx-auto max-w-7xl px-4 pb-6 text-xs text-slate-600 dark:text-slate-400">
           © {new Date().getUTCFullYear()} FX Trader. Education and tools only: no investment advice, portfolio management or brokerage.

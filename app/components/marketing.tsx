@@ -1,6 +1,6 @@
 /**
  * Pieces the public marketing pages (landing, about, academy, pricing,
- * services, performance) share: calls to action, the disabled "Coming soon"
+ * services, performance) share: calls to action, the disabled "Not available yet"
  * placeholder buttons (docs/decisions/marketing-placeholders.md), and the
  * section, card and tile layouts those pages repeat.
  */

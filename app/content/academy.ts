@@ -3,7 +3,7 @@
  * 4 "Sample course progress", 9 "Certification needs 80%"). All of it is
  * fixed sample content; progress percentages are computed from the lessons.
  */
-import { COMING_SOON, type CallToAction, type PlaceholderAction } from "./pricing";
+import { NOT_AVAILABLE_YET, type CallToAction, type PlaceholderAction } from "./pricing";
 
 export const ACADEMY_META = {
   title: "Academy",
@@ -106,7 +106,7 @@ export const CERTIFICATION: {
   /** Lessons needed: 80% of the 42-lesson curriculum (33.6), rounded up. */
   requiredLessons: 34,
   points: ["Covers all four tracks", "Assessed by end-of-track quizzes", "A certificate you can download and share"],
-  info: { label: "Certification Info", note: COMING_SOON },
+  info: { label: "Certification Info", note: NOT_AVAILABLE_YET },
 };
 
 export type LessonStatus = "done" | "current" | "not-started";
@@ -199,7 +199,7 @@ export const INSTRUCTOR_HIGHLIGHTS: InstructorHighlight[] = [
 export const FREE_GUIDE: { title: string; body: string; action: PlaceholderAction } = {
   title: "Start with the free guide",
   body: "A short guide to sizing positions, placing stops and setting a daily loss limit before you follow any signal.",
-  action: { label: "Free Guide", note: COMING_SOON },
+  action: { label: "Free Guide", note: NOT_AVAILABLE_YET },
 };
 
 export const ACADEMY_CTA: { title: string; body: string; primary: CallToAction } = {

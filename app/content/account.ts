@@ -13,6 +13,7 @@ export const ACCOUNT_TABS = [
   { label: "API Access", to: "/portal/account/api" },
   { label: "Webhooks", to: "/portal/account/webhooks" },
   { label: "Notifications", to: "/portal/account/notifications" },
+  { label: "Privacy", to: "/portal/account/privacy" },
 ] as const;
 
 /** Shown when a form posts an intent the page does not know. */

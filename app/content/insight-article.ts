@@ -11,7 +11,7 @@ export const AUTHOR_BLOCK = {
 export const ARTICLE_COPY = {
   back: "Back to Insights",
   share: "Share",
-  noContent: "Full article coming soon.",
+  noContent: "Only the summary of this article is published.",
   relatedHeading: "Related Insights",
   ctaTitle: "Put the research to work",
   ctaDescription: "Follow rules-based strategies with clear entries, stops and targets, delivered as signals.",

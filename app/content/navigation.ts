@@ -1,4 +1,5 @@
 /** Fixed navigation and footer content (spec section 2). */
+import { LEGAL_PATHS } from "./legal-pages";
 
 export interface NavLink {
   label: string;
@@ -34,13 +35,7 @@ export const ADMIN_NAV: NavLink[] = [
   { label: "Deliveries", to: "/admin/deliveries" },
 ];
 
-/** A footer entry: a link, or a placeholder (to: null) for a page that does not exist yet. */
-interface FooterItem {
-  label: string;
-  to: string | null;
-}
-
-export const FOOTER_COLUMNS: { title: string; items: FooterItem[] }[] = [
+export const FOOTER_COLUMNS: { title: string; items: NavLink[] }[] = [
   {
     title: "Platform",
     items: [
@@ -56,25 +51,22 @@ export const FOOTER_COLUMNS: { title: string; items: FooterItem[] }[] = [
       { label: "Academy", to: "/academy" },
       { label: "Tools", to: "/tools" },
       { label: "Insights", to: "/insights" },
-      { label: "Webinars", to: null },
     ],
   },
   {
     title: "Support",
     items: [
-      { label: "Help Center", to: null },
       { label: "Contact Us", to: "/contact" },
-      { label: "Status Page", to: null },
       { label: "API Docs", to: "/docs/api" },
     ],
   },
   {
     title: "Legal",
     items: [
-      { label: "Risk Warning", to: null },
-      { label: "Terms of Use", to: null },
-      { label: "Privacy Policy", to: null },
-      { label: "Disclaimers", to: null },
+      { label: "Risk Warning", to: LEGAL_PATHS["risk-warning"] },
+      { label: "Terms of Use", to: LEGAL_PATHS.terms },
+      { label: "Privacy Policy", to: LEGAL_PATHS.privacy },
+      { label: "Disclaimers", to: LEGAL_PATHS.disclaimers },
     ],
   },
 ];

@@ -82,7 +82,7 @@ export const TRACKING_PLATFORMS: ReadonlyArray<TrackingPlatform> = [
       "An independent platform that connects to trading accounts read-only and publishes their verified statistics: growth, drawdown, trade history and the track record it has checked.",
     buttonLabel: "View on Myfxbook",
     href: null,
-    status: "Coming soon",
+    status: "Not connected yet",
   },
   {
     id: "fx-blue",
@@ -91,7 +91,7 @@ export const TRACKING_PLATFORMS: ReadonlyArray<TrackingPlatform> = [
       "A third-party statement service that publishes live account analytics, including equity, drawdown and per-instrument results, straight from the broker's trading server.",
     buttonLabel: "View on FX Blue",
     href: null,
-    status: "Coming soon",
+    status: "Not connected yet",
   },
 ];
 

@@ -26,7 +26,7 @@ export interface PlaceholderAction {
   note: string;
 }
 
-export const COMING_SOON = "Coming soon";
+export const NOT_AVAILABLE_YET = "Not available yet";
 
 /** Spec section 9. */
 export { REFUND_DAYS };

@@ -88,3 +88,17 @@ export function truncateExcerpt(text: string | null | undefined, max: number = R
   const base = splitsWord && lastSpace > max * 0.5 ? cut.slice(0, lastSpace) : cut;
   return `${base.replace(/[\s.,;:!?\-–—]+$/u, "")}…`;
 }
+
+const DOCUMENT_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedAttributes: { ...OPTIONS.allowedAttributes, h2: ["id"], h3: ["id"], h4: ["id"] },
+};
+
+/**
+ * Cleans HTML rendered from the site's own Markdown documents (legal pages,
+ * help articles): the article policy of `sanitizePostHtml`, plus `id` on
+ * h2-h4 so a table of contents can link to them.
+ */
+export function sanitizeDocumentHtml(html: string): string {
+  return sanitizeHtml(html, DOCUMENT_OPTIONS).trim();
+}

@@ -4,6 +4,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { oauthAccounts, users, type User } from "../../db/schema";
+import { CONSENT_VERSIONS } from "~/content/legal-pages";
+import { recordAcceptance } from "~/models/legal-acceptances.server";
 import { startTrial } from "~/models/subscriptions.server";
 import { createUserSettings } from "~/models/user-settings.server";
 import { getUserByEmail, hashPassword, normalizeEmail } from "~/models/users.server";
@@ -16,7 +18,9 @@ export class EmailTakenError extends Error {
 }
 
 /**
- * Creates a local account with a 7-day Pro trial.
+ * Creates a local account with a 7-day Pro trial, recording that the user
+ * accepted the current Terms of Use and Privacy Policy (`CONSENT_VERSIONS`):
+ * call it only once they have (the sign-up form's `acceptTerms`).
  * @throws EmailTakenError when the email is registered already.
  */
 export async function createLocalAccount(input: {
@@ -39,6 +43,7 @@ export async function createLocalAccount(input: {
         .get();
       createUserSettings(tx, user.id);
       startTrial(tx, user.id, now);
+      recordAcceptance(tx, user.id, CONSENT_VERSIONS, now);
       return user;
     });
   } catch (error) {

@@ -59,6 +59,31 @@ export function reserveIdempotencyKey(
   });
 }
 
+/**
+ * Deletes entries older than the TTL, `PRUNE_BATCH` at a time until none is left
+ * (run hourly by the scheduler, so kept answers never outlive 24 hours by much).
+ * @returns how many were deleted.
+ */
+export function pruneIdempotencyKeys(now: Date, db: Db = getDb()): number {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+  let deleted = 0;
+  for (;;) {
+    const batch = db
+      .select({ caller: idempotencyKeys.caller, key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, cutoff))
+      .limit(PRUNE_BATCH)
+      .all();
+    if (batch.length === 0) return deleted;
+    db.transaction((tx) => {
+      for (const row of batch) {
+        tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.caller, row.caller), eq(idempotencyKeys.key, row.key))).run();
+      }
+    });
+    deleted += batch.length;
+  }
+}
+
 /** Keeps the answer of the request that reserved (`caller`, `key`). */
 export function keepIdempotentAnswer(caller: string, key: string, answer: KeptAnswer, db: Db = getDb()): void {
   db.update(idempotencyKeys)

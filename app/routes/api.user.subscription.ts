@@ -9,7 +9,7 @@ import { requireApiUser } from "~/services/session.server";
  * users without one get `{planName: "Free", status: "FREE", startDate: null, endDate: null}`.
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiUser(request, { allowPendingConsent: true });
   const { subscription, planLabel } = getEntitlements(user);
   if (!subscription) return apiJsonOf(userSubscriptionSchema, { planName: planLabel, status: "FREE", startDate: null, endDate: null });
   return apiJsonOf(userSubscriptionSchema, subscription);

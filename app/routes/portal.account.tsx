@@ -7,7 +7,7 @@ import { requireViewer } from "~/services/session.server";
 export const meta: MetaFunction = () => [{ title: "Account | FX Trader" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireViewer(request);
+  await requireViewer(request, { allowPendingConsent: true, allowPendingDeletion: true });
   return json({});
 }
 

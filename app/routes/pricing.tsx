@@ -5,6 +5,7 @@
  * <details>, so it works without JavaScript.
  */
 import type { MetaFunction } from "@remix-run/node";
+import { RiskLine } from "~/components/legal/risk-line";
 import { CtaButton, PageHeader } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -41,6 +42,8 @@ export default function Pricing() {
           </li>
         ))}
       </ul>
+
+      <RiskLine className="mt-6 text-center" />
 
       <ul aria-label="Our promises" className="mt-10 grid gap-4 sm:grid-cols-3">
         {GUARANTEES.map((item) => (

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConsentCheckbox } from "~/components/legal/consent-checkbox";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField, PersonFields } from "~/components/ui/native-field";
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(retryAfter) } },
     );
   }
-  const { returnTo, ...account } = submission.value;
+  const { returnTo, acceptTerms: _accepted, ...account } = submission.value;
   // The same answer whether or not the address has an account: its owner is emailed instead (services/signup.server.ts).
   await registerAccount(account, new Date());
   return redirect(`/signup?sent=1&returnTo=${encodeURIComponent(safeRedirect(returnTo))}`);
@@ -94,6 +95,7 @@ export default function Signup() {
               hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
               error={form.errorsOf("password")}
             />
+            <ConsentCheckbox id="signup-accept-terms" error={form.errorsOf("acceptTerms")} defaultChecked={form.valueOf("acceptTerms") === "on"} />
             <Button type="submit" disabled={busy}>
               {busy ? "Creating account..." : "Create account"}
             </Button>

@@ -2,6 +2,7 @@
  * /sitemap.xml — every public page, every strategy, every insight and every signal's page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { LEGAL_PATHS } from "~/content/legal-pages";
 import { listPosts } from "~/models/blog.server";
 import { publicOrigin } from "~/platform/env.server";
 import { listSignals } from "~/models/signals.server";
@@ -21,6 +22,7 @@ const PUBLIC_PATHS = [
   "/insights",
   "/about",
   "/contact",
+  ...Object.values(LEGAL_PATHS),
 ] as const;
 
 /** More posts than the blog will plausibly hold; the sitemap protocol allows 50,000 URLs. */

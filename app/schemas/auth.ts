@@ -1,5 +1,6 @@
 /** Sign-in and signup forms, validated by their actions (through ~/services/auth-forms.server). */
 import { z } from "zod";
+import { CONSENT_COPY } from "~/content/legal-pages";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/password-rules";
 
 export const emailField = z
@@ -55,5 +56,6 @@ export const signupSchema = z.object({
     .max(80, "Last name must be at most 80 characters"),
   email: emailField,
   password: newPasswordField,
+  acceptTerms: z.literal("on", { errorMap: () => ({ message: CONSENT_COPY.required }) }),
   returnTo: returnToField,
 });

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { User } from "../../db/schema";
 import { findOrCreateOAuthUser } from "~/models/accounts.server";
 import { verifyLogin } from "~/models/users.server";
-import { secureCookies } from "./cookies.server";
+import { COOKIES, secureCookies } from "./cookies.server";
 import { getEnv, isOAuthConfigured } from "~/platform/env.server";
 
 /** Thrown by the form strategy for any wrong email/password pair; the message never says which part was wrong. */
@@ -86,7 +86,7 @@ async function createOAuthStrategy(): Promise<OAuth2Strategy<User>> {
       tokenEndpoint: endpoints.tokenEndpoint,
       redirectURI: `${appOrigin()}/api/callback`,
       scopes: env.OAUTH_SCOPES.split(/[\s,]+/).filter(Boolean),
-      cookie: { name: "oauth2", sameSite: "Lax", httpOnly: true, path: "/", ...(secureCookies() ? { secure: true as const } : {}) },
+      cookie: { name: COOKIES.oauth.name, sameSite: "Lax", httpOnly: true, path: "/", ...(secureCookies() ? { secure: true as const } : {}) },
     },
     async ({ tokens }) => {
       const response = await fetch(endpoints.userinfoEndpoint, {

@@ -5,6 +5,68 @@
 import { createCookie, createCookieSessionStorage, type Cookie } from "@remix-run/node";
 import { getEnv } from "~/platform/env.server";
 
+/** One cookie the site may set: what the Privacy Policy's cookie table lists. */
+export interface CookieDefinition {
+  name: string;
+  purpose: string;
+  /** Lifetime in seconds, or null for a cookie that ends with the session or is set per sign-in (`lifetimeNote` says which). */
+  maxAge: number | null;
+  lifetimeNote?: string;
+  /** Strictly necessary for a service the visitor asked for: set without consent. */
+  essential: boolean;
+}
+
+/** How long a browser stays known to the accounts it signed in to, in seconds (180 days). */
+export const KNOWN_DEVICE_MAX_AGE = 180 * 24 * 60 * 60;
+
+/**
+ * Every cookie the site sets, in one place: the cookie factories below (and
+ * theme.server.ts, auth.server.ts) take their names and lifetimes from here, and
+ * the Privacy Policy renders its cookie table from it. All are essential: no
+ * cookie needs consent, so there is no consent banner (docs/decisions/0111).
+ */
+export const COOKIES = {
+  session: {
+    name: "__session",
+    purpose: "Keeps you signed in: a signed reference to your session, which you can end under Account → Security.",
+    maxAge: null,
+    lifetimeNote: "until the session ends (its length is set under Account → Security)",
+    essential: true,
+  },
+  flash: {
+    name: "__flash",
+    purpose: "Carries a one-time message to the next page, and the pending second step of a two-factor or single sign-on sign-in.",
+    maxAge: 60 * 10,
+    essential: true,
+  },
+  device: {
+    name: "__device",
+    purpose: "Remembers that this browser signed in to an account before, so a stranger's wrong passwords cannot lock you out.",
+    maxAge: KNOWN_DEVICE_MAX_AGE,
+    essential: true,
+  },
+  theme: {
+    name: "fx-trader-theme",
+    purpose: "Remembers the light or dark theme you chose. Set only when you choose one.",
+    maxAge: 60 * 60 * 24 * 365,
+    essential: true,
+  },
+  oauth: {
+    name: "oauth2",
+    purpose: "Protects a sign-in through an identity provider against forgery (the state and code verifier of that sign-in).",
+    maxAge: null,
+    lifetimeNote: "until the browser closes",
+    essential: true,
+  },
+  replication: {
+    name: "txnum",
+    purpose: "When the site runs on several servers: makes the page after a change you made show that change.",
+    maxAge: null,
+    lifetimeNote: "until the next page is shown",
+    essential: true,
+  },
+} as const satisfies Record<string, CookieDefinition>;
+
 /** Whether cookies get the Secure attribute. */
 export function secureCookies(): boolean {
   const env = getEnv();
@@ -16,7 +78,7 @@ let sessionCookie: Cookie | undefined;
 
 /** The signed cookie carrying only the session row id. */
 export function getSessionCookie(): Cookie {
-  sessionCookie ??= createCookie("__session", {
+  sessionCookie ??= createCookie(COOKIES.session.name, {
     httpOnly: true,
     sameSite: "lax",
     secure: secureCookies(),
@@ -34,26 +96,23 @@ let flashStorage: FlashStorage | undefined;
 export function getFlashStorage(): FlashStorage {
   flashStorage ??= createCookieSessionStorage<FlashData, FlashData>({
     cookie: {
-      name: "__flash",
+      name: COOKIES.flash.name,
       httpOnly: true,
       sameSite: "lax",
       secure: secureCookies(),
       path: "/",
-      maxAge: 60 * 10,
+      maxAge: COOKIES.flash.maxAge,
       secrets: [getEnv().SESSION_SECRET],
     },
   });
   return flashStorage;
 }
 
-/** How long a browser stays known to the accounts it signed in to, in seconds (180 days). */
-export const KNOWN_DEVICE_MAX_AGE = 180 * 24 * 60 * 60;
-
 let knownDeviceCookie: Cookie | undefined;
 
 /** The signed cookie naming this browser and the accounts it signed in to (see known-device.server.ts). */
 export function getKnownDeviceCookie(): Cookie {
-  knownDeviceCookie ??= createCookie("__device", {
+  knownDeviceCookie ??= createCookie(COOKIES.device.name, {
     httpOnly: true,
     sameSite: "lax",
     secure: secureCookies(),

@@ -152,11 +152,12 @@ function moreErrorsText(total: number): string {
  * @param detail human-readable explanation naming the offending field where there is one.
  * @param options.errors the field errors; only the first MAX_FIELD_ERRORS are
  *   sent, the number left out as `errorsOmitted`.
+ * @param options.extensions extra members of the problem object (RFC 9457 section 3.2).
  */
 export function problem(
   status: number,
   detail: string,
-  options: { errors?: FieldError[]; headers?: HeadersInit; title?: string } = {},
+  options: { errors?: FieldError[]; headers?: HeadersInit; title?: string; extensions?: Record<string, unknown> } = {},
 ): Response {
   const errors = options.errors;
   const body = {
@@ -166,6 +167,7 @@ export function problem(
     detail,
     ...(errors ? { errors: errors.slice(0, MAX_FIELD_ERRORS) } : {}),
     ...(errors && errors.length > MAX_FIELD_ERRORS ? { errorsOmitted: errors.length - MAX_FIELD_ERRORS } : {}),
+    ...options.extensions,
   };
   return new Response(JSON.stringify(body), {
     status,

@@ -10,6 +10,11 @@ import { isTwoFactorEnabled } from "~/models/two-factor.server";
 import { noteRequestUser } from "~/platform/request-context.server";
 import { toPublicUser, type PublicUser } from "~/models/users.server";
 import { enqueueLoginNotice } from "./channels/login-notice.server";
+import { PRIVACY_PATH } from "~/content/account-privacy";
+import { CONSENT_COPY } from "~/content/legal-pages";
+import { deletionRequestedAt } from "~/models/account-privacy.server";
+import { publicOrigin } from "~/platform/env.server";
+import { consentDue } from "./consent.server";
 import { getSessionCookie } from "./cookies.server";
 import { MAX_RETURN_TO_CHARS, problem, safeRedirect } from "./http.server";
 import { beginTwoFactor } from "./two-factor-flow.server";
@@ -53,11 +58,21 @@ export function signInUrl(request: Request): string {
 
 /**
  * The signed-in viewer of a page request.
- * @throws a redirect to sign-in when signed out.
+ * @param options.allowPendingConsent let a user who has not accepted the current Terms or
+ *   Privacy Policy through (the acceptance page itself, Account → Privacy).
+ * @param options.allowPendingDeletion let a user whose account deletion is pending through (Account → Privacy,
+ *   where they can cancel it); everywhere else they are sent there.
+ * @throws a redirect to sign-in when signed out; to Account → Privacy while a deletion is pending;
+ *   to /legal/accept (returning here) when consent is due.
  */
-export async function requireViewer(request: Request): Promise<Viewer> {
+export async function requireViewer(request: Request, options: { allowPendingConsent?: boolean; allowPendingDeletion?: boolean } = {}): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer) throw redirect(signInUrl(request));
+  if (!options.allowPendingDeletion && deletionRequestedAt(viewer.user.id)) throw redirect(PRIVACY_PATH);
+  if (!options.allowPendingConsent && consentDue(viewer.user.id).length > 0) {
+    const url = new URL(request.url);
+    throw redirect(`${CONSENT_COPY.acceptPath}?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
   return viewer;
 }
 
@@ -107,11 +122,26 @@ export async function getApiCaller(request: Request): Promise<PublicUser | null>
 
 /**
  * The authenticated caller of an /api request (API key or session).
- * @throws a 401 problem response when neither is present; see getApiCaller for the others.
+ * @param options.allowPendingConsent serve a caller who has not accepted the current Terms or
+ *   Privacy Policy (their own account data: /api/me, its export and deletion, the subscription).
+ * @throws a 401 problem response when neither is present; a 403 problem naming the versions to
+ *   accept (`pendingConsent`) and where (`acceptUrl`) when consent is due; see getApiCaller for the others.
  */
-export async function requireApiUser(request: Request): Promise<PublicUser> {
+export async function requireApiUser(request: Request, options: { allowPendingConsent?: boolean } = {}): Promise<PublicUser> {
   const user = await getApiCaller(request);
   if (!user) throw problem(401, "Sign in or send an API key to use this endpoint", { headers: { "WWW-Authenticate": "Bearer" } });
+  if (!options.allowPendingConsent && deletionRequestedAt(user.id)) {
+    throw problem(403, `This account is scheduled for deletion; sign in at ${publicOrigin(request)}/login to cancel the deletion`, { title: "Account scheduled for deletion" });
+  }
+  const due = options.allowPendingConsent ? [] : consentDue(user.id);
+  if (due.length > 0) {
+    const acceptUrl = `${publicOrigin(request)}${CONSENT_COPY.acceptPath}`;
+    const names = due.map(({ document, version }) => `${document === "terms" ? "Terms of Use" : "Privacy Policy"} version ${version}`);
+    throw problem(403, `Accept the ${names.join(" and ")} at ${acceptUrl} to use this endpoint`, {
+      title: "Terms not accepted",
+      extensions: { pendingConsent: due, acceptUrl },
+    });
+  }
   return user;
 }
 

@@ -1,10 +1,10 @@
 /** Theme preference cookie: light (default) or dark, read on the server so the first paint is right. */
 import { createCookie } from "@remix-run/node";
-import { secureCookies } from "./cookies.server";
+import { COOKIES, secureCookies } from "./cookies.server";
 
 export type Theme = "light" | "dark";
 /** Spec section 3: the storage key, used for the cookie and localStorage alike. */
-export const THEME_KEY = "fx-trader-theme";
+export const THEME_KEY = COOKIES.theme.name;
 
 function themeCookie() {
   return createCookie(THEME_KEY, {
@@ -12,7 +12,7 @@ function themeCookie() {
     sameSite: "lax",
     secure: secureCookies(),
     path: "/",
-    maxAge: 60 * 60 * 24 * 365,
+    maxAge: COOKIES.theme.maxAge,
   });
 }
 

@@ -46,6 +46,7 @@ test.describe("local sign-in", () => {
     await page.getByLabel("Last name").fill("Signup");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("a-long-enough-password");
+    await page.getByLabel("I accept the Terms of Use and the Privacy Policy").check();
     await page.getByRole("button", { name: "Create account" }).click();
 
     await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();

@@ -53,6 +53,7 @@ test.describe("sign-up after an error", () => {
     await page.getByLabel("Email").fill(`steady.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`);
     const password = page.getByLabel("Password");
     await password.fill("short");
+    await page.getByLabel("I accept the Terms of Use and the Privacy Policy").check();
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(password).toHaveAccessibleDescription("Password must be at least 10 characters");
 

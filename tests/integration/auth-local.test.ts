@@ -108,6 +108,7 @@ describe("signup action", () => {
     lastName: "Newcomer",
     email: "Nora.Newcomer@Example.com",
     password: "a-long-enough-password",
+    acceptTerms: "on",
     returnTo: "/portal/dashboard?tab=signals",
   };
 
@@ -196,7 +197,7 @@ describe("signup action", () => {
     const password = "short";
     const response = await callRoute(
       signupRoute.action,
-      formPost("/signup", { firstName: "   ", lastName: "", email: "not-an-email", password }),
+      formPost("/signup", { firstName: "   ", lastName: "", email: "not-an-email", password, acceptTerms: "on" }),
     );
     expect(response.status).toBe(400);
     expect(sessionCookieOf(response)).toBeUndefined();
@@ -213,7 +214,7 @@ describe("signup action", () => {
     const password = "Very-Secret-Passphrase-42";
     const response = await callRoute(
       signupRoute.action,
-      formPost("/signup", { firstName: "Eve", lastName: "", email: "eve@example.com", password }),
+      formPost("/signup", { firstName: "Eve", lastName: "", email: "eve@example.com", password, acceptTerms: "on" }),
     );
     expect(response.status).toBe(400);
     const text = await response.text();

@@ -283,7 +283,7 @@ export async function signUp(
   server: AppServer,
   account: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<string> {
-  const response = await formPost(server, "/signup", { ...account, returnTo: "/dashboard" });
+  const response = await formPost(server, "/signup", { ...account, acceptTerms: "on", returnTo: "/dashboard" });
   if (response.status !== 302 || !response.headers.location?.startsWith("/signup?sent=1")) {
     throw new Error(`Signup of ${account.email} failed with ${response.status}: ${response.body.slice(0, 300)}`);
   }

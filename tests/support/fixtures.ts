@@ -19,6 +19,8 @@ import {
   type Strategy,
   type User,
 } from "../../db/schema";
+import { CONSENT_VERSIONS } from "~/content/legal-pages";
+import { recordAcceptance } from "~/models/legal-acceptances.server";
 import { createSession } from "~/models/sessions.server";
 import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/platform/db.server";
@@ -34,7 +36,9 @@ let userCounter = 0;
 
 /**
  * Inserts a user row directly: no password unless `passwordHash` is given, the
- * email verified unless `emailVerifiedAt: null` is given, no settings row, no trial (use createLocalAccount for the real signup path).
+ * email verified unless `emailVerifiedAt: null` is given, no settings row, no
+ * trial (use createLocalAccount for the real signup path); the current Terms
+ * and Privacy Policy recorded as accepted, as at sign-up.
  * Without `email`, a new one is made from the first name: `sam.3@example.com`.
  */
 export function createUser(
@@ -51,11 +55,13 @@ export function createUser(
 ): User {
   userCounter += 1;
   const email = fields.email ?? `${(fields.firstName ?? "user").toLowerCase()}.${userCounter}@example.com`;
-  return getDb()
+  const user = getDb()
     .insert(users)
     .values({ emailVerifiedAt: new Date(), ...fields, email })
     .returning()
     .get();
+  recordAcceptance(getDb(), user.id, CONSENT_VERSIONS, user.createdAt);
+  return user;
 }
 
 /** The `__session=…` cookie pair (for a Cookie header) that carries `sessionId`, signed. */

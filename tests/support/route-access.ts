@@ -199,6 +199,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.login.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.logout.ts": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: {} } },
   "api.me.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.me.export.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.mt5.ack.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "api-user", allowed: 415, form: {} } },
   "api.mt5.queue.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.openapi[.]json.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
@@ -255,6 +256,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "public", allowed: 400, form: { intent: "newsletter", email: "not-an-email" } },
   },
   "insights.rss[.]xml.ts": { GET: { access: "public", allowed: 200 } },
+  "legal.accept.tsx": { GET: { access: "signed-in", allowed: 302 }, POST: { access: "signed-in", allowed: 302, form: {} } },
+  "legal.$slug.tsx": { GET: { access: "public", allowed: 404 }, params: { slug: "unknown" } },
   "login.tsx": { GET: { access: "guest", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "logout.tsx": { GET: { access: "session-page", allowed: 200 } },
   "login_.two-factor.tsx": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: { code: "123456" } } },
@@ -277,6 +280,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
   },
   "portal.account.notifications.tsx": {
+    GET: { access: "signed-in", allowed: 200 },
+    POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
+  },
+  "portal.account.privacy.tsx": {
     GET: { access: "signed-in", allowed: 200 },
     POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT },
   },

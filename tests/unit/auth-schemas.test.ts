@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loginSchema, MAX_RETURN_TO_LENGTH, signupSchema } from "~/schemas/auth";
 
 const login = { email: "a@example.com", password: "a-password" };
-const signup = { ...login, firstName: "Ann", lastName: "Lee", password: "a-long-enough-password" };
+const signup = { ...login, firstName: "Ann", lastName: "Lee", password: "a-long-enough-password", acceptTerms: "on" };
 
 describe("returnTo", () => {
   it.each([

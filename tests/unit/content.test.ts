@@ -234,8 +234,8 @@ describe("academy content", () => {
     // 80% of 42 lessons is 33.6, rounded up.
     expect(CERTIFICATION.requiredLessons).toBe(34);
     expect(CERTIFICATION.requiredLessons).toBe(Math.ceil((CURRICULUM_TOTALS.lessons * CERTIFICATION_THRESHOLD_PERCENT) / 100));
-    expect(CERTIFICATION.info).toEqual({ label: "Certification Info", note: "Coming soon" });
-    expect(FREE_GUIDE.action).toEqual({ label: "Free Guide", note: "Coming soon" });
+    expect(CERTIFICATION.info).toEqual({ label: "Certification Info", note: "Not available yet" });
+    expect(FREE_GUIDE.action).toEqual({ label: "Free Guide", note: "Not available yet" });
     expect(ACADEMY_CTA.primary.to).toBe("/pricing");
   });
 

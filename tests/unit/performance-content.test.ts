@@ -77,7 +77,7 @@ describe("spec section 9 static metrics", () => {
     expect(TRACKING_PLATFORMS.map((p) => p.name)).toEqual(["Myfxbook", "FX Blue"]);
     for (const platform of TRACKING_PLATFORMS) {
       expect(platform.href).toBeNull();
-      expect(platform.status).toBe("Coming soon");
+      expect(platform.status).toBe("Not connected yet");
     }
   });
 

@@ -48,7 +48,7 @@ function ShareButton({ url, title }: { url: string; title: string }) {
 }
 
 /** Readable typography for the sanitised article HTML. */
-const ARTICLE_BODY_CLASS = [
+export const ARTICLE_BODY_CLASS = [
   "text-base leading-7 text-slate-800 dark:text-slate-200",
   "[&_p]:mt-5 [&>*:first-child]:mt-0",
   "[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:tracking-tight [&_h2]:text-slate-900 dark:[&_h2]:text-slate-50",

@@ -41,6 +41,15 @@ export const userSubscriptionSchema = z
   ])
   .openapi({ ref: "UserSubscription" });
 
+/** One accepted version of a legal document, or null when none was accepted. */
+const acceptanceSchema = z
+  .object({
+    version: z.string().openapi({ example: "1.0" }),
+    acceptedAt: isoDateTime,
+  })
+  .strict()
+  .nullable();
+
 /** `GET /api/me`: subscription (or the Free tier) and the strategies whose live signals are shown in full. */
 export const meSchema = z
   .object({
@@ -52,6 +61,10 @@ export const meSchema = z
     emailVerified: z
       .boolean()
       .openapi({ description: "Whether the account's email address is verified; until it is, the email channel is unavailable.", example: true }),
+    legal: z
+      .object({ terms: acceptanceSchema, privacy: acceptanceSchema })
+      .strict()
+      .openapi({ description: "The newest version of the Terms of Use and of the Privacy Policy this user accepted, and when (null: never)" }),
   })
   .strict()
   .openapi({ ref: "Me" });

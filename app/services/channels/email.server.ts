@@ -8,6 +8,7 @@
 import type { DeliveryJob } from "../../../db/schema";
 import { checkpointLine, DISABLED_NOTICE_TYPE, eventId, LOGIN_NOTICE_TYPE } from "~/domain/delivery";
 import type { ApiSignal } from "~/domain/signals";
+import { RISK_LINE } from "~/content/legal-pages";
 import { ALERT_DISCLAIMER, ALERT_FOOTER, DISABLED_NOTICE, EVENT_HEADLINES } from "~/content/delivery";
 import { getStrategyById } from "~/models/strategies.server";
 import { getUserById } from "~/models/users.server";
@@ -44,6 +45,7 @@ export function renderSignalEmail(input: { eventType: string; signal: ApiSignal;
   const subject = `${headline}: ${signal.symbol} ${signal.side} — ${input.strategyName}`;
   const link = `${input.origin}/portal/dashboard`;
   const rows = levelRows(signal);
+  const riskUrl = `${input.origin}${RISK_LINE.path}`;
   const text = [
     `${headline}: ${signal.symbol} ${signal.side} (${input.strategyName})`,
     "",
@@ -53,6 +55,7 @@ export function renderSignalEmail(input: { eventType: string; signal: ApiSignal;
     link,
     "",
     ALERT_DISCLAIMER,
+    `${RISK_LINE.linkLabel}: ${riskUrl}`,
     "",
     ALERT_FOOTER.reason,
     `${ALERT_FOOTER.unsubscribe}: ${input.unsubscribeUrl}`,
@@ -64,7 +67,7 @@ export function renderSignalEmail(input: { eventType: string; signal: ApiSignal;
 <table style="border-collapse:collapse">${rows.map(([label, value]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>
 ${signal.rationale ? `<p>${escapeHtml(signal.rationale)}</p>` : ""}
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p style="font-size:12px;color:#475569">${escapeHtml(ALERT_DISCLAIMER)}</p>
+<p style="font-size:12px;color:#475569">${escapeHtml(ALERT_DISCLAIMER)} <a href="${escapeHtml(riskUrl)}">${escapeHtml(RISK_LINE.linkLabel)}</a></p>
 <p style="font-size:12px;color:#475569">${escapeHtml(ALERT_FOOTER.reason)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(ALERT_FOOTER.unsubscribe)}</a>. ${escapeHtml(ALERT_FOOTER.settings)}</p>
 </body></html>`;
   return { subject, text, html };

@@ -8,6 +8,7 @@
  */
 import { GrammyError } from "grammy";
 import type { DeliveryJob } from "../../../db/schema";
+import { RISK_LINE } from "~/content/legal-pages";
 import { ALERT_DISCLAIMER, EVENT_HEADLINES, TELEGRAM_ALERT } from "~/content/delivery";
 import { checkpointLine } from "~/domain/delivery";
 import type { ApiSignal } from "~/domain/signals";
@@ -52,7 +53,7 @@ export function renderTelegramMessage(input: { eventType: string; signal: ApiSig
   if (signal.resultPips !== null) lines.push(`Result: ${escapeHtml(`${signal.resultPips} pips (${signal.resultR} R)`)}`);
   if (signal.rationale) lines.push("", escapeHtml(signal.rationale));
   const link = `${input.origin}/signals/${signal.id}`;
-  lines.push("", `<a href="${escapeHtml(link).replace(/"/g, "&quot;")}">${escapeHtml(TELEGRAM_ALERT.view)}</a>`, "", `<i>${escapeHtml(ALERT_DISCLAIMER)}</i>`, escapeHtml(TELEGRAM_ALERT.settings));
+  lines.push("", `<a href="${escapeHtml(link).replace(/"/g, "&quot;")}">${escapeHtml(TELEGRAM_ALERT.view)}</a>`, "", `<i>${escapeHtml(ALERT_DISCLAIMER)}</i> <a href="${escapeHtml(`${input.origin}${RISK_LINE.path}`).replace(/"/g, "&quot;")}">${escapeHtml(RISK_LINE.linkLabel)}</a>`, escapeHtml(TELEGRAM_ALERT.settings));
   return lines.join("\n");
 }
 

@@ -63,6 +63,7 @@ export async function signUpFresh(
   await page.getByLabel("Last name").fill(user.lastName);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("I accept the Terms of Use and the Privacy Policy").check();
   await page.getByRole("button", { name: "Create account" }).click();
   // Sign-up starts no session (the answer is the same for a registered address): sign in with the new password.
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();

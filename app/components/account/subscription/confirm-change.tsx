@@ -4,6 +4,7 @@
  * page opens it from the URL (`?confirm=…`): without JavaScript it is the
  * whole page, with JavaScript a modal dialog over the Subscription tab.
  */
+import { RiskLine } from "~/components/legal/risk-line";
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
@@ -76,6 +77,7 @@ function ConfirmBody({ view, reply, backTo }: { view: ConfirmationView; reply: I
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {view.change === "change-plan" ? <RiskLine className="mt-3" /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-2">
         <input type="hidden" name="intent" value={view.change} />
         {view.plan ? <input type="hidden" name="plan" value={view.plan} /> : null}

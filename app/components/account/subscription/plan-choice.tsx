@@ -4,6 +4,7 @@
  * charged and when before anything changes.
  */
 import { Form } from "@remix-run/react";
+import { RiskLine } from "~/components/legal/risk-line";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import type { SubscriptionView } from "./current-subscription";
@@ -71,6 +72,7 @@ export function PlanChoice({
         <p className="mt-4 text-xs text-slate-700 dark:text-slate-300">
           No payment is taken yet: plan changes, renewals and cancellations are recorded in your billing history below.
         </p>
+        <RiskLine className="mt-2" />
       </CardContent>
     </Card>
   );

@@ -4,6 +4,7 @@ import { meSchema, apiUserSchema, strategyAccessSchema, userSubscriptionSchema }
 import { limitParam } from "~/schemas/api/common";
 import { mt5AckRequestSchema, mt5AckResultSchema, mt5QueuePageSchema } from "~/schemas/api/signals";
 import { z } from "~/schemas/api/zod";
+import { deleteAccountSchema } from "~/schemas/privacy";
 import { jsonResponse, notModifiedResponse, problemResponses, SECURITY } from "../responses";
 
 const signedIn = (operationId: string, summary: string, schema: Parameters<typeof jsonResponse>[0], description: string) => ({
@@ -22,7 +23,36 @@ const signedIn = (operationId: string, summary: string, schema: Parameters<typeo
 });
 
 export const accountPaths: ZodOpenApiPathsObject = {
-  "/api/me": signedIn("getMe", "Get my subscription and entitlements", meSchema, "The subscription (or the Free tier) and the ids of the strategies whose live signals you see in full."),
+  "/api/me": {
+    ...signedIn("getMe", "Get my subscription, entitlements and accepted terms", meSchema, "The subscription (or the Free tier), the ids of the strategies whose live signals you see in full, and the versions of the Terms of Use and Privacy Policy you accepted."),
+    delete: {
+      operationId: "deleteMe",
+      tags: ["Account"],
+      summary: "Delete my account",
+      description:
+        "Schedules the account's deletion, confirmed with your password (and `code`, a two-factor or recovery code, when two-factor authentication is on). Every session ends at once; signing in within 14 days cancels the deletion; then the personal data is purged.",
+      security: [...SECURITY.required],
+      requestBody: { required: true, content: { "application/json": { schema: deleteAccountSchema } } },
+      responses: {
+        "202": jsonResponse(z.object({ deletionScheduledFor: z.string().datetime() }).strict(), "Scheduled; the purge runs at `deletionScheduledFor`."),
+        ...problemResponses(400, 401, 405, 413, 415, 429),
+      },
+    },
+  },
+  "/api/me/export": {
+    get: {
+      operationId: "exportMe",
+      tags: ["Account"],
+      summary: "Download my data",
+      description:
+        "Everything tied to your account as one JSON file (an attachment), streamed table by table: `{exportedAt, userId, tables: {<table>: [rows]}}`. Secrets (password and key hashes, the two-factor secret, webhook secrets, session ids) are left out.",
+      security: [...SECURITY.required],
+      responses: {
+        "200": jsonResponse(z.object({ exportedAt: z.string().datetime(), userId: z.number().int(), tables: z.record(z.array(z.record(z.unknown()))) }), "Your data.", { get: true }),
+        ...problemResponses(401, 429),
+      },
+    },
+  },
   "/api/auth/user": signedIn("getUser", "Get my user", apiUserSchema, "The signed-in user."),
   "/api/user/subscription": signedIn("getSubscription", "Get my subscription", userSubscriptionSchema, "The subscription; the Free tier has null dates."),
   "/api/user/strategy-access": signedIn("getStrategyAccess", "List my entitled strategies", strategyAccessSchema, "Ids of the strategies whose live signals you see in full."),
