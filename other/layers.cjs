@@ -22,6 +22,6 @@ module.exports = [
   { name: "bench", path: "^app/bench/", holds: "bare routes compiled into the benchmark build only", imports: [], types: [] },
   { name: "db-schema", path: "^db/schema\\.ts$", holds: "the drizzle schema (its enumerations come from the domain)", imports: ["domain"], types: [] },
   { name: "db-connection", path: "^db/connection\\.ts$", holds: "opening and migrating the SQLite file", imports: ["db-schema"], types: [] },
-  { name: "db-scripts", path: "^db/(?!(schema|connection)\\.ts$)", label: "db/ (but schema.ts, connection.ts)", holds: "setup, migrate, seed and create-admin", imports: ["db-schema", "db-connection", "models", "domain", "platform", "env", "services"], types: ["schemas"] },
+  { name: "db-scripts", path: "^db/(?!(schema|connection)\\.ts$)", label: "db/ (but schema.ts, connection.ts)", holds: "setup, migrate, seed and create-admin", imports: ["db-schema", "db-connection", "models", "domain", "content", "platform", "env", "services"], types: ["schemas"] },
   { name: "server", path: "^server/", holds: "the HTTP server around the Remix build", imports: ["services", "models", "schemas", "domain", "platform", "env", "db-connection"], types: [] },
 ];
