@@ -12,7 +12,7 @@ import {
 import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
-import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
+import { VerifyEmailNotice } from "~/components/auth/verify-email-notice";
 import { useNonce } from "~/components/nonce";
 import { usePendingListSkeleton } from "~/components/pending-page";
 import { RootErrorPage } from "~/components/root-error-page";
@@ -77,7 +77,7 @@ export default function App() {
   return (
     <Document theme={theme ?? "light"} savedTheme={theme !== null}>
       <Navbar user={user} theme={theme ?? "light"} />
-      <VerifyEmailBanner user={user} />
+      {user && !user.emailVerified ? <VerifyEmailNotice user={user} /> : null}
       <main id="main" className="flex-1">
         {pendingSkeleton ?? <Outlet />}
       </main>

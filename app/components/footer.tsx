@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { RISK_LINE } from "~/content/legal-pages";
+import { RISK_LINE } from "~/content/legal-paths";
 import { FOOTER_COLUMNS, FOOTER_RISK_TEXT } from "~/content/navigation";
 
 export function Footer() {

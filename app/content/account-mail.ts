@@ -1,4 +1,5 @@
 /** Texts of the account emails (reset, verification, email change, sign-up of a registered address) and of their pages. */
+import { VERIFY_EMAIL_PATH } from "./verify-email-banner";
 
 /** One email's fixed texts: subject, paragraphs before the link, the link's label, paragraphs after it. */
 export interface AccountMailText {
@@ -54,7 +55,7 @@ export const ACCOUNT_MAIL = {
 export const ACCOUNT_PATHS = {
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
-  verifyEmail: "/verify-email",
+  verifyEmail: VERIFY_EMAIL_PATH,
   security: "/portal/account/security",
   login: "/login",
 } as const;
@@ -101,11 +102,6 @@ export const ACCOUNT_PAGES = {
     description:
       "We sent a message to the address you gave. Follow its link to verify your address, then sign in. If the address already has an account, the message tells you how to sign in.",
     signIn: "Sign in",
-  },
-  banner: {
-    text: "Verify your email address: until you do, signals are not emailed to you.",
-    resend: "Resend the link",
-    badge: "Verify your email first",
   },
   emailChangeSentToast: {
     title: "Check Your New Address",

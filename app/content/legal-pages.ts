@@ -1,23 +1,5 @@
-/** Fixed texts of the legal pages (/legal/*) and the one-line risk warning shown across the site. */
+/** Fixed texts of the legal pages (/legal/*): their parts' labels, the consent copy and the versions to accept. */
 
-/** The legal documents, in footer order; each is `app/content/legal/<slug>/<version>.md`. */
-export const LEGAL_SLUGS = ["risk-warning", "terms", "privacy", "disclaimers"] as const;
-export type LegalSlug = (typeof LEGAL_SLUGS)[number];
-
-/** Where each legal page lives. */
-export const LEGAL_PATHS: Record<LegalSlug, string> = {
-  "risk-warning": "/legal/risk-warning",
-  terms: "/legal/terms",
-  privacy: "/legal/privacy",
-  disclaimers: "/legal/disclaimers",
-};
-
-/** The one-line risk warning (footer, signal emails and Telegram messages, pricing and plan pages) and its link. */
-export const RISK_LINE = {
-  text: "Trading leveraged forex and CFDs carries a high risk of losing money; signals are general information, not advice.",
-  linkLabel: "Read the risk warning",
-  path: LEGAL_PATHS["risk-warning"],
-} as const;
 
 /** Labels of a legal page's parts. */
 export const LEGAL_PAGE_COPY = {

@@ -1,5 +1,5 @@
 /** Fixed navigation and footer content (spec section 2). */
-import { LEGAL_PATHS } from "./legal-pages";
+import { LEGAL_PATHS } from "./legal-paths";
 
 export interface NavLink {
   label: string;

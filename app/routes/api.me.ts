@@ -34,7 +34,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
  * `password` or `code` when they are missing or wrong. Other methods: 405.
  */
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
   const user = await requireApiUser(request, { allowPendingConsent: true });
   const parsed = deleteAccountSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) return validationProblem(parsed.error);

@@ -9,7 +9,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalBody, LegalHeader, LegalToc, LegalVersions } from "~/components/legal/legal-page";
 import { RouteErrorPage } from "~/components/not-found";
-import { LEGAL_PAGE_COPY, LEGAL_PATHS } from "~/content/legal-pages";
+import { LEGAL_PAGE_COPY } from "~/content/legal-pages";
+import { LEGAL_PATHS } from "~/content/legal-paths";
 import { pageMeta } from "~/domain/page-meta";
 import { currentLegalVersion, getLegalDocument, isLegalSlug, listLegalVersions } from "~/services/legal-documents.server";
 

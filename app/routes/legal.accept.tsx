@@ -8,7 +8,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { CONSENT_COPY, LEGAL_PATHS } from "~/content/legal-pages";
+import { CONSENT_COPY } from "~/content/legal-pages";
+import { LEGAL_PATHS } from "~/content/legal-paths";
 import { pageMeta } from "~/domain/page-meta";
 import { acceptCurrentConsent, consentDue } from "~/services/consent.server";
 import { readFormData } from "~/services/form-intent.server";

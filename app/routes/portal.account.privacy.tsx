@@ -4,6 +4,7 @@
  * code when on). While a deletion is pending the page says when the purge is
  * due and offers to cancel it; signing in during the grace lands here.
  */
+import { Alert } from "~/components/ui/form-alert";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -66,6 +67,7 @@ export default function AccountPrivacy() {
   }
   return (
     <div className="flex flex-col gap-8">
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
       <section aria-labelledby="export-data" className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
         <h2 id="export-data" className="text-xl font-semibold">{PRIVACY_COPY.exportTitle}</h2>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{PRIVACY_COPY.exportBody}</p>

@@ -9,7 +9,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
+import { Alert, FormAlert } from "~/components/ui/form-alert";
 import { InputField } from "~/components/ui/native-field";
 import { useServerForm } from "~/components/ui/server-form";
 import { ACCOUNT_PAGES, ACCOUNT_PATHS } from "~/content/account-mail";
@@ -50,9 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return signIn(request, userId, "/portal/dashboard", toast, clientIp(context));
 }
 
-function InvalidLink() {
+/** The card of a missing or spent link; after a refused post it also announces the refusal. */
+function InvalidLink({ refused }: { refused: boolean }) {
   return (
     <AuthCard heading={PAGE.invalidHeading} description={PAGE.invalid}>
+      {refused ? <Alert>{PAGE.invalid}</Alert> : null}
       <Link to={ACCOUNT_PATHS.forgotPassword} className="font-medium text-blue-700 underline dark:text-blue-400">
         {PAGE.askAgain}
       </Link>
@@ -67,7 +69,7 @@ export default function ResetPassword() {
   const form = useServerForm(lastResult);
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith(ACCOUNT_PATHS.resetPassword);
 
-  if (!token) return <InvalidLink />;
+  if (!token) return <InvalidLink refused={lastResult !== undefined} />;
   return (
     <AuthCard heading={PAGE.heading} description={PAGE.description}>
       <Form method="post" noValidate ref={form.formRef} className="flex flex-col gap-4">

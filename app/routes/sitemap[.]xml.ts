@@ -2,7 +2,7 @@
  * /sitemap.xml — every public page, every strategy, every insight and every signal's page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { LEGAL_PATHS } from "~/content/legal-pages";
+import { LEGAL_PATHS } from "~/content/legal-paths";
 import { listPosts } from "~/models/blog.server";
 import { publicOrigin } from "~/platform/env.server";
 import { listSignals } from "~/models/signals.server";

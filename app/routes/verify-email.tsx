@@ -9,7 +9,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
+import { Alert, FormAlert } from "~/components/ui/form-alert";
 import { ACCOUNT_PAGES, ACCOUNT_PATHS } from "~/content/account-mail";
 import { findAccountToken } from "~/models/account-tokens.server";
 import { parseVerifyEmailForm } from "~/services/auth-forms.server";
@@ -65,6 +65,7 @@ export default function VerifyEmail() {
   if (!token || errors) {
     return (
       <AuthCard heading={PAGE.invalidHeading} description={PAGE.invalid}>
+        {lastResult ? <Alert>{PAGE.invalid}</Alert> : null}
         <Link to={ACCOUNT_PATHS.login} className="font-medium text-blue-700 underline dark:text-blue-400">
           Sign in
         </Link>

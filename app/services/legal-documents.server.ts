@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LEGAL_SLUGS, type LegalSlug } from "~/content/legal-pages";
+import { LEGAL_SLUGS, type LegalSlug } from "~/content/legal-paths";
 import { compareVersions, parseMarkdownDocument, type TocEntry } from "~/domain/markdown-document";
 import { escapeXml } from "~/domain/xml";
 import { COOKIES, type CookieDefinition } from "./cookies.server";

@@ -4,6 +4,7 @@
  * and sign-in through the OIDC mock provider (app on E2E.oauthAppPort). Runs with
  * JavaScript on and off.
  */
+import type { Page } from "@playwright/test";
 import { ACCOUNTS, signIn, submitLoginForm, uniqueEmail } from "./support/auth";
 import { expect, navbar, navUser, test } from "./support/fixtures";
 import { E2E } from "./support/ports";
@@ -107,6 +108,16 @@ test.describe("local sign-in", () => {
   });
 });
 
+/**
+ * Accepts the Terms and Privacy Policy when the sign-in landed on their interstitial: a first
+ * sign-in through the provider has accepted nothing yet (whichever of these tests runs first).
+ */
+async function acceptTermsIfAsked(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.origin === new URL(OAUTH_APP).origin && !url.pathname.startsWith("/api/"));
+  if (new URL(page.url()).pathname !== "/legal/accept") return;
+  await page.getByRole("button", { name: "Accept and continue" }).click();
+}
+
 test.describe("OAuth sign-in", () => {
   test.use({ baseURL: OAUTH_APP });
 
@@ -115,6 +126,7 @@ test.describe("OAuth sign-in", () => {
     const nav = navbar(page);
     await nav.getByRole("link", { name: "Login" }).click();
 
+    await acceptTermsIfAsked(page);
     await expect(page).toHaveURL(`${OAUTH_APP}/dashboard`);
     await expect(page.getByRole("heading", { name: "Welcome to Your Trading Dashboard" })).toBeVisible();
     await expect(navUser(page)).toHaveText("Olivia");
@@ -127,6 +139,7 @@ test.describe("OAuth sign-in", () => {
 
   test("the OAuth flow honours returnTo", async ({ page }) => {
     await page.goto("/api/login?returnTo=%2Ftools");
+    await acceptTermsIfAsked(page);
     await expect(page).toHaveURL(`${OAUTH_APP}/tools`);
     await expect(navUser(page)).toHaveText("Olivia");
   });

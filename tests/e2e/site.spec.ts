@@ -174,9 +174,9 @@ test("a page starts with only its own routes and finds the others before a link 
     if (new URL(request.url()).pathname === "/__manifest") manifestRequests.push(request.url());
   });
   const document = await (await page.goto("/about"))!.text();
-  expect(document, "the route manifest comes inline, with the page's own routes").toContain('\\"id\\": \\"routes/about\\"');
+  expect(document, "the route manifest comes inline, with the page's own routes").toMatch(/"id": ?"routes\/about"/);
   expect(document).not.toContain("routes/tools");
-  expect(document, "the whole manifest is neither preloaded nor imported").not.toMatch(/modulepreload" href="\/build\/manifest-|import \\+"\/build\/manifest-/);
+  expect(document, "the whole manifest is neither preloaded nor imported").not.toMatch(/modulepreload" href="\/build\/manifest-|import \\?"\/build\/manifest-/);
   await hydrated(page);
   await expect.poll(() => manifestRequests.some((url) => new URL(url).searchParams.getAll("p").includes("/tools"))).toBe(true);
 

@@ -122,7 +122,9 @@ export function responseFaults(c: FuzzCase, response: HarnessResponse): string[]
   // A cross-site (or opaque-origin) unsafe request is refused before any route runs; only
   // Node's HTTP parser (431, headers too large) and a path that cannot be decoded (400) answer earlier.
   const crossSite = c.origin === "cross" || c.origin === "null";
-  if (crossSite && !SAFE_METHODS.has(c.method.toUpperCase()) && ![403, 400, 431].includes(response.status)) {
+  // A method the app serves none of (TRACE, CONNECT…) is refused first, with 405, whatever its origin.
+  const served = SERVED_METHODS.includes(c.method);
+  if (crossSite && served && !SAFE_METHODS.has(c.method.toUpperCase()) && ![403, 400, 431].includes(response.status)) {
     faults.push(`a cross-site ${c.method} was answered ${response.status}, not refused with 403`);
   }
   // A method the app does not serve is refused by the server itself, naming the ones it does

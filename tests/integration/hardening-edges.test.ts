@@ -17,6 +17,7 @@ import { MAX_PRICES_BODY_BYTES } from "~/schemas/prices";
 import { MAX_FIELD_ERRORS } from "~/services/http.server";
 import { createUser, insertSubscription, signedInCookie } from "../support/fixtures";
 import { handleError } from "~/entry.server";
+import { runWithRequestContext, type RequestContext } from "~/platform/request-context.server";
 import { rawRequest, startBuiltServer } from "../support/built-server";
 
 const SLOW_MS = 120_000;
@@ -341,12 +342,15 @@ describe("slow clients are cut off by Node's request and header timeouts", () =>
 describe("handleError (app/entry.server.tsx)", () => {
   const request = () => new Request("http://localhost/x", { method: "POST" });
 
-  it("logs a server error but no 4xx error response of Remix's own", () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    handleError({ status: 405, statusText: "Method Not Allowed", internal: true, data: null, error: new Error("no action") }, { request: request(), params: {}, context: {} });
-    expect(logged).not.toHaveBeenCalled();
+  it("keeps a server error for the request's log entry, but no 4xx error response of Remix's own", () => {
+    const refused: RequestContext = {};
+    runWithRequestContext(refused, () =>
+      handleError({ status: 405, statusText: "Method Not Allowed", internal: true, data: null, error: new Error("no action") }, { request: request(), params: {}, context: {} }),
+    );
+    expect(refused.error).toBeUndefined();
+    const failed: RequestContext = {};
     const failure = new Error("database is locked");
-    handleError(failure, { request: request(), params: {}, context: {} });
-    expect(logged).toHaveBeenCalledWith(failure);
+    runWithRequestContext(failed, () => handleError(failure, { request: request(), params: {}, context: {} }));
+    expect(failed.error).toBe(failure);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LEGAL_PATHS, LEGAL_SLUGS, RISK_LINE } from "~/content/legal-pages";
+import { LEGAL_PATHS, LEGAL_SLUGS, RISK_LINE } from "~/content/legal-paths";
 import { FOOTER_COLUMNS } from "~/content/navigation";
 import type { ApiSignal } from "~/domain/signals";
 import * as legalRoute from "~/routes/legal.$slug";

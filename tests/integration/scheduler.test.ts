@@ -99,7 +99,15 @@ describe("createScheduler", () => {
   it("the server's job list has valid patterns and every job runs on this database", async () => {
     const { logger } = capturingLogger();
     const jobs = scheduledJobs({ deliveryRetentionDays: 30 });
-    expect(jobs.map((job) => job.name)).toEqual(["expiry-sweep", "delivery-retention", "session-retention", "sqlite-optimize"]);
+    expect(jobs.map((job) => job.name)).toEqual([
+      "expiry-sweep",
+      "subscription-renewals",
+      "account-purge",
+      "delivery-retention",
+      "idempotency-retention",
+      "session-retention",
+      "sqlite-optimize",
+    ]);
     const scheduler = createScheduler(jobs, { logger });
     scheduler.start();
     expect(scheduler.nextRuns().every((next) => next.at instanceof Date)).toBe(true);

@@ -42,7 +42,7 @@ const post = (path: string, fields: Record<string, string>, cookie?: string) =>
 const userRow = (email: string) => getDb().select().from(users).where(eq(users.email, email)).get();
 
 function signup(email: string, password = "a-long-enough-password") {
-  return callRoute(signupRoute.action, post("/signup", { firstName: "Vera", lastName: "Verify", email, password, returnTo: "/portal/dashboard" }));
+  return callRoute(signupRoute.action, post("/signup", { firstName: "Vera", lastName: "Verify", email, password, acceptTerms: "on", returnTo: "/portal/dashboard" }));
 }
 
 async function verifyPage(token: string) {

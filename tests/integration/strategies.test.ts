@@ -387,7 +387,8 @@ describe("signed-in API routes", () => {
     expect(body.entitlements).toEqual({ strategyAccess: [fx.alpha] });
 
     const free = await (await call(apiMe.loader, "/api/me", { cookie: fx.freeCookie })).json();
-    expect(free).toEqual({ subscription: { status: "FREE", planName: "Free" }, entitlements: { strategyAccess: [] } });
+    expect(free).toMatchObject({ subscription: { status: "FREE", planName: "Free" }, entitlements: { strategyAccess: [] }, emailVerified: true });
+    expect(Object.keys(free).sort()).toEqual(["emailVerified", "entitlements", "legal", "subscription"]);
   });
 
   it("GET /api/auth/user returns the user without secrets", async () => {
@@ -428,7 +429,8 @@ describe("wrong method", () => {
   it.each(routes)("POST %s is a 405 allowing GET", async (path, route) => {
     const res = await call(route.action, path, { method: "POST", cookie: fx.subscriberCookie });
     expect(res.status).toBe(405);
-    expect(res.headers.get("Allow")).toBe("GET");
+    // /api/me also answers DELETE (the account deletion request).
+    expect(res.headers.get("Allow")).toBe(path === "/api/me" ? "GET, DELETE" : "GET");
     expect(res.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { LEGAL_PATHS } from "~/content/legal-pages";
+import { LEGAL_PATHS } from "~/content/legal-paths";
 
 /**
  * The sign-up form's required `acceptTerms` checkbox (value `on`), linking both documents,

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { RISK_LINE } from "~/content/legal-pages";
+import { RISK_LINE } from "~/content/legal-paths";
 
 /** The one-line risk warning with a link to /legal/risk-warning (pricing and plan pages). */
 export function RiskLine({ className = "" }: { className?: string }) {

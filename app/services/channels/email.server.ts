@@ -8,7 +8,7 @@
 import type { DeliveryJob } from "../../../db/schema";
 import { checkpointLine, DISABLED_NOTICE_TYPE, eventId, LOGIN_NOTICE_TYPE } from "~/domain/delivery";
 import type { ApiSignal } from "~/domain/signals";
-import { RISK_LINE } from "~/content/legal-pages";
+import { RISK_LINE } from "~/content/legal-paths";
 import { ALERT_DISCLAIMER, ALERT_FOOTER, DISABLED_NOTICE, EVENT_HEADLINES } from "~/content/delivery";
 import { getStrategyById } from "~/models/strategies.server";
 import { getUserById } from "~/models/users.server";

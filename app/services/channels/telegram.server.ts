@@ -8,7 +8,7 @@
  */
 import { GrammyError } from "grammy";
 import type { DeliveryJob } from "../../../db/schema";
-import { RISK_LINE } from "~/content/legal-pages";
+import { RISK_LINE } from "~/content/legal-paths";
 import { ALERT_DISCLAIMER, EVENT_HEADLINES, TELEGRAM_ALERT } from "~/content/delivery";
 import { checkpointLine } from "~/domain/delivery";
 import type { ApiSignal } from "~/domain/signals";

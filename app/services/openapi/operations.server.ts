@@ -18,8 +18,8 @@ export interface OperationSummary {
   curl: string;
 }
 
-type Schema = { type?: string | string[]; minimum?: number; maximum?: number; enum?: unknown[]; maxLength?: number };
-type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
+type Schema = { type?: string | string[]; minimum?: number; maximum?: number; enum?: unknown[]; maxLength?: number; example?: unknown };
+type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema; example?: unknown };
 type Operation = {
   operationId?: string;
   tags?: string[];
@@ -43,7 +43,10 @@ function typeOf(schema: Schema | undefined): string {
   return base;
 }
 
-/** A curl command for the operation, with `$FXT_URL`, `$FXT_API_KEY` and path parameters as placeholders. */
+/**
+ * A curl command for the operation, with `$FXT_URL`, `$FXT_API_KEY` and path parameters as placeholders;
+ * required query parameters carry their documented example.
+ */
 function curlFor(method: string, path: string, operation: Operation): string {
   const keyed = !(operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0);
   const parts = ["curl -s"];
@@ -52,7 +55,10 @@ function curlFor(method: string, path: string, operation: Operation): string {
   if (method !== "get") parts.push(`-X ${method.toUpperCase()}`);
   if (keyed) parts.push('-H "Authorization: Bearer $FXT_API_KEY"');
   if (operation.requestBody) parts.push("-H \"Content-Type: application/json\" -d '{…}'");
-  parts.push(`"$FXT_URL${path.replace(/\{(\w+)\}/g, "<$1>")}"`);
+  const query = (operation.parameters ?? [])
+    .filter((parameter) => parameter.in === "query" && parameter.required)
+    .map((parameter) => `${parameter.name}=${encodeURIComponent(String(parameter.example ?? parameter.schema?.example ?? ""))}`);
+  parts.push(`"$FXT_URL${path.replace(/\{(\w+)\}/g, "<$1>")}${query.length ? `?${query.join("&")}` : ""}"`);
   return parts.join(" ");
 }
 

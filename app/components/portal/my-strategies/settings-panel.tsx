@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Alert } from "~/components/ui/form-alert";
-import { ACCOUNT_PAGES } from "~/content/account-mail";
+import { VERIFY_EMAIL_BANNER } from "~/content/verify-email-banner";
 import { DELIVERY_TOGGLES, PUSH_TEXTS, RISK_TEMPLATE_HINTS } from "~/content/portal";
 import { tabUrl } from "~/domain/my-strategies";
 import type { MyStrategiesData } from "~/models/read-models/my-strategies.server";
@@ -58,7 +58,7 @@ export function SettingsPanel({ data, reply, push }: { data: SerializeFrom<MyStr
                         {toggle.label}
                         {unavailable || unverified ? (
                           <Badge variant="secondary" className="ml-2" data-testid={unverified ? "email-unverified-badge" : undefined}>
-                            {unverified ? ACCOUNT_PAGES.banner.badge : PUSH_TEXTS.unavailableBadge}
+                            {unverified ? VERIFY_EMAIL_BANNER.badge : PUSH_TEXTS.unavailableBadge}
                           </Badge>
                         ) : null}
                       </span>
