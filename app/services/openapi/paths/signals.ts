@@ -170,7 +170,7 @@ export const signalPaths: ZodOpenApiPathsObject = {
       security: [{}],
       requestParams: {
         query: z.object({
-          from: z.coerce.number().int().min(1).openapi({ description: "The older tree size (a checkpoint you kept).", example: 40 }),
+          from: z.coerce.number().int().min(1).openapi({ description: "The older tree size (a checkpoint you kept).", example: 1 }),
           to: z.coerce.number().int().min(1).optional().openapi({ description: "The newer tree size (default: the current one).", example: 42 }),
         }),
       },
