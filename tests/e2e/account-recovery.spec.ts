@@ -41,6 +41,8 @@ test("a reset link from the mail sets a new password, signs in, ends other sessi
   await page.context().clearCookies();
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // With JavaScript the link navigates in the page: fill the new form, not the sign-in form it replaces.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("button", { name: "Email me a reset link" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();

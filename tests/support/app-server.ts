@@ -239,6 +239,10 @@ export function send(server: Pick<AppServer, "port">, req: HarnessRequest): Prom
         });
         incoming.on("error", reject);
         incoming.on("end", done);
+        // A connection closed before the answer ended rejects instead of leaving the caller waiting.
+        incoming.on("close", () => {
+          if (!incoming.complete) reject(new Error(`${req.method ?? "GET"} ${req.path}: the connection closed before the answer ended`));
+        });
       },
     );
     outgoing.on("timeout", () => outgoing.destroy(new Error(`${req.method ?? "GET"} ${req.path} timed out after ${req.timeoutMs ?? 15_000} ms`)));
