@@ -40,8 +40,9 @@ export const ACCOUNT_DATA_POLICY: Record<string, { kind: "user" | "kept" | "emai
   webhook_endpoints: { kind: "user", omit: ["secret", "previous_secret"] },
   telegram_links: { kind: "user", omit: ["code_hash"] },
   push_subscriptions: { kind: "user", omit: ["p256dh", "auth"] },
-  delivery_jobs: { kind: "user" },
-  delivery_attempts: { kind: "attempts" },
+  // Errors of delivery attempts are the server's own (sockets, files): not the user's data, and never sent out.
+  delivery_jobs: { kind: "user", omit: ["last_error"] },
+  delivery_attempts: { kind: "attempts", omit: ["error"] },
   legal_acceptances: { kind: "user" },
   account_tokens: { kind: "user", omit: ["token_hash"] },
   contact_messages: { kind: "email", anonymise: true },
