@@ -40,9 +40,10 @@ export const ACCOUNT_DATA_POLICY: Record<string, { kind: "user" | "kept" | "emai
   webhook_endpoints: { kind: "user", omit: ["secret", "previous_secret"] },
   telegram_links: { kind: "user", omit: ["code_hash"] },
   push_subscriptions: { kind: "user", omit: ["p256dh", "auth"] },
-  // Errors of delivery attempts are the server's own (sockets, files): not the user's data, and never sent out.
+  // What a delivery attempt met (socket and file errors, the receiving server's reply) is the server's own
+  // operational record: not the user's data, and never sent out (it can name server paths).
   delivery_jobs: { kind: "user", omit: ["last_error"] },
-  delivery_attempts: { kind: "attempts", omit: ["error"] },
+  delivery_attempts: { kind: "attempts", omit: ["error", "response_excerpt"] },
   legal_acceptances: { kind: "user" },
   account_tokens: { kind: "user", omit: ["token_hash"] },
   contact_messages: { kind: "email", anonymise: true },

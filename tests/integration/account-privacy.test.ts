@@ -56,6 +56,7 @@ describe("the data export", () => {
         expect(data.tables[table]?.length, table).toBe(countFor(table, "user_id", owner.user.id));
       }
       if (policy.kind === "email") expect(data.tables[table]?.length, table).toBe(countFor(table, "email", owner.email));
+      for (const row of data.tables[table] ?? []) for (const column of policy.omit ?? []) expect(row, `${table}.${column}`).not.toHaveProperty(column);
     }
     expect(data.tables.users).toEqual([expect.objectContaining({ id: owner.user.id, email: owner.email, first_name: "Petra" })]);
     expect(data.tables.api_keys).toHaveLength(1);

@@ -9,7 +9,8 @@
  * The command that serves the build is written in one place: `serverCommand`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { join } from "node:path";
 import { ensureBuild, freePort, prepareDatabase, type HarnessDatabase } from "./production-build";
 
@@ -223,7 +224,20 @@ export function send(server: Pick<AppServer, "port">, req: HarnessRequest): Prom
   if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === "content-length")) {
     headers["Content-Length"] = String(body.length);
   }
-  return new Promise((resolve, reject) => {
+  return new Promise<HarnessResponse>((resolveOnce, rejectOnce) => {
+    // A deadline for the whole exchange: the socket's idle timeout ends with the socket, not with the request.
+    const deadline = setTimeout(() => {
+      outgoing.destroy();
+      rejectOnce(new Error(`${req.method ?? "GET"} ${req.path} got no answer within ${req.timeoutMs ?? 15_000} ms`));
+    }, req.timeoutMs ?? 15_000);
+    const resolve = (response: HarnessResponse) => {
+      clearTimeout(deadline);
+      resolveOnce(response);
+    };
+    const reject = (error: Error) => {
+      clearTimeout(deadline);
+      rejectOnce(error);
+    };
     const outgoing = httpRequest(
       { host: "127.0.0.1", port: server.port, method: req.method ?? "GET", path: req.path, headers, agent: false, maxHeaderSize: 1024 * 1024, timeout: req.timeoutMs ?? 15_000 },
       (incoming) => {
@@ -245,6 +259,14 @@ export function send(server: Pick<AppServer, "port">, req: HarnessRequest): Prom
         });
       },
     );
+    // node:http hands the answer to a CONNECT (or to a request with Upgrade) to these events, never to the
+    // response callback; without a listener it drops the socket silently. Any status is the answer.
+    const answeredWithoutBody = (incoming: IncomingMessage, socket: Socket) => {
+      socket.destroy();
+      resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: "", ms: Date.now() - started });
+    };
+    outgoing.on("connect", answeredWithoutBody);
+    outgoing.on("upgrade", answeredWithoutBody);
     outgoing.on("timeout", () => outgoing.destroy(new Error(`${req.method ?? "GET"} ${req.path} timed out after ${req.timeoutMs ?? 15_000} ms`)));
     outgoing.on("error", reject);
     outgoing.end(body);
