@@ -10,7 +10,8 @@
 import { pathToFileURL } from "node:url";
 import { argon2id, hash } from "argon2";
 import { count, inArray } from "drizzle-orm";
-import { applyPriceBars, cancelSignal, publishSignal } from "../app/models/signals.server";
+import { applyPriceBars } from "../app/models/price-replay.server";
+import { cancelSignal, publishSignal } from "../app/models/signals.server";
 import { toStoredPost } from "../app/models/blog.server";
 import { recordAcceptance } from "../app/models/legal-acceptances.server";
 import { CONSENT_VERSIONS } from "../app/content/legal-pages";

@@ -21,7 +21,7 @@ import { pathToFileURL } from "node:url";
 import { sessionSecretPath } from "../app/platform/env.server";
 import { backfillPostHtml } from "../app/models/blog.server";
 import { syncLedgerTree } from "../app/models/ledger-tree.server";
-import { backfillLedger } from "../app/models/signals.server";
+import { backfillLedger } from "../app/models/ledger-backfill.server";
 import { ensureLedgerSigningKey } from "../app/services/ledger-checkpoint.server";
 import { migrateDatabase, openDatabase } from "./connection";
 import { describeSeedResult, seedConfigFromEnv, seedDatabase, type EnvVars, type SeedResult } from "./seed";

@@ -20,7 +20,9 @@ try {
   const { migrateDatabase } = await import("../db/connection");
   const { signals, strategies, users } = await import("../db/schema");
   const { getDb } = await import("../app/platform/db.server");
-  const { backfillLedger, iterateLedger, publishSignal } = await import("../app/models/signals.server");
+  const { backfillLedger } = await import("../app/models/ledger-backfill.server");
+  const { iterateLedger } = await import("../app/models/ledger.server");
+  const { publishSignal } = await import("../app/models/signals.server");
   const { verifyChain } = await import("../app/domain/ledger");
   const db = getDb();
   migrateDatabase(db);

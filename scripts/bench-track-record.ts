@@ -42,7 +42,8 @@ try {
   const { migrateDatabase } = await import("../db/connection");
   const { signals, strategies, users } = await import("../db/schema");
   const { getDb } = await import("../app/platform/db.server");
-  const { backfillLedger, closeSignal, partiallyCloseSignal, publishSignal } = await import("../app/models/signals.server");
+  const { backfillLedger } = await import("../app/models/ledger-backfill.server");
+  const { closeSignal, partiallyCloseSignal, publishSignal } = await import("../app/models/signals.server");
   const { getTrackRecordFigures, getTrackRecordView } = await import("../app/models/read-models/track-record.server");
   const { mulberry32, UINT32_RANGE } = await import("../app/domain/prng");
   const db = getDb();

@@ -28,7 +28,7 @@ import { verifyChain, type LedgerRow, type VerifyResult } from "../app/domain/le
 import { consistencyProof, memoryTree, treeRoot } from "../app/domain/merkle";
 import type { ApiLedgerEvent } from "../app/domain/signals";
 import { getLedgerTreeHead } from "../app/models/ledger-tree.server";
-import { iterateLedger } from "../app/models/signals.server";
+import { iterateLedger } from "../app/models/ledger.server";
 import { ledgerKeyPath } from "../app/platform/env.server";
 import { ensureLedgerSigningKey } from "../app/services/ledger-checkpoint.server";
 

@@ -4,7 +4,7 @@
  * A job is `{ name, schedule, run: (now) => result }`; adding one is one entry here.
  * Patterns are UTC; the hourly and daily ones sit off the full hour.
  */
-import { expireDueSignals } from "../app/models/signals.server";
+import { expireDueSignals } from "../app/models/price-replay.server";
 import { purgeDeletedAccounts } from "../app/models/account-privacy.server";
 import { pruneIdempotencyKeys } from "../app/models/idempotency-keys.server";
 import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "../app/models/retention.server";

@@ -38,15 +38,7 @@ import type { DeskReply } from "~/components/admin/transition-form";
 import { useVersionAfterSuccess, type Navigation } from "~/components/admin/use-version-after-success";
 import { toast } from "~/components/ui/toast";
 import { DESK_ENDED_LIMIT, DESK_OPEN_LIMIT, DESK_TOASTS } from "~/content/signal-desk";
-import {
-  cancelSignal,
-  closeSignal,
-  listSignalsForEntitlements,
-  modifySignal,
-  partiallyCloseSignal,
-  triggerSignal,
-  type SignalChange,
-} from "~/models/signals.server";
+import { cancelSignal, closeSignal, listSignalsForEntitlements, modifySignal, partiallyCloseSignal, triggerSignal, type SignalChange } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
 import { defaultExpiryValue, MAX_EXPIRY_DAYS, toDateTimeLocalUtc } from "~/schemas/signal";
 import { deskSchema, type DeskInput } from "~/schemas/signal-transitions";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { toApiSignal } from "~/domain/signals";
-import { applyPriceBars } from "~/models/signals.server";
+import { applyPriceBars } from "~/models/price-replay.server";
 import { pricesResultSchema } from "~/schemas/api/admin";
 import { barErrorField, MAX_PRICES_BODY_BYTES, pricesBodySchema } from "~/schemas/prices";
 import { apiHandler, apiJsonOf, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiLedgerEvent } from "~/domain/signals";
-import { listLedger } from "~/models/signals.server";
+import { listLedger } from "~/models/ledger.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import { ledgerPageSchema } from "~/schemas/api/signals";
 import { apiHandler, apiJsonOf, nextPageLink, parseLimit, problem, readOnlyAction } from "~/services/http.server";

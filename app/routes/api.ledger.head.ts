@@ -1,5 +1,5 @@
 import { GENESIS_HASH } from "~/domain/ledger";
-import { getLedgerHead } from "~/models/signals.server";
+import { getLedgerHead } from "~/models/ledger.server";
 import { ledgerHeadSchema } from "~/schemas/api/signals";
 import { apiHandler, apiJsonOf, readOnlyAction } from "~/services/http.server";
 

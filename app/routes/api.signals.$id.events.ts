@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiLedgerEvent } from "~/domain/signals";
-import { listSignalEvents } from "~/models/signals.server";
+import { listSignalEvents } from "~/models/ledger.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import { signalEventsSchema } from "~/schemas/api/signals";
 import { apiHandler, apiJsonOf, problem, readOnlyAction } from "~/services/http.server";

@@ -16,7 +16,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { deliveryEventType, eventId, liveFeedScope, MAX_STREAMS_PER_USER } from "~/domain/delivery";
 import { toApiSignal } from "~/domain/signals";
 import { deliveredEventsAfter } from "~/models/outbox.server";
-import { getLedgerHead } from "~/models/signals.server";
+import { getLedgerHead } from "~/models/ledger.server";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getChosenStrategyIds, getEntitlements } from "~/models/subscriptions.server";
 import { apiHandler, applySecurityHeaders, methodNotAllowed, problem } from "~/services/http.server";

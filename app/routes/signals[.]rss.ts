@@ -11,7 +11,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formatPrice } from "~/domain/signal-display";
 import { getLedgerRoot, ledgerTreeSize } from "~/models/ledger-tree.server";
-import { listFeedEvents, getLedgerHead, type FeedEvent } from "~/models/signals.server";
+import { listFeedEvents, getLedgerHead, type FeedEvent } from "~/models/ledger.server";
 import { publicOrigin } from "~/platform/env.server";
 import { applySecurityHeaders } from "~/services/http.server";
 import { escapeXml } from "~/domain/xml";

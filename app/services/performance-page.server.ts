@@ -6,7 +6,7 @@ import { PERFORMANCE_DISCLAIMER } from "~/content/strategy-performance";
 import { parsePerformanceParams, roundedDays } from "~/domain/performance-page";
 import { periodRange } from "~/domain/track-record";
 import { getTrackRecordFigures, getTrackRecordView } from "~/models/read-models/track-record.server";
-import { getLedgerHead } from "~/models/signals.server";
+import { getLedgerHead } from "~/models/ledger.server";
 import { listStrategies } from "~/models/strategies.server";
 
 /**

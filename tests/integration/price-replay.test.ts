@@ -10,15 +10,9 @@ import { signalEvents, signals, type Signal } from "../../db/schema";
 import { verifyChain } from "~/domain/ledger";
 import type { ApiSignal } from "~/domain/signals";
 import { generateApiKey } from "~/models/api-keys.server";
-import {
-  EXPIRY_GRACE_MS,
-  expireDueSignals,
-  getLedgerHead,
-  getSignal,
-  iterateLedger,
-  partiallyCloseSignal,
-  publishSignal,
-} from "~/models/signals.server";
+import { getLedgerHead, iterateLedger } from "~/models/ledger.server";
+import { EXPIRY_GRACE_MS, expireDueSignals } from "~/models/price-replay.server";
+import { getSignal, partiallyCloseSignal, publishSignal } from "~/models/signals.server";
 import { getDb } from "~/platform/db.server";
 import { action as pricesAction, loader as pricesLoader } from "~/routes/api.admin.prices";
 import { loader as signalsLoader } from "~/routes/api.signals._index";

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { getPostBySlug } from "~/models/blog.server";
-import { countActiveSignals, expireDueSignals, listSignals } from "~/models/signals.server";
+import { expireDueSignals } from "~/models/price-replay.server";
+import { countActiveSignals, listSignals } from "~/models/signals.server";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getDb } from "~/platform/db.server";
 

@@ -22,7 +22,7 @@ import { BLOG_CATEGORIES, buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS } 
 import { verifyChain } from "../../app/domain/ledger";
 import { priceDecimals } from "../../app/domain/signal-display";
 import { sanitizePostHtml } from "../../app/domain/sanitize";
-import { iterateLedger } from "../../app/models/signals.server";
+import { iterateLedger } from "../../app/models/ledger.server";
 import { ensureSessionSecret, runSetup } from "../../db/setup";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -7,18 +7,9 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signalEvents, signals } from "../../db/schema";
 import { verifyChain } from "~/domain/ledger";
-import {
-  backfillLedger,
-  cancelSignal,
-  closeSignal,
-  expireSignal,
-  getLedgerHead,
-  iterateLedger,
-  modifySignal,
-  partiallyCloseSignal,
-  publishSignal,
-  triggerSignal,
-} from "~/models/signals.server";
+import { backfillLedger } from "~/models/ledger-backfill.server";
+import { getLedgerHead, iterateLedger } from "~/models/ledger.server";
+import { cancelSignal, closeSignal, expireSignal, modifySignal, partiallyCloseSignal, publishSignal, triggerSignal } from "~/models/signals.server";
 import { getDb } from "~/platform/db.server";
 import type { SignalInput } from "~/schemas/signal";
 import { createUser, DAY, HOUR, insertSignal, insertStrategy, trackRecordSignal, validSignalInput } from "../support/fixtures";

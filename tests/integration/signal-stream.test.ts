@@ -8,7 +8,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_STREAMS_PER_USER } from "~/domain/delivery";
 import { generateApiKey } from "~/models/api-keys.server";
-import { closeSignal, getLedgerHead, publishSignal } from "~/models/signals.server";
+import { getLedgerHead } from "~/models/ledger.server";
+import { closeSignal, publishSignal } from "~/models/signals.server";
 import { loader } from "~/routes/api.signals.stream";
 import { createUser, DAY, insertStrategy, insertStrategyAccess, insertSubscription, validSignalInput } from "../support/fixtures";
 import { callRoute, getRequest } from "../support/http";

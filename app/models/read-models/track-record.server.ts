@@ -37,7 +37,7 @@ import {
   type TradeResult,
 } from "~/domain/track-record";
 import { TradeResultTable } from "~/domain/trade-result-table";
-import { getLedgerHead } from "~/models/signals.server";
+import { getLedgerHead } from "~/models/ledger.server";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getDb } from "~/platform/db.server";
 

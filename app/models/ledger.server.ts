@@ -1,0 +1,143 @@
+/**
+ * The ledger's reads: its head, every row in order, pages of it and one
+ * signal's events as a viewer may see them (payloads of open signals hidden
+ * from viewers not entitled to their strategy), and the feeds' newest events.
+ * Appending is signals.server.ts's (one transaction with the projected row).
+ */
+import { asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/connection";
+import { signalEvents, signals, strategies, type Signal, type SignalEventRow } from "../../db/schema";
+import { isEnded, type SignalEvent } from "~/domain/signal-lifecycle";
+import { revealEvent, type LedgerRow } from "~/domain/ledger";
+import { getDb } from "~/platform/db.server";
+import { preparedQuery } from "~/platform/prepared.server";
+
+type Queryable = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A stored event as the domain reads it (payloads were validated before they were stored). */
+export function toDomainEvent(row: SignalEventRow): SignalEvent {
+  return { type: row.type, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) } as SignalEvent;
+}
+
+/** A stored row as the domain reads it. */
+export function toLedgerRow(row: SignalEventRow): LedgerRow {
+  return { ...row };
+}
+
+/** The newest ledger row's seq, hash and time: read by most pages (the track record's cache key, the ledger head notes), so built once per connection. */
+const ledgerHeadQuery = preparedQuery((db) =>
+  db
+    .select({ seq: signalEvents.seq, hash: signalEvents.hash, recordedAt: signalEvents.recordedAt })
+    .from(signalEvents)
+    .orderBy(desc(signalEvents.seq))
+    .limit(1)
+    .prepare(),
+);
+
+/** The ledger head: last seq, its hash and when it was recorded; null for an empty ledger. */
+export function getLedgerHead(): { seq: number; hash: string; recordedAt: Date } | null {
+  return ledgerHeadQuery().get() ?? null;
+}
+
+/** Rows read per query by `iterateLedger`. */
+const LEDGER_PAGE = 5000;
+
+/**
+ * Every ledger row in seq order, read page by page (for verifying a whole file
+ * without holding it in memory).
+ * @param db an open database (the app's or a file opened by a script).
+ */
+export function* iterateLedger(db: Queryable = getDb()): Generator<LedgerRow> {
+  let after = 0;
+  for (;;) {
+    const page = db.select().from(signalEvents).where(gt(signalEvents.seq, after)).orderBy(asc(signalEvents.seq)).limit(LEDGER_PAGE).all();
+    for (const row of page) yield toLedgerRow(row);
+    if (page.length < LEDGER_PAGE) return;
+    after = page[page.length - 1]!.seq;
+  }
+}
+
+/** Whether a viewer entitled to `entitled` sees the payloads of a signal with this status and strategy. */
+function canSeeLevels(signal: { status: Signal["status"]; strategyId: number }, entitled: ReadonlySet<number>): boolean {
+  return isEnded(signal.status) || entitled.has(signal.strategyId);
+}
+
+/** A page of the ledger after a seq, with each event's signal status and strategy: built once per connection (`listLedger` runs on every /api/ledger request). */
+const ledgerPageQuery = preparedQuery((db) =>
+  db
+    .select({ event: signalEvents, status: signals.status, strategyId: signals.strategyId })
+    .from(signalEvents)
+    .innerJoin(signals, eq(signals.id, signalEvents.signalId))
+    .where(gt(signalEvents.seq, sql.placeholder("after")))
+    .orderBy(asc(signalEvents.seq))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+/**
+ * Ledger rows after `after`, oldest first, as a viewer entitled to
+ * `entitledStrategyIds` sees them: payload and salt null for events of
+ * PENDING/ACTIVE signals of other strategies (`revealEvent`).
+ * @param options.after last seq already read (0 for the start); options.limit rows per page.
+ * @returns the rows and `nextCursor` (the seq to pass as `after` next), null at the head.
+ */
+export function listLedger(
+  entitledStrategyIds: readonly number[],
+  options: { after: number; limit: number },
+): { events: LedgerRow[]; nextCursor: number | null } {
+  const entitled = new Set(entitledStrategyIds);
+  const rows = ledgerPageQuery().all({ after: options.after, limit: options.limit + 1 });
+  const page = rows.slice(0, options.limit);
+  const events = page.map((row) => revealEvent(toLedgerRow(row.event), canSeeLevels(row, entitled)));
+  return { events, nextCursor: rows.length > options.limit ? page[page.length - 1]!.event.seq : null };
+}
+
+/**
+ * One signal's ledger rows in seq order, with its payloads hidden unless the
+ * viewer is entitled to its strategy or the signal has ended.
+ * @returns null for an unknown signal.
+ */
+export function listSignalEvents(signalId: number, entitledStrategyIds: readonly number[]): LedgerRow[] | null {
+  const signal = getDb().select({ status: signals.status, strategyId: signals.strategyId }).from(signals).where(eq(signals.id, signalId)).get();
+  if (!signal) return null;
+  const visible = canSeeLevels(signal, new Set(entitledStrategyIds));
+  return getDb()
+    .select()
+    .from(signalEvents)
+    .where(eq(signalEvents.signalId, signalId))
+    .orderBy(asc(signalEvents.seq))
+    .all()
+    .map((row) => revealEvent(toLedgerRow(row), visible));
+}
+
+/** A ledger event for a feed: the row as the viewer may see it, with its signal and strategy. */
+export interface FeedEvent {
+  event: LedgerRow;
+  signal: Signal;
+  strategy: { name: string; slug: string };
+}
+
+/**
+ * The newest ledger events of the given types (newest first, by seq), each
+ * with its signal and strategy, as a viewer entitled to `entitledStrategyIds`
+ * sees them: payload and salt null for events of PENDING/ACTIVE signals of
+ * other strategies (an anonymous feed passes []).
+ * @param options.types event types to list; options.limit most events returned.
+ */
+export function listFeedEvents(
+  entitledStrategyIds: readonly number[],
+  options: { types: readonly SignalEvent["type"][]; limit: number },
+): FeedEvent[] {
+  if (options.types.length === 0) return [];
+  const entitled = new Set(entitledStrategyIds);
+  return getDb()
+    .select({ event: signalEvents, signal: signals, strategy: { name: strategies.name, slug: strategies.slug } })
+    .from(signalEvents)
+    .innerJoin(signals, eq(signals.id, signalEvents.signalId))
+    .innerJoin(strategies, eq(strategies.id, signals.strategyId))
+    .where(inArray(signalEvents.type, [...options.types]))
+    .orderBy(desc(signalEvents.seq))
+    .limit(options.limit)
+    .all()
+    .map((row) => ({ ...row, event: revealEvent(toLedgerRow(row.event), canSeeLevels(row.signal, entitled)) }));
+}
