@@ -12,7 +12,9 @@
  * the key LEDGER_SIGNING_KEY or the key file beside it), rebuilds the RFC 9162
  * tree from the rows just verified and proves, with a consistency proof, that
  * the log extends the checkpoint: truncation, a rewritten tail or a fork fails.
- * Reading the file, it also compares the stored tree's root with the rebuilt one.
+ * Reading the file, it also compares the stored tree's root with the rebuilt one,
+ * and folds each signal's events and compares its stored row with the fold:
+ * a row that differs exits 1 naming the signal id and the field.
  *
  * Prints the head and exits 0, or exits 1 naming the first bad seq or the
  * reason the checkpoint is not extended; 2 when the ledger or the checkpoint
@@ -28,7 +30,7 @@ import { verifyChain, type LedgerRow, type VerifyResult } from "../app/domain/le
 import { consistencyProof, memoryTree, treeRoot } from "../app/domain/merkle";
 import type { ApiLedgerEvent } from "../app/domain/signals";
 import { getLedgerTreeHead } from "../app/models/ledger-tree.server";
-import { iterateLedger } from "../app/models/ledger.server";
+import { iterateLedger, projectionDrifts } from "../app/models/ledger.server";
 import { ledgerKeyPath } from "../app/platform/env.server";
 import { ensureLedgerSigningKey } from "../app/services/ledger-checkpoint.server";
 
@@ -65,6 +67,8 @@ export interface ChainRead {
   result: VerifyResult;
   hashes: Buffer[];
   stored?: { treeSize: number; rootHash: string };
+  /** Read from the file: the signals whose stored row differs from the fold of their events. */
+  drifts?: ReturnType<typeof projectionDrifts>;
 }
 
 function* collecting(rows: Iterable<LedgerRow>, hashes: Buffer[]): Generator<LedgerRow> {
@@ -85,7 +89,7 @@ function readFile(path: string): ChainRead {
     const hashes: Buffer[] = [];
     const result = verifyChain(collecting(iterateLedger(db), hashes));
     const stored = getLedgerTreeHead(db);
-    return { result, hashes, stored: { treeSize: stored.treeSize, rootHash: stored.rootHash.toString("hex") } };
+    return { result, hashes, stored: { treeSize: stored.treeSize, rootHash: stored.rootHash.toString("hex") }, drifts: projectionDrifts(db) };
   } finally {
     db.$client.close();
   }
@@ -128,6 +132,20 @@ export function checkAgainstChain(checkpoint: Checkpoint, key: KeyObject, read: 
   const proof = checkpoint.treeSize >= 1 && checkpoint.treeSize <= size ? consistencyProof(reader, checkpoint.treeSize, size) : [];
   const extended = checkExtends(checkpoint, current, proof);
   return extended.ok ? null : `checkpoint of ${checkpoint.treeSize} entries: ${extended.reason}`;
+}
+
+/** Most drifting signals named one per line (the count says how many more). */
+const MAX_DRIFT_LINES = 20;
+
+/** The lines printed for signals whose stored row differs from the fold of their ledger events. */
+export function describeDrifts(drifts: NonNullable<ChainRead["drifts"]>): string[] {
+  const lines = drifts.slice(0, MAX_DRIFT_LINES).map(({ signalId, drift }) =>
+    drift.length === 1 && drift[0]!.field === "status" && drift[0]!.folded === null
+      ? `Signal ${signalId}: the stored row has no ledger events that fold to a signal`
+      : `Signal ${signalId}: the stored row differs from its ledger events: ${drift.map((d) => `${d.field} stored ${JSON.stringify(d.stored)}, ledger ${JSON.stringify(d.folded)}`).join("; ")}`,
+  );
+  if (drifts.length > MAX_DRIFT_LINES) lines.push(`... and ${drifts.length - MAX_DRIFT_LINES} more signals`);
+  return lines;
 }
 
 /** The line printed for a verification result. */
@@ -180,10 +198,12 @@ export async function main(
     }
     log(describeResult(read.result, source));
     if (!read.result.ok) return 1;
-    if (!checkpoint) return 0;
+    const drifts = describeDrifts(read.drifts ?? []);
+    for (const line of drifts) log(line);
+    if (!checkpoint) return drifts.length > 0 ? 1 : 0;
     const failure = checkAgainstChain(checkpoint, await key(), read);
     log(failure ? `Ledger at ${source} does not extend the checkpoint: ${failure}` : `Ledger at ${source} extends the checkpoint of ${checkpoint.treeSize} entries (root ${checkpoint.rootHash})`);
-    return failure ? 1 : 0;
+    return failure || drifts.length > 0 ? 1 : 0;
   } catch (error) {
     log(`Ledger could not be read: ${error instanceof Error ? error.message : String(error)}`);
     return 2;

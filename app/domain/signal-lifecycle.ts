@@ -79,7 +79,8 @@ export interface PartiallyClosedPayload {
   reason: PartialCloseReason;
 }
 export interface ClosedPayload {
-  exitPrice: number;
+  /** Null only in a close recorded when the ledger started (docs/decisions/0027). */
+  exitPrice: number | null;
   reason: CloseReason;
 }
 export interface CancelledPayload {
@@ -324,7 +325,10 @@ export function applyEvent(state: SignalState | null, event: SignalEvent): Signa
       };
     }
     case "closed": {
-      const exits = [...state.exits, { exitPrice: event.payload.exitPrice, fraction: state.remaining, at: event.occurredAt }];
+      const exitPrice = event.payload.exitPrice;
+      // A close recorded when the ledger started carries no exit price (docs/decisions/0027): it ends the signal without an outcome.
+      if (exitPrice === null) return { ...base, status: "CLOSED", remaining: 0, endedAt: event.occurredAt, outcome: null };
+      const exits = [...state.exits, { exitPrice, fraction: state.remaining, at: event.occurredAt }];
       return {
         ...base,
         status: "CLOSED",

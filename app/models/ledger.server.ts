@@ -1,13 +1,17 @@
 /**
  * The ledger's reads: its head, every row in order, pages of it and one
  * signal's events as a viewer may see them (payloads of open signals hidden
- * from viewers not entitled to their strategy), and the feeds' newest events.
+ * from viewers not entitled to their strategy), the feeds' newest events, and
+ * each signal's verdict: its events re-hashed and linked, and its stored row
+ * compared with their fold (`signalVerdict`, `projectionDrifts`).
  * Appending is signals.server.ts's (one transaction with the projected row).
  */
-import { asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { signalEvents, signals, strategies, type Signal, type SignalEventRow } from "../../db/schema";
-import { isEnded, type SignalEvent } from "~/domain/signal-lifecycle";
+import { checkStoredEvent, type EventCheck } from "~/domain/event-verification";
+import { foldSignals, projectionDrift, type DriftField, type ProjectedRow } from "~/domain/ledger-fold";
+import { isEnded, type SignalEvent, type SignalState } from "~/domain/signal-lifecycle";
 import { revealEvent, type LedgerRow } from "~/domain/ledger";
 import { getDb } from "~/platform/db.server";
 import { preparedQuery } from "~/platform/prepared.server";
@@ -140,4 +144,76 @@ export function listFeedEvents(
     .limit(options.limit)
     .all()
     .map((row) => ({ ...row, event: revealEvent(toLedgerRow(row.event), canSeeLevels(row.signal, entitled)) }));
+}
+
+/** One signal checked against its ledger: each event's check, the fold of its events, and where the stored row parts from that fold. */
+export interface SignalVerdict {
+  /** True only when every event re-hashes and links and the row equals the fold of its events. */
+  verified: boolean;
+  /** Per event, in seq order. */
+  checks: Array<EventCheck & { seq: number }>;
+  /** The fold of the events (null when they cannot be folded). */
+  state: SignalState | null;
+  drift: DriftField[];
+}
+
+/** The columns of a stored signals row that the fold decides. */
+function projectedRowOf(row: Signal): ProjectedRow {
+  const { status, sl, tp1, tp2, originalSl, fillPrice, triggeredAt, remaining, exitPrice, closeReason, resultPips, resultR, closedAt, strategyId, symbol, side, entryPrice } = row;
+  return { status, sl, tp1, tp2, originalSl: originalSl ?? sl, fillPrice, triggeredAt, remaining, exitPrice, closeReason, resultPips, resultR, closedAt, strategyId, symbol, side, entryPrice };
+}
+
+/**
+ * Checks signal `signalId` against the ledger (docs/decisions/0128): each of
+ * its events re-hashed with its payload and linked to the stored hash before
+ * it, and the stored row compared with the fold of its events.
+ * @returns the verdict, or null for an unknown signal.
+ */
+export function signalVerdict(signalId: number, db: Queryable = getDb()): SignalVerdict | null {
+  const row = db.select().from(signals).where(eq(signals.id, signalId)).get();
+  if (!row) return null;
+  const events = db.select().from(signalEvents).where(eq(signalEvents.signalId, signalId)).orderBy(asc(signalEvents.seq)).all();
+  const previous = new Map(
+    db
+      .select({ seq: signalEvents.seq, hash: signalEvents.hash })
+      .from(signalEvents)
+      .where(inArray(signalEvents.seq, events.map((event) => event.seq - 1)))
+      .all()
+      .map((link) => [link.seq, link.hash]),
+  );
+  const checks = events.map((event) => ({ seq: event.seq, ...checkStoredEvent(toLedgerRow(event), previous.get(event.seq - 1) ?? null) }));
+  const state = events.length > 0 ? (foldSignals(events.map((event) => ({ ...event, payload: JSON.parse(event.payload) as unknown }))).get(signalId) ?? null) : null;
+  const drift = projectionDrift(state, projectedRowOf(row));
+  return { verified: events.length > 0 && checks.every((check) => check.verified) && drift.length === 0, checks, state, drift };
+}
+
+/** Signals read per query by `projectionDrifts`. */
+const DRIFT_BATCH = 2_000;
+
+/**
+ * Every signal whose stored row parts from the fold of its ledger events
+ * (`ledger:verify` and the projection check run it over the whole file).
+ * @param db an open database (the app's or a file opened by a script).
+ * @returns each drifting signal's id and columns, in id order.
+ */
+export function projectionDrifts(db: Queryable = getDb()): Array<{ signalId: number; drift: DriftField[] }> {
+  const found: Array<{ signalId: number; drift: DriftField[] }> = [];
+  let after = 0;
+  for (;;) {
+    const rows = db.select().from(signals).where(gt(signals.id, after)).orderBy(asc(signals.id)).limit(DRIFT_BATCH).all();
+    if (rows.length === 0) return found;
+    const last = rows[rows.length - 1]!.id;
+    const events = db
+      .select({ signalId: signalEvents.signalId, type: signalEvents.type, payload: signalEvents.payload, occurredAt: signalEvents.occurredAt })
+      .from(signalEvents)
+      .where(and(gt(signalEvents.signalId, after), lte(signalEvents.signalId, last)))
+      .orderBy(asc(signalEvents.seq))
+      .all();
+    const states = foldSignals(events.map((event) => ({ ...event, payload: JSON.parse(event.payload) as unknown })));
+    for (const row of rows) {
+      const drift = projectionDrift(states.get(row.id) ?? null, projectedRowOf(row));
+      if (drift.length > 0) found.push({ signalId: row.id, drift });
+    }
+    after = last;
+  }
 }

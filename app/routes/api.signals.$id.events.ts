@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiLedgerEvent } from "~/domain/signals";
-import { listSignalEvents } from "~/models/ledger.server";
+import { listSignalEvents, signalVerdict } from "~/models/ledger.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import { signalEventsSchema } from "~/schemas/api/signals";
 import { apiHandler, apiJsonOf, problem, readOnlyAction } from "~/services/http.server";
@@ -8,8 +8,10 @@ import { getApiCaller } from "~/services/session.server";
 
 /**
  * GET /api/signals/{id}/events: one signal's ledger events in seq order, as
- * `{signalId, events}`. Public; while the signal is PENDING or ACTIVE, a
+ * `{signalId, verified, events}`. Public; while the signal is PENDING or ACTIVE, a
  * caller not entitled to its strategy gets `payload` and `salt` null.
+ * `verified` is checked on the full stored events before any is hidden
+ * (`signalVerdict`: hashes, links, and the row against the fold of its events).
  * 400 for an id that is not a positive integer, 404 for an unknown signal.
  */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
@@ -20,7 +22,8 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const caller = await getApiCaller(request);
   const events = listSignalEvents(signalId, getEntitlements(caller).strategyIds);
   if (!events) return problem(404, `No signal with id ${signalId}`);
-  return apiJsonOf(signalEventsSchema, { signalId, events: events.map(toApiLedgerEvent) });
+  const verified = signalVerdict(signalId)?.verified ?? false;
+  return apiJsonOf(signalEventsSchema, { signalId, verified, events: events.map(toApiLedgerEvent) });
 }, { access: "public" });
 
 export const action = readOnlyAction("public");

@@ -109,6 +109,8 @@ async function expectNoHorizontalScroll(page: Page, context: string): Promise<vo
  * 360×740 width check; in dark, the width check then axe at desktop width.
  */
 test.describe("axe (WCAG 2.1 A/AA: no serious or critical violations) and no horizontal scrolling at 360×740, light and dark", () => {
+  // Two full axe runs and four page loads per test: about 10 s on an idle 2-core machine, more on a busy one.
+  test.describe.configure({ timeout: 90_000 });
   for (const path of PAGES) {
     test(label(path), async ({ page }) => {
       const url = await resolve(path, page);

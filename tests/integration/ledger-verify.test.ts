@@ -2,7 +2,8 @@
  * `npm run ledger:verify` (scripts/ledger-verify.ts): a clean ledger verifies
  * from the file and from the API; tampering with a stored byte of a copy of the
  * file (its triggers dropped first, as an attacker with file access would) is
- * detected at the right seq.
+ * detected at the right seq; a signals row edited away from the fold of its
+ * events is named with its field.
  */
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
@@ -98,5 +99,15 @@ describe("ledger:verify", () => {
     const result = await verify(path);
     expect(result.code).toBe(1);
     expect(result.line).toMatch(/broken at seq 4 \(prev-hash\)/);
+  });
+
+  it("folds every signal and names the signal and field whose stored row differs from its events", async () => {
+    const path = tamperedCopy((db) => db.prepare("UPDATE signals SET exit_price = 1.1, result_r = 2.5 WHERE id = 1").run());
+    const { code, line } = await verify(path);
+    expect(code).toBe(1);
+    expect(line).toContain("Signal 1: the stored row differs from its ledger events");
+    expect(line).toContain("exitPrice stored 1.1, ledger 1.09");
+    expect(line).toContain("resultR stored 2.5, ledger 1");
+    expect(line).not.toMatch(/Signal [2-9]/);
   });
 });

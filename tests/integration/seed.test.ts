@@ -22,7 +22,7 @@ import { BLOG_CATEGORIES, buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS } 
 import { verifyChain } from "../../app/domain/ledger";
 import { priceDecimals } from "../../app/domain/signal-display";
 import { sanitizePostHtml } from "../../app/domain/sanitize";
-import { iterateLedger } from "../../app/models/ledger.server";
+import { iterateLedger, projectionDrifts } from "../../app/models/ledger.server";
 import { ensureSessionSecret, runSetup } from "../../db/setup";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -136,6 +136,8 @@ describe("seedDatabase", () => {
 
       // The ledger holds the whole history, verifies, and was recorded in time order.
       expect(verifyChain(iterateLedger(db))).toMatchObject({ ok: true });
+      // Every seeded row is the fold of its events.
+      expect(projectionDrifts(db)).toEqual([]);
       const events = db.select().from(signalEvents).orderBy(signalEvents.seq).all();
       expect(new Set(events.map((e) => e.signalId)).size).toBe(signalRows.length);
       for (let i = 1; i < events.length; i++) {

@@ -4,7 +4,8 @@
  * the HTML), shown to an entitled subscriber, shown to everyone once it ends;
  * the timeline's "verified" marks recomputed by the server, false for an event
  * whose stored bytes were tampered with (the append-only triggers dropped
- * first, as an attacker with file access would); 404 for an unknown id.
+ * first, as an attacker with file access would), and for every event when the
+ * row no longer is the fold of its events; 404 for an unknown id.
  */
 import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -170,8 +171,11 @@ describe("/signals/:id", () => {
     sqlite.exec("DROP TRIGGER signal_events_no_update; DROP TRIGGER signal_events_no_delete;");
     const [published, closed] = before as [PageEvent, PageEvent];
     sqlite.prepare("UPDATE signal_events SET payload = replace(payload, '1.23457', '1.23456') WHERE seq = ?").run(published.seq);
-    let events = (await load(signal.id)).data.events as PageEvent[];
-    expect(events.map((e) => e.verified)).toEqual([false, true]);
+    let page = (await load(signal.id)).data as { events: PageEvent[]; drift: Array<{ field: string }> };
+    let events = page.events;
+    // The changed payload folds to another entry than the row's: no event is marked verified beside that mismatch.
+    expect(events.map((e) => e.verified)).toEqual([false, false]);
+    expect(page.drift.map((d) => d.field)).toContain("entryPrice");
     expect(events[0]!.payload).toContain("1.23456");
 
     sqlite.prepare("UPDATE signal_events SET payload = ?, hash = ? WHERE seq = ?").run(published.payload, "f".repeat(64), published.seq);
@@ -180,8 +184,10 @@ describe("/signals/:id", () => {
     expect(events.map((e) => e.verified)).toEqual([false, false]);
 
     sqlite.prepare("UPDATE signal_events SET hash = ? WHERE seq = ?").run(published.hash, published.seq);
-    sqlite.prepare("UPDATE signal_events SET occurred_at = occurred_at + 1000 WHERE seq = ?").run(closed.seq);
-    events = (await load(signal.id)).data.events as PageEvent[];
-    expect(events.map((e) => e.verified)).toEqual([true, false]);
+    sqlite.prepare("UPDATE signal_events SET recorded_at = recorded_at + 1000 WHERE seq = ?").run(closed.seq);
+    page = (await load(signal.id)).data as { events: PageEvent[]; drift: Array<{ field: string }> };
+    // A changed time of record is in no fold: only that event fails its hash.
+    expect(page.drift).toEqual([]);
+    expect(page.events.map((e) => e.verified)).toEqual([true, false]);
   });
 });

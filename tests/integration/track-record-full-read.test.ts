@@ -2,12 +2,13 @@
  * The track record's full read goes through the signals in batches of ids
  * (docs/decisions/0089-full-read-in-batches.md): closed signals on both sides
  * of every batch edge, and past the last whole batch, all count, once each,
- * in close order; signals that are not closed with an outcome do not.
+ * in close order; signals that are not closed with an outcome do not. Each
+ * row's history is in the ledger, which is what the record reads.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { tradeResult } from "~/domain/track-record";
 import { listTradeResults } from "~/models/read-models/track-record.server";
-import { HOUR, insertSignals, insertStrategy, trackRecordSignal } from "../support/fixtures";
+import { HOUR, insertSignals, insertStrategy, recordLedgerHistory, trackRecordSignal } from "../support/fixtures";
 
 const NOW = Date.parse("2026-06-01T00:00:00.000Z");
 
@@ -20,7 +21,7 @@ let otherStrategyId: number;
 beforeAll(() => {
   strategyId = insertStrategy({ slug: "batch-edges", name: "Batch Edges" }).id;
   otherStrategyId = insertStrategy({ slug: "other", name: "Other" }).id;
-  insertSignals(
+  const closed = insertSignals(
     CLOSED_IDS.map((id, index) =>
       // Later ids close earlier, so close order is not id order; every third exits at a loss.
       trackRecordSignal(index % 2 === 0 ? strategyId : otherStrategyId, 1_000 + index * 60, {
@@ -33,10 +34,11 @@ beforeAll(() => {
     ),
   );
   // Not counted: still open, and closed before the ledger recorded exits (no exit price).
-  insertSignals([
+  const uncounted = insertSignals([
     trackRecordSignal(strategyId, 500, { id: 75_000, status: "ACTIVE" }, NOW),
     trackRecordSignal(strategyId, 400, { id: 125_000, fillPrice: 1.085, originalSl: 1.08 }, NOW),
   ]);
+  recordLedgerHistory([...closed, ...uncounted]);
 });
 
 describe("the full read of the track record", () => {

@@ -22,6 +22,8 @@ import {
 import { CONSENT_VERSIONS } from "~/content/legal-pages";
 import { recordAcceptance } from "~/models/legal-acceptances.server";
 import { createSession } from "~/models/sessions.server";
+import { appendEvent } from "~/models/signals.server";
+import { instrumentSpec } from "~/domain/instruments";
 import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/platform/db.server";
 import type { SignalInput } from "~/schemas/signal";
@@ -117,6 +119,47 @@ export function insertSignals(rows: (Partial<NewSignal> & { strategyId: number }
     .values(rows.map((row) => ({ ...defaults, ...row })))
     .returning()
     .all();
+}
+
+/**
+ * Appends to the ledger the history that each inserted row stands for, in the
+ * order given (recorded now, notifying nobody): `published` from the row's
+ * levels at `createdAt`, `triggered` at the row's fill for a limit or stop
+ * entry that has one, and for a CLOSED row `closed` at `closedAt` with its
+ * exit price and reason (a row without an exit price gets the exit-less close
+ * of a signal closed before the ledger, docs/decisions/0027). The track record
+ * reads only these events (docs/decisions/0128).
+ */
+export function recordLedgerHistory(rows: readonly Signal[]): void {
+  const now = new Date();
+  getDb().transaction(
+    (tx) => {
+      for (const row of rows) {
+        const published = {
+          strategyId: row.strategyId,
+          symbol: row.symbol,
+          side: row.side,
+          entryMethod: row.entryMethod,
+          entryPrice: row.entryPrice,
+          sl: row.originalSl ?? row.sl,
+          tp1: row.tp1,
+          tp2: row.tp2,
+          expiresAt: row.expiresAt.toISOString(),
+          pipSize: instrumentSpec(row.symbol).pipSize,
+          rationale: row.rationale,
+        };
+        appendEvent(tx, row.id, { type: "published", occurredAt: row.createdAt, payload: published }, now, false);
+        if (row.entryMethod !== "market" && row.fillPrice !== null) {
+          appendEvent(tx, row.id, { type: "triggered", occurredAt: row.triggeredAt ?? row.createdAt, payload: { fillPrice: row.fillPrice } }, now, false);
+        }
+        if (row.status === "CLOSED") {
+          const closed = { exitPrice: row.exitPrice, reason: row.exitPrice === null ? null : (row.closeReason ?? "MANUAL") };
+          appendEvent(tx, row.id, { type: "closed", occurredAt: row.closedAt ?? row.createdAt, payload: closed }, now, false);
+        }
+      }
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** One signal; see insertSignals for the defaults. */

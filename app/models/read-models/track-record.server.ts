@@ -17,15 +17,16 @@
  * is one the seed published (none has an id above the seed's last), the record
  * is the seed's and says so (`trackRecordIsDemo`); kept with the same head.
  *
- * Only CLOSED signals with an exit price, a fill and an original stop count:
- * signals closed before the ledger recorded exits carry no outcome and stay
- * out (docs/decisions/0027-signal-ledger-storage.md).
+ * Every trade is folded from its signal's ledger events, never read from the
+ * signals row (docs/decisions/0128-figures-fold-from-the-ledger.md). Only
+ * signals whose fold is CLOSED with an outcome count: signals closed before
+ * the ledger recorded exits carry none and stay out
+ * (docs/decisions/0027-signal-ledger-storage.md).
  */
-import { and, asc, eq, gt, inArray, isNotNull, lte, max, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, max, type SQL } from "drizzle-orm";
 import { seedRuns, signalEvents, signals, strategies } from "../../../db/schema";
 import { chartAxes, sparklineGeometry, type SparklineGeometry } from "~/domain/chart-axes";
-import { instrumentSpec } from "~/domain/instruments";
-import { projectSignal, type SignalEvent } from "~/domain/signal-lifecycle";
+import { closedTradeOf, foldSignals } from "~/domain/ledger-fold";
 import {
   summarizeTable,
   summarizeTableWithoutCurve,
@@ -76,86 +77,34 @@ const MAX_INCREMENTAL_SIGNALS = 1_000;
 
 let cache: CacheEntry | null = null;
 
-/** The exits of the signals (of `ids`, or all) that had partial closes, from their ledger events (the row keeps only the VWAP exit). */
-function partialExits(ids: readonly number[] | null): Map<number, ClosedTrade["exits"]> {
+/**
+ * The closed trades among the signals that `which` selects (a condition on
+ * `signal_events.signal_id`), each folded from its ledger events
+ * (`foldSignals`, `closedTradeOf`): the projection columns of the signals row
+ * are never read, so editing them moves no figure
+ * (docs/decisions/0128-figures-fold-from-the-ledger.md).
+ */
+function foldedTrades(which: SQL): ClosedTrade[] {
   const db = getDb();
-  const partial = eq(signalEvents.type, "partially_closed");
-  const withPartials = db
-    .select({ id: signalEvents.signalId })
-    .from(signalEvents)
-    .where(ids ? and(partial, inArray(signalEvents.signalId, [...ids])) : partial);
+  const closed = db.select({ id: signalEvents.signalId }).from(signalEvents).where(and(eq(signalEvents.type, "closed"), which));
   const rows = db
     .select({ signalId: signalEvents.signalId, type: signalEvents.type, payload: signalEvents.payload, occurredAt: signalEvents.occurredAt })
     .from(signalEvents)
-    .where(inArray(signalEvents.signalId, withPartials))
+    .where(inArray(signalEvents.signalId, closed))
     .orderBy(asc(signalEvents.seq))
     .all();
-  const events = new Map<number, SignalEvent[]>();
-  for (const row of rows) {
-    const list = events.get(row.signalId) ?? [];
-    list.push({ type: row.type, occurredAt: row.occurredAt, payload: JSON.parse(row.payload) } as SignalEvent);
-    events.set(row.signalId, list);
+  const states = foldSignals(rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as unknown })));
+  const trades: ClosedTrade[] = [];
+  for (const [id, state] of states) {
+    const trade = state ? closedTradeOf(id, state) : null;
+    if (trade) trades.push(trade);
   }
-  const exits = new Map<number, ClosedTrade["exits"]>();
-  for (const [signalId, history] of events) {
-    const state = projectSignal(history);
-    if (state.status === "CLOSED") exits.set(signalId, state.exits);
-  }
-  return exits;
+  return trades;
 }
 
-/** The changed signals (`ids`) that are closed with an outcome, as the domain reads them. */
+/** The changed signals (`ids`) that are closed with an outcome, folded from the ledger. */
 function loadClosedTrades(ids: readonly number[]): ClosedTrade[] {
-  const partials = ids.length > 0 ? partialExits(ids) : new Map<number, ClosedTrade["exits"]>();
-  return closedTrades(inArray(signals.id, [...ids]), partials);
-}
-
-/**
- * The signals matching `where` that are closed with an outcome, as the domain
- * reads them, with the exits of those in `partials` (the others closed in one exit).
- */
-function closedTrades(where: SQL, partials: ReadonlyMap<number, ClosedTrade["exits"]>): ClosedTrade[] {
-  const closed = and(eq(signals.status, "CLOSED"), isNotNull(signals.exitPrice), isNotNull(signals.fillPrice), isNotNull(signals.originalSl), isNotNull(signals.closedAt));
-  const rows = getDb()
-    .select({
-      id: signals.id,
-      strategyId: signals.strategyId,
-      symbol: signals.symbol,
-      side: signals.side,
-      entryPrice: signals.entryPrice,
-      originalSl: signals.originalSl,
-      fillPrice: signals.fillPrice,
-      exitPrice: signals.exitPrice,
-      closeReason: signals.closeReason,
-      createdAt: signals.createdAt,
-      triggeredAt: signals.triggeredAt,
-      closedAt: signals.closedAt,
-    })
-    .from(signals)
-    .where(and(closed, where))
-    .all();
-  const pipSizes = new Map<string, number>();
-  return rows.map((row) => {
-    let pipSize = pipSizes.get(row.symbol);
-    if (pipSize === undefined) {
-      pipSize = instrumentSpec(row.symbol).pipSize;
-      pipSizes.set(row.symbol, pipSize);
-    }
-    return {
-      id: row.id,
-      strategyId: row.strategyId,
-      symbol: row.symbol,
-      side: row.side,
-      entryPrice: row.entryPrice,
-      originalSl: row.originalSl!,
-      fillPrice: row.fillPrice!,
-      pipSize,
-      openedAt: row.triggeredAt ?? row.createdAt,
-      closedAt: row.closedAt!,
-      closeReason: row.closeReason ?? "MANUAL",
-      exits: partials.get(row.id) ?? [{ exitPrice: row.exitPrice!, fraction: 1 }],
-    };
-  });
+  return ids.length > 0 ? foldedTrades(inArray(signalEvents.signalId, [...ids])) : [];
 }
 
 /**
@@ -184,11 +133,10 @@ const FULL_READ_BATCH_IDS = 50_000;
 function fullLoad(seq: number, hash: string): CacheEntry {
   const table = getDb().transaction(
     () => {
-      const partials = partialExits(null);
       const newest = getDb().select({ id: max(signals.id) }).from(signals).get()?.id ?? 0;
       return TradeResultTable.build((add) => {
         for (let after = 0; after < newest; after += FULL_READ_BATCH_IDS) {
-          for (const trade of closedTrades(and(gt(signals.id, after), lte(signals.id, after + FULL_READ_BATCH_IDS))!, partials)) add(tradeResult(trade));
+          for (const trade of foldedTrades(and(gt(signalEvents.signalId, after), lte(signalEvents.signalId, after + FULL_READ_BATCH_IDS))!)) add(tradeResult(trade));
         }
       });
     },

@@ -91,7 +91,14 @@ export const ledgerHeadSchema = z
 
 /** `GET /api/signals/{id}/events`: one signal's events in seq order. */
 export const signalEventsSchema = z
-  .object({ signalId: z.number().int().min(1), events: z.array(apiLedgerEventSchema) })
+  .object({
+    signalId: z.number().int().min(1),
+    verified: z.boolean().openapi({
+      description:
+        "True only when every event of the signal re-hashes from its stored fields and payload, links to the stored hash before it, and the signal's stored row equals the fold of its events (docs/ledger.md).",
+    }),
+    events: z.array(apiLedgerEventSchema),
+  })
   .strict()
   .openapi({ ref: "SignalEvents" });
 
