@@ -44,6 +44,10 @@ test("register a passkey, sign out, sign in with it, rename it and remove it", a
   await expect(passkeyRows(page)).toHaveCount(1);
   await expect(passkeyRows(page)).toContainText("Passkey 1");
   await expect(passkeyRows(page)).toContainText("Never used");
+  // The same authenticator again: the browser refuses it (excludeCredentials) and the page says why.
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "already registered" })).toBeVisible();
+  await expect(passkeyRows(page)).toHaveCount(1);
 
   // Signed out, /login offers the passkey through the browser's autofill (conditional UI): the
   // virtual authenticator answers it at once, so the page signs in without a click.

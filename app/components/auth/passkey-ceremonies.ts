@@ -6,7 +6,7 @@
  * back (same-origin fetch: the session and `__passkey` cookies go along).
  */
 import { browserSupportsWebAuthnAutofill, startAuthentication, startRegistration, WebAuthnAbortService, WebAuthnError } from "@simplewebauthn/browser";
-import { PASSKEY_TEXTS } from "~/content/passkeys";
+import { PASSKEY_REFUSALS, PASSKEY_TEXTS } from "~/content/passkeys";
 
 /** Where the ceremonies' JSON endpoints live. */
 export const PASSKEY_API = {
@@ -49,6 +49,10 @@ export async function registerPasskey(): Promise<CeremonyOutcome> {
   try {
     response = await startRegistration({ optionsJSON: options.data as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"] });
   } catch (error) {
+    // The authenticator already holds one of this user's passkeys (excludeCredentials).
+    if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") {
+      return { ok: false, cancelled: false, message: PASSKEY_REFUSALS.alreadyRegistered.message };
+    }
     return { ok: false, cancelled: cancelledBy(error), message: PASSKEY_TEXTS.cancelled };
   }
   const verified = await postJson(PASSKEY_API.registrationVerify, { response });
