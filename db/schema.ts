@@ -678,3 +678,61 @@ export const legalAcceptances = sqliteTable(
   },
   (t) => [index("legal_acceptances_user_document").on(t.userId, t.document, t.acceptedAt)],
 );
+
+export const PASSKEY_DEVICE_TYPES = ["singleDevice", "multiDevice"] as const;
+
+/**
+ * WebAuthn credentials ("passkeys") a user registered (docs/decisions/0130-passkeys.md).
+ * `publicKey` is the COSE public key as the authenticator sent it; `counter` is the
+ * last signature counter seen (0 for authenticators that do not count); `transports`
+ * is a JSON array of AuthenticatorTransport strings; `userHandle` is the random
+ * WebAuthn user id (base64url) the credential was created under, the same for all of a user's passkeys.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url. */
+    credentialId: text("credential_id").notNull(),
+    publicKey: blob("public_key", { mode: "buffer" }).notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").notNull().default("[]"),
+    deviceType: text("device_type", { enum: PASSKEY_DEVICE_TYPES }).notNull(),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull(),
+    userHandle: text("user_handle").notNull(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("passkeys_credential_id_idx").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
+);
+
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+export const PASSKEY_CEREMONIES = ["registration", "authentication"] as const;
+
+/**
+ * Outstanding WebAuthn challenges, single use and short-lived: a registration's is bound
+ * to the session that asked for it (`sessionId`), a sign-in's to the signed `__passkey`
+ * cookie carrying the row `id`. Deleted when used, replaced or expired.
+ */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    /** Random 32-byte id, hex. */
+    id: text("id").primaryKey(),
+    ceremony: text("ceremony", { enum: PASSKEY_CEREMONIES }).notNull(),
+    /** The challenge sent to the browser, base64url. */
+    challenge: text("challenge").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    /** Registration: the WebAuthn user id offered to the authenticator, base64url. */
+    userHandle: text("user_handle"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkey_challenges_session_idx").on(t.sessionId), index("passkey_challenges_expires_idx").on(t.expiresAt)],
+);

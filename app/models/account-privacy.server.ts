@@ -46,6 +46,8 @@ export const ACCOUNT_DATA_POLICY: Record<string, { kind: "user" | "kept" | "emai
   delivery_attempts: { kind: "attempts", omit: ["error", "response_excerpt"] },
   legal_acceptances: { kind: "user" },
   account_tokens: { kind: "user", omit: ["token_hash"] },
+  passkeys: { kind: "user", omit: ["public_key", "user_handle"] },
+  passkey_challenges: { kind: "user", omit: ["id", "challenge", "session_id", "user_handle"] },
   contact_messages: { kind: "email", anonymise: true },
   newsletter_subscribers: { kind: "email" },
   strategies: { kind: "none" },

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PasskeySignIn } from "~/components/auth/passkey-sign-in";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { InputField } from "~/components/ui/native-field";
@@ -81,7 +82,8 @@ export default function Login() {
               name="email"
               type="email"
               label="Email"
-              autoComplete="email"
+              // "webauthn" lets the browser offer this site's passkeys here (PasskeySignIn).
+              autoComplete="username webauthn"
               defaultValue={form.valueOf("email")}
               error={form.errorsOf("email")}
             />
@@ -97,6 +99,7 @@ export default function Login() {
               {busy ? "Signing in..." : "Sign in"}
             </Button>
           </Form>
+          <PasskeySignIn returnTo={returnTo} />
           <p className="mt-4 text-center text-sm">
             <Link to={ACCOUNT_PATHS.forgotPassword} className="font-medium text-blue-700 underline dark:text-blue-400">
               Forgot password?

@@ -6,10 +6,13 @@
  * handled by `handleIntent` with `securityIntentSchema`; success redirects
  * with a flash toast, refusals re-render with a 4xx status, a message and a
  * toast for JavaScript users. Only the viewer's own records are ever touched.
+ * Passkeys are listed with rename and remove forms; adding one is a JavaScript
+ * enhancement posting to /api/auth/passkeys/registration/* (docs/decisions/0130-passkeys.md).
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { PasskeysCard } from "~/components/account/security/passkeys-card";
 import { SessionsCard } from "~/components/account/security/sessions-card";
 import { SignInPreferences } from "~/components/account/security/sign-in-preferences";
 import { SECURITY_PAGE } from "~/components/account/security/styles";
@@ -17,9 +20,11 @@ import { TwoFactorCard } from "~/components/account/security/two-factor-card";
 import { type IntentReplyData, UnknownIntentAlert, useReplyToast } from "~/components/portal/intent-form";
 import type { ToastMessage } from "~/components/ui/toast";
 import { SECURITY_REFUSALS, SECURITY_TOASTS, SESSION_TIMEOUT_OPTIONS } from "~/content/account";
+import { PASSKEY_REFUSALS, PASSKEY_TOASTS } from "~/content/passkeys";
 import { groupSecret, securitySavedToast, sessionsSignedOutToast } from "~/domain/account-security";
 import { formatDateTime } from "~/domain/signal-display";
 import { describeDevice } from "~/domain/user-agent";
+import { listPasskeys, removePasskey, renamePasskey } from "~/models/passkeys.server";
 import { deleteOtherSessions, listSessionsWithHandles, revokeSessionByHandle } from "~/models/sessions.server";
 import {
   cancelEnrolment,
@@ -73,6 +78,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
         lastSeenAt: (session.lastSeenAt ?? session.createdAt).toISOString(),
         lastSeenText: formatDateTime(session.lastSeenAt ?? session.createdAt),
         current: session.current,
+      })),
+      passkeys: listPasskeys(userId).map((passkey) => ({
+        id: passkey.id,
+        name: passkey.name,
+        createdAt: passkey.createdAt.toISOString(),
+        createdText: formatDateTime(passkey.createdAt),
+        lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+        lastUsedText: passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : null,
+        synced: passkey.backedUp,
       })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -163,18 +177,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case "logout-others":
         return { toast: sessionsSignedOutToast(deleteOtherSessions(userId, viewer.sessionId)), redirectTo: SECURITY_PAGE };
+      case "passkey-rename":
+        if (!renamePasskey(userId, value.passkeyId, value.name)) return refuse(PASSKEY_REFUSALS.notFound, { status: 404 });
+        return { toast: PASSKEY_TOASTS.renamed, redirectTo: `${SECURITY_PAGE}#passkeys` };
+      case "passkey-remove":
+        if (!removePasskey(userId, value.passkeyId)) return refuse(PASSKEY_REFUSALS.notFound, { status: 404 });
+        return { toast: PASSKEY_TOASTS.removed, redirectTo: `${SECURITY_PAGE}#passkeys` };
     }
   });
 }
 
 export default function SecurityPage() {
-  const { twoFactor, settings, timeoutOptions, sessions } = useLoaderData<typeof loader>();
+  const { twoFactor, settings, timeoutOptions, sessions, passkeys } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData<Refusal>;
   useReplyToast(reply);
   return (
     <div className="flex flex-col gap-6">
       <UnknownIntentAlert reply={reply} />
       <TwoFactorCard twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.data?.recoveryCodes ?? null} />
+      <PasskeysCard passkeys={passkeys} reply={reply} />
       <SignInPreferences settings={settings} timeoutOptions={timeoutOptions} reply={reply} />
       <SessionsCard sessions={sessions} reply={reply} />
     </div>

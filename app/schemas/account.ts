@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { PlanId } from "../../db/schema";
 import { INVALID_CODE_MESSAGE, SESSION_TIMEOUT_OPTIONS, UNKNOWN_ACTION_MESSAGE } from "~/content/account";
 import { emailField } from "./auth";
+import { passkeyIdField, passkeyNameField } from "./passkeys";
 
 // Local copy (type-checked against the DB enum) so the client bundle does not pull in drizzle.
 export const PLAN_CHOICES = ["starter", "pro", "institutional"] as const satisfies readonly PlanId[];
@@ -100,7 +101,8 @@ const codeField = z.string().max(32, INVALID_CODE_MESSAGE).optional();
 
 /**
  * The Security tab's forms: two-factor setup (start, confirm, cancel,
- * disable, new recovery codes), sign-in preferences, signing out one session or all others.
+ * disable, new recovery codes), sign-in preferences, signing out one session or all others,
+ * renaming and removing a passkey.
  */
 export const securityIntentSchema = z.discriminatedUnion(
   "intent",
@@ -121,6 +123,8 @@ export const securityIntentSchema = z.discriminatedUnion(
     // A session's public handle (32 hex characters); anything else is simply not found.
     z.object({ intent: z.literal("revoke"), sessionId: z.string().max(128).optional() }),
     z.object({ intent: z.literal("logout-others") }),
+    z.object({ intent: z.literal("passkey-rename"), passkeyId: passkeyIdField, name: passkeyNameField }),
+    z.object({ intent: z.literal("passkey-remove"), passkeyId: passkeyIdField }),
   ],
   unknownIntent,
 );

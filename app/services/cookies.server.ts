@@ -45,6 +45,12 @@ export const COOKIES = {
     maxAge: KNOWN_DEVICE_MAX_AGE,
     essential: true,
   },
+  passkey: {
+    name: "__passkey",
+    purpose: "Ties a sign-in with a passkey to the browser that asked for it (which one-time challenge it was given).",
+    maxAge: 60 * 5,
+    essential: true,
+  },
   theme: {
     name: "fx-trader-theme",
     purpose: "Remembers the light or dark theme you chose. Set only when you choose one.",
@@ -121,4 +127,19 @@ export function getKnownDeviceCookie(): Cookie {
     secrets: [getEnv().SESSION_SECRET],
   });
   return knownDeviceCookie;
+}
+
+let passkeyCookie: Cookie | undefined;
+
+/** The signed cookie carrying the id of the passkey sign-in challenge this browser was given (5 minutes). */
+export function getPasskeyCookie(): Cookie {
+  passkeyCookie ??= createCookie(COOKIES.passkey.name, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(),
+    path: "/",
+    maxAge: COOKIES.passkey.maxAge,
+    secrets: [getEnv().SESSION_SECRET],
+  });
+  return passkeyCookie;
 }

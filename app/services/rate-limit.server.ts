@@ -16,6 +16,9 @@ export const SIGN_IN_PER_KNOWN_DEVICE = { points: 8, duration: 15 * 60 } as cons
 /** Public form posts (signup, contact, newsletter) allowed per IP per hour. */
 export const PUBLIC_FORM_PER_IP = { points: 10, duration: 60 * 60 } as const;
 
+/** Passkey challenges (sign-in and registration options) handed out per IP per 15 minutes: /login asks for one on every visit. */
+export const PASSKEY_OPTIONS_PER_IP = { points: 60, duration: 15 * 60 } as const;
+
 /** Account emails (reset links, verification links) asked for per address per hour. */
 export const ACCOUNT_MAIL_PER_ADDRESS = { points: 5, duration: 60 * 60 } as const;
 /** Account emails asked for per client IP per hour. */
@@ -25,6 +28,7 @@ const signInByIp = new RateLimiterMemory({ keyPrefix: "signin-ip", ...SIGN_IN_PE
 const signInByEmail = new RateLimiterMemory({ keyPrefix: "signin-email", ...SIGN_IN_PER_EMAIL });
 const signInByDevice = new RateLimiterMemory({ keyPrefix: "signin-device", ...SIGN_IN_PER_KNOWN_DEVICE });
 const publicFormByIp = new RateLimiterMemory({ keyPrefix: "form-ip", ...PUBLIC_FORM_PER_IP });
+const passkeyOptionsByIp = new RateLimiterMemory({ keyPrefix: "passkey-options-ip", ...PASSKEY_OPTIONS_PER_IP });
 const accountMailByAddress = new RateLimiterMemory({ keyPrefix: "account-mail-address", ...ACCOUNT_MAIL_PER_ADDRESS });
 const accountMailByIp = new RateLimiterMemory({ keyPrefix: "account-mail-ip", ...ACCOUNT_MAIL_PER_IP });
 
@@ -62,6 +66,14 @@ export async function limitSignIn(ip: string, account: string, knownDevice: stri
 export async function resetSignInLimit(account: string, knownDevice: string | null = null): Promise<void> {
   if (knownDevice) await signInByDevice.delete(`${knownDevice}:${accountKey(account)}`);
   else await signInByEmail.delete(accountKey(account));
+}
+
+/**
+ * Counts one passkey challenge handed out to `ip` (each is a stored row).
+ * @returns null when allowed, else seconds to wait.
+ */
+export function limitPasskeyOptions(ip: string): Promise<number | null> {
+  return consume(passkeyOptionsByIp, ip);
 }
 
 /**

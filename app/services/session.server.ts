@@ -146,6 +146,17 @@ export async function requireApiUser(request: Request, options: { allowPendingCo
 }
 
 /**
+ * The signed-in viewer of an /api request the site's own pages make (managing sign-in
+ * credentials such as passkeys): a session cookie is required; an API key is not a session.
+ * @throws a 401 problem when the request carries no active session.
+ */
+export async function requireApiViewer(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw problem(401, "Sign in on this site to use this endpoint; an API key cannot manage sign-in credentials", { title: "Authentication required" });
+  return viewer;
+}
+
+/**
  * The signed-in admin of an /api request.
  * @throws 401 when signed out, 403 when not an admin.
  */

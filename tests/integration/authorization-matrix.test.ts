@@ -148,6 +148,8 @@ function expectationFor(access: Access, caller: Caller, allowed: number): Expect
       return caller === "admin" ? { status: allowed } : { status: 403 };
     case "api-user":
       return caller === "anonymous" ? { status: 401 } : { status: allowed };
+    case "api-session":
+      return signedIn ? { status: allowed } : { status: 401 };
     case "api-admin":
       if (caller === "anonymous") return { status: 401 };
       return admin ? { status: allowed } : { status: 403 };

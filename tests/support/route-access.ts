@@ -105,9 +105,10 @@ export function routeUrl(pattern: RoutePattern, values: Record<string, string>, 
  * - `session-page`: a page about the current session (the logout confirmation): signed-in users see it, anyone else is sent home;
  * - `admin`: signed-in admins only (403 for other users);
  * - `api-user`: /api for a session or an API key (401 without either);
+ * - `api-session`: /api for a signed-in session only (401 anonymous and for API keys: a key cannot manage sign-in credentials);
  * - `api-admin`: /api for admins, by session or API key (401 signed out, 403 for other users).
  */
-export type Access = "public" | "guest" | "signed-in" | "session-page" | "admin" | "api-user" | "api-admin";
+export type Access = "public" | "guest" | "signed-in" | "session-page" | "admin" | "api-user" | "api-session" | "api-admin";
 
 /** Where a param value comes from: the seeded data (looked up by the test using it) or a value that matches nothing. */
 export type ParamSource = "strategySlug" | "strategyId" | "blogSlug" | "unknown";
@@ -174,6 +175,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     params: { id: "unknown" },
   },
   "api.admin.signals.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "api-admin", allowed: 201, json: "valid-signal" } },
+  "api.auth.passkeys.authentication.options.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "public", allowed: 200, form: {} } },
+  "api.auth.passkeys.authentication.verify.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "public", allowed: 415, form: {} } },
+  "api.auth.passkeys.registration.options.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "api-session", allowed: 200, form: {} } },
+  "api.auth.passkeys.registration.verify.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "api-session", allowed: 415, form: {} } },
   "api.auth.user.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.blog.$slug.ts": {
     GET: { access: "public", allowed: 200 },

@@ -10,6 +10,7 @@ import { adminPaths } from "./paths/admin";
 import { calculatorPaths } from "./paths/calculators";
 import { cataloguePaths } from "./paths/catalogue";
 import { metaPaths } from "./paths/meta";
+import { passkeyPaths } from "./paths/passkeys";
 import { signInPaths } from "./paths/sign-in";
 import { signalPaths } from "./paths/signals";
 import { telegramPaths } from "./paths/telegram";
@@ -23,6 +24,7 @@ export const PATHS: ZodOpenApiPathsObject = {
   ...adminPaths,
   ...metaPaths,
   ...signInPaths,
+  ...passkeyPaths,
   ...webhookPaths,
   ...telegramPaths,
 };

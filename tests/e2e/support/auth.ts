@@ -16,7 +16,7 @@ export type Account = { email: string; password: string };
 export async function submitLoginForm(page: Page, { email, password }: Account): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /**
