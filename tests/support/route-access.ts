@@ -250,6 +250,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "docs.api.tsx": { GET: { access: "public", allowed: 200 } },
   "docs.api_.scalar.$file.ts": { GET: { access: "public", allowed: 404 }, params: { file: "unknown" } },
   "forgot-password.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
+  "help._index.tsx": { GET: { access: "public", allowed: 200 } },
+  "help.$slug.tsx": { GET: { access: "public", allowed: 404 }, POST: { access: "public", allowed: 404, form: { helpful: "yes" } }, params: { slug: "unknown" } },
   "insights.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "blogSlug" } },
   "insights._index.tsx": {
     GET: { access: "public", allowed: 200 },
