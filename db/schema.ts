@@ -569,7 +569,7 @@ export const deliveryAttempts = sqliteTable(
     responseExcerpt: text("response_excerpt"),
     error: text("error"),
   },
-  (t) => [index("delivery_attempts_job_idx").on(t.jobId, t.attemptedAt)],
+  (t) => [index("delivery_attempts_job_idx").on(t.jobId, t.attemptedAt), index("delivery_attempts_attempted_idx").on(t.attemptedAt)],
 );
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

@@ -30,4 +30,5 @@ CREATE TABLE `status_incidents` (
 	`updated_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `status_incidents_created` ON `status_incidents` (`created_at`);
+CREATE INDEX `status_incidents_created` ON `status_incidents` (`created_at`);--> statement-breakpoint
+CREATE INDEX `delivery_attempts_attempted_idx` ON `delivery_attempts` (`attempted_at`);
