@@ -140,6 +140,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "about.tsx": {},
   "academy.tsx": {},
   "admin.deliveries.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
+  "admin.incidents.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "admin.messages.tsx": { GET: { access: "admin", allowed: 200 } },
   "admin.signals.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "api.$.ts": {
@@ -205,6 +206,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.openapi[.]json.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals.stream.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.status.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals.$id.events.ts": {
     GET: { access: "public", allowed: 400 },
     POST: { access: "public", allowed: 405, form: {} },
@@ -301,6 +303,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "signup.tsx": { GET: { access: "guest", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "sitemap[.]xml.ts": { GET: { access: "public", allowed: 200 } },
   "signals.$id.tsx": { GET: { access: "public", allowed: 404 }, params: { id: "unknown" } },
+  "status.tsx": { GET: { access: "public", allowed: 200 } },
+  "status[.]rss.ts": { GET: { access: "public", allowed: 200 } },
   "strategies.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "strategySlug" } },
   "strategies._index.tsx": { GET: { access: "public", allowed: 200 } },
   "theme.tsx": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: { theme: "dark" } } },

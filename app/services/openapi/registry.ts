@@ -12,6 +12,7 @@ import { cataloguePaths } from "./paths/catalogue";
 import { metaPaths } from "./paths/meta";
 import { signInPaths } from "./paths/sign-in";
 import { signalPaths } from "./paths/signals";
+import { statusPaths } from "./paths/status";
 import { telegramPaths } from "./paths/telegram";
 import { outgoingWebhooks, streamSchemas, webhookPaths } from "./paths/webhooks";
 
@@ -21,6 +22,7 @@ export const PATHS: ZodOpenApiPathsObject = {
   ...accountPaths,
   ...calculatorPaths,
   ...adminPaths,
+  ...statusPaths,
   ...metaPaths,
   ...signInPaths,
   ...webhookPaths,
