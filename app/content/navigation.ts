@@ -57,6 +57,8 @@ export const FOOTER_COLUMNS: { title: string; items: NavLink[] }[] = [
   {
     title: "Support",
     items: [
+      { label: "Help Center", to: "/help" },
+      { label: "Status Page", to: "/status" },
       { label: "Contact Us", to: "/contact" },
       { label: "API Docs", to: "/docs/api" },
     ],

@@ -7,6 +7,8 @@
  * with a flash toast, refusals re-render with a 4xx status, a message and a
  * toast for JavaScript users. Only the viewer's own records are ever touched.
  */
+import { HelpLink } from "~/components/help/help-link";
+import { HELP_LINKS } from "~/content/help-center";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -173,6 +175,7 @@ export default function SecurityPage() {
   useReplyToast(reply);
   return (
     <div className="flex flex-col gap-6">
+      <HelpLink slug={HELP_LINKS.twoFactor} label="Help: two-factor sign-in and recovery codes" />
       <UnknownIntentAlert reply={reply} />
       <TwoFactorCard twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.data?.recoveryCodes ?? null} />
       <SignInPreferences settings={settings} timeoutOptions={timeoutOptions} reply={reply} />
