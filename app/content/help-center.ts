@@ -5,9 +5,7 @@
  * `order`); help-articles.server.ts reads them.
  */
 
-/** Where the Help Center lives, and each article's path. */
-export const HELP_PATH = "/help";
-export const helpArticlePath = (slug: string) => `${HELP_PATH}/${slug}`;
+export { HELP_LINKS, HELP_PATH, helpArticlePath } from "./help-paths";
 
 /** The categories, in the order /help shows them. */
 export const HELP_CATEGORIES = [
@@ -18,19 +16,6 @@ export const HELP_CATEGORIES = [
   { id: "trust", title: "Track record and the ledger", description: "How the record is kept and how to check it yourself." },
 ] as const;
 export type HelpCategoryId = (typeof HELP_CATEGORIES)[number]["id"];
-
-/** The articles other pages link to ("Read the help article"), by slug: each must exist in app/content/help. */
-export const HELP_LINKS = {
-  webhooks: "webhooks",
-  twoFactor: "two-factor-and-recovery-codes",
-  calculators: "calculators",
-  apiKeys: "api-keys-and-the-api",
-  billing: "billing-and-cancelling",
-  telegram: "telegram-alerts",
-  ledger: "verify-the-ledger",
-  mt5: "mt5-expert-advisor",
-  push: "web-push-alerts",
-} as const;
 
 export const HELP_PAGE = {
   title: "Help Center",

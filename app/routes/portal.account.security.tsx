@@ -8,7 +8,7 @@
  * toast for JavaScript users. Only the viewer's own records are ever touched.
  */
 import { HelpLink } from "~/components/help/help-link";
-import { HELP_LINKS } from "~/content/help-center";
+import { HELP_LINKS } from "~/content/help-paths";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

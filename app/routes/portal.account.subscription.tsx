@@ -17,7 +17,7 @@
  * changes are recorded in the billing history (docs/decisions/subscriptions-and-billing.md).
  */
 import { HelpLink } from "~/components/help/help-link";
-import { HELP_LINKS } from "~/content/help-center";
+import { HELP_LINKS } from "~/content/help-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";

@@ -6,7 +6,7 @@
  * the viewer's endpoints and jobs are found.
  */
 import { HelpLink } from "~/components/help/help-link";
-import { HELP_LINKS } from "~/content/help-center";
+import { HELP_LINKS } from "~/content/help-paths";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -1,6 +1,6 @@
 /** A link from a page to the Help Center article that explains it ("Help: how webhooks work"). */
 import { Link } from "@remix-run/react";
-import { helpArticlePath } from "~/content/help-center";
+import { helpArticlePath } from "~/content/help-paths";
 
 /** `slug` is one of HELP_LINKS (checked against app/content/help by tests/integration/help-center.test.ts). */
 export function HelpLink({ slug, label }: { slug: string; label: string }) {
