@@ -4,7 +4,7 @@
  * a native POST form counted once per voter (a signed-in user, or a visitor
  * by a keyed hash of their IP), rate limited per IP (docs/decisions/0134).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { HelpArticleHeader, HelpfulForm } from "~/components/help/help-article";
@@ -47,6 +47,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   recordHelpVote({ slug: article.slug, voterKey: helpVoterKey(userId, ip), userId, helpful: parsed.data.helpful === "yes", now: new Date() });
   return json({ message: HELP_ARTICLE_PAGE.thanks, refused: false });
 }
+
+/** The page shows the viewer's own vote: not for the shared page cache. */
+export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "private, no-cache", ...(actionHeaders.get("Retry-After") ? { "Retry-After": actionHeaders.get("Retry-After")! } : {}) });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

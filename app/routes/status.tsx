@@ -4,7 +4,7 @@
  * channel, the scheduled jobs and the incident notes (also /status.rss).
  * Public, and measured per request; nothing private is shown.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/marketing";
@@ -19,6 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
   return json({ report: statusReport(new Date()), isAdmin: viewer?.user.role === "admin" }, { headers: { "Cache-Control": "no-store" } });
 }
+
+/** Measured per request: never kept by the page cache or a browser. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction = () => [
   ...pageMeta(STATUS_PAGE.title, STATUS_PAGE.description),
