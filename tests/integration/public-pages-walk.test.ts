@@ -64,6 +64,12 @@ describe("every public page", () => {
     }
   }, 60_000);
 
+  it("/status is measured per request: never stored by the page cache or a browser", async () => {
+    const response = await get("/status");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["x-page-cache"]).not.toBe("hit");
+  });
+
   it("the sitemap lists /help, every help article and /status", async () => {
     const xml = (await get("/sitemap.xml")).body;
     for (const path of ["/help", "/status", ...listHelpArticles().map((a) => `/help/${a.slug}`)]) expect(xml, path).toContain(`${path}</loc>`);
