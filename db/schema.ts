@@ -569,7 +569,7 @@ export const deliveryAttempts = sqliteTable(
     responseExcerpt: text("response_excerpt"),
     error: text("error"),
   },
-  (t) => [index("delivery_attempts_job_idx").on(t.jobId, t.attemptedAt)],
+  (t) => [index("delivery_attempts_job_idx").on(t.jobId, t.attemptedAt), index("delivery_attempts_attempted_idx").on(t.attemptedAt)],
 );
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
@@ -736,3 +736,65 @@ export const passkeyChallenges = sqliteTable(
   },
   (t) => [index("passkey_challenges_session_idx").on(t.sessionId), index("passkey_challenges_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * "Was this helpful?" answers on Help Center articles (/help/<slug>): one row
+ * per article and voter. `voterKey` is `user:<id>` for a signed-in voter, else
+ * `visitor:<HMAC of the client IP>` (docs/decisions/0134); a second vote by the
+ * same voter replaces the first. `userId` lets the export and the purge find a
+ * user's votes.
+ */
+export const helpVotes = sqliteTable(
+  "help_votes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    voterKey: text("voter_key").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    helpful: integer("helpful", { mode: "boolean" }).notNull(),
+    votedAt: integer("voted_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("help_votes_slug_voter").on(t.slug, t.voterKey), index("help_votes_user_idx").on(t.userId)],
+);
+
+export const JOB_RUN_OUTCOMES = ["ok", "failed", "skipped"] as const;
+
+/**
+ * The latest runs of each scheduled job (app/services/scheduler.server.ts writes
+ * one row per run and keeps the newest JOB_RUNS_KEPT per job), shown on /status.
+ * `error` is the error's message only, never its stack.
+ */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    job: text("job").notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    outcome: text("outcome", { enum: JOB_RUN_OUTCOMES }).notNull(),
+    error: text("error"),
+  },
+  (t) => [index("job_runs_job_started").on(t.job, t.startedAt)],
+);
+
+export const INCIDENT_SEVERITIES = ["minor", "major", "critical"] as const;
+
+/** Incident notes admins post on /status (and /status.rss). */
+export const statusIncidents = sqliteTable(
+  "status_incidents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    severity: text("severity", { enum: INCIDENT_SEVERITIES }).notNull(),
+    resolved: integer("resolved", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("status_incidents_created").on(t.createdAt)],
+);
+
+export type HelpVote = typeof helpVotes.$inferSelect;
+export type JobRunRow = typeof jobRuns.$inferSelect;
+export type StatusIncident = typeof statusIncidents.$inferSelect;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];

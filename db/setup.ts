@@ -11,7 +11,9 @@
  *      posts written before migration 0012; a no-op once done),
  *   7. adds ledger rows the Merkle tree does not cover yet (`syncLedgerTree`;
  *      rows written before migration 0015; a no-op once done), and makes sure the
- *      checkpoint signing key exists (LEDGER_SIGNING_KEY, or a generated file beside the database, mode 0600).
+ *      checkpoint signing key exists (LEDGER_SIGNING_KEY, or a generated file beside the database, mode 0600),
+ *   8. fills the Help Center's search index from app/content/help (`syncHelpIndexFromArticles`;
+ *      a no-op while the articles are unchanged; docs/decisions/0133).
  * Reads DATABASE_PATH, SESSION_SECRET, LEDGER_SIGNING_KEY, SEED_PASSWORD and NODE_ENV.
  */
 import { randomBytes } from "node:crypto";
@@ -22,6 +24,7 @@ import { sessionSecretPath } from "../app/platform/env.server";
 import { backfillPostHtml } from "../app/models/blog.server";
 import { syncLedgerTree } from "../app/models/ledger-tree.server";
 import { backfillLedger } from "../app/models/ledger-backfill.server";
+import { syncHelpIndexFromArticles } from "../app/services/help-center.server";
 import { ensureLedgerSigningKey } from "../app/services/ledger-checkpoint.server";
 import { migrateDatabase, openDatabase } from "./connection";
 import { describeSeedResult, seedConfigFromEnv, seedDatabase, type EnvVars, type SeedResult } from "./seed";
@@ -91,6 +94,7 @@ export async function runSetup(
     if (key.created) log(`Generated the ledger checkpoint signing key in ${key.source}`);
     const sanitised = backfillPostHtml(db);
     if (sanitised > 0) log(`Blog: stored the sanitised HTML of ${sanitised} posts`);
+    if (syncHelpIndexFromArticles(db)) log("Help Center: search index rebuilt from app/content/help");
     return { secret, seed, backfill, databasePath };
   } finally {
     db.$client.close();

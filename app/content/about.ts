@@ -72,8 +72,8 @@ export const TEAM_GROUPS: TeamGroup[] = [
   },
   {
     name: "Education",
-    description: "Builds the academy curriculum and runs the live webinars.",
-    responsibilities: ["Curriculum tracks", "Webinars and trade reviews", "Mentorship sessions"],
+    description: "Builds the academy curriculum, its lessons and quizzes.",
+    responsibilities: ["Curriculum tracks", "Lessons and trade reviews", "Mentorship sessions"],
   },
   {
     name: "Engineering & Support",

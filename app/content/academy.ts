@@ -8,7 +8,7 @@ import { NOT_AVAILABLE_YET, type CallToAction, type PlaceholderAction } from "./
 export const ACADEMY_META = {
   title: "Academy",
   description:
-    "The FX Trader Academy: four curriculum tracks from foundations to strategy modules, live webinars, quizzes and a certification for traders who complete 80% of the curriculum.",
+    "The FX Trader Academy: four curriculum tracks from foundations to strategy modules, video lessons, quizzes and a certification for traders who complete 80% of the curriculum.",
 };
 
 export const ACADEMY_INTRO = {
@@ -84,7 +84,6 @@ export const FORMATS_SECTION = { title: "Learning Formats", lead: "Mix the forma
 
 export const LEARNING_FORMATS: LearningFormat[] = [
   { title: "Video Lessons", description: "Short, focused lessons with chart walk-throughs you can pause and replay." },
-  { title: "Live Webinars", description: "Regular sessions reviewing recent signals and answering members' questions." },
   { title: "Quizzes & Assessments", description: "Check your understanding at the end of each lesson and track." },
   { title: "Downloadable Playbooks", description: "Checklists and rule sheets to keep beside your charts." },
 ];
@@ -186,7 +185,7 @@ export const INSTRUCTOR_HIGHLIGHTS: InstructorHighlight[] = [
   },
   {
     role: "Market Analyst",
-    teaches: "Foundations and live webinars",
+    teaches: "Foundations and market structure",
     highlight: "Explains sessions, liquidity and event risk in plain language, with examples from recent markets.",
   },
   {

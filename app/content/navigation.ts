@@ -33,6 +33,7 @@ export const ADMIN_NAV: NavLink[] = [
   { label: "Signal desk", to: "/admin/signals" },
   { label: "Messages", to: "/admin/messages" },
   { label: "Deliveries", to: "/admin/deliveries" },
+  { label: "Incidents", to: "/admin/incidents" },
 ];
 
 export const FOOTER_COLUMNS: { title: string; items: NavLink[] }[] = [
@@ -56,6 +57,8 @@ export const FOOTER_COLUMNS: { title: string; items: NavLink[] }[] = [
   {
     title: "Support",
     items: [
+      { label: "Help Center", to: "/help" },
+      { label: "Status Page", to: "/status" },
       { label: "Contact Us", to: "/contact" },
       { label: "API Docs", to: "/docs/api" },
     ],

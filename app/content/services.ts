@@ -64,7 +64,7 @@ export const EDUCATION: ServiceCard = {
   description: "Learn the rules before you follow them, then sharpen your execution with a mentor.",
   points: [
     `${ACADEMY_TRACKS.length} academy tracks, ${CURRICULUM_TOTALS.lessons} lessons from foundations to strategy modules`,
-    "Live webinars and quizzes, with certification at the end",
+    "Video lessons and quizzes, with certification at the end",
     `1-on-1 mentorship at $${MENTORSHIP.priceUsd} per ${MENTORSHIP.unit}`,
   ],
   links: [

@@ -9,6 +9,7 @@ export const TOOLS_META = {
 export const TOOLS_INTRO = {
   title: "Risk Calculators",
   lead: "Size every trade to a fixed share of your account and see how likely a run of losses is to wipe it out. Free to use; figures are estimates for education, not investment advice.",
+  helpLink: "Help: how the risk calculators work",
 };
 
 /** Spec section 8: the toast when a field does not parse as a number. */

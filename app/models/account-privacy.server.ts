@@ -60,6 +60,10 @@ export const ACCOUNT_DATA_POLICY: Record<string, { kind: "user" | "kept" | "emai
   heartbeats: { kind: "none" },
   // Kept answers of retried requests, keyed by caller, pruned 24 hours after they were written (the idempotency-retention job).
   idempotency_keys: { kind: "none" },
+  // A signed-in user's "Was this helpful?" answers; visitors' rows carry a keyed hash of their IP and no user.
+  help_votes: { kind: "user" },
+  job_runs: { kind: "none" },
+  status_incidents: { kind: "none" },
 };
 
 /** A quoted SQL identifier (table names come from ACCOUNT_DATA_POLICY, never from input). */

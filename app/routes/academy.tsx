@@ -83,7 +83,7 @@ export default function Academy() {
       </MarketingSection>
 
       <MarketingSection id="formats" title={FORMATS_SECTION.title} lead={FORMATS_SECTION.lead}>
-        <TileList items={LEARNING_FORMATS} className="mt-6 sm:grid-cols-2 lg:grid-cols-4" />
+        <TileList items={LEARNING_FORMATS} className="mt-6 sm:grid-cols-2 lg:grid-cols-3" />
       </MarketingSection>
 
       <MarketingSection id="progress" title={PROGRESS_SECTION.title} lead={PROGRESS_SECTION.lead}>

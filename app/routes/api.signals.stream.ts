@@ -21,7 +21,7 @@ import { getStrategyBySlug } from "~/models/strategies.server";
 import { getChosenStrategyIds, getEntitlements } from "~/models/subscriptions.server";
 import { apiHandler, applySecurityHeaders, methodNotAllowed, problem } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
-import { takeStreamSlot } from "~/services/stream-slots.server";
+import { openLiveFeed, takeStreamSlot } from "~/services/stream-slots.server";
 
 /** How often the ledger is read for new events, ms. */
 const POLL_MS = 1_000;
@@ -62,6 +62,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   if (!release) {
     throw problem(429, `At most ${MAX_STREAMS_PER_USER} live streams may be open at once; close one and try again`, { headers: { "Retry-After": "5" } });
   }
+  const endFeed = openLiveFeed();
   const encoder = new TextEncoder();
   let poll: ReturnType<typeof setInterval> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -69,6 +70,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
     clearInterval(poll);
     clearInterval(heartbeat);
     release();
+    endFeed();
   };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

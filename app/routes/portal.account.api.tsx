@@ -4,6 +4,8 @@
  * usage and how to call the API. Forms post a hidden `intent` handled by
  * `handleIntent` with `apiKeyIntentSchema`; only the viewer's keys are found.
  */
+import { HelpLink } from "~/components/help/help-link";
+import { HELP_LINKS } from "~/content/help-paths";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -95,6 +97,7 @@ export default function ApiAccess() {
   const reply = useActionData<typeof action>() as IntentReplyData<GeneratedKeyReply>;
   return (
     <div className="flex flex-col gap-6">
+      <HelpLink slug={HELP_LINKS.apiKeys} label="Help: API keys and the API" />
       <GenerateKeyCard reply={reply} activeCount={activeCount} maxActive={maxActive} />
       <KeysTable keys={keys} />
       <UsageThisMonth usage={usage} />

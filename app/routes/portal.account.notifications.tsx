@@ -4,6 +4,8 @@
  * only in the action's reply, the code is stored hashed), see the linked chat
  * and unlink it. Without a bot token the page says Telegram is off.
  */
+import { HelpLink } from "~/components/help/help-link";
+import { HELP_LINKS } from "~/content/help-paths";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -59,6 +61,7 @@ export default function Notifications() {
   const reply = useActionData<typeof action>() as IntentReplyData<TelegramLinkReply>;
   return (
     <div className="flex flex-col gap-6">
+      <HelpLink slug={HELP_LINKS.telegram} label="Help: Telegram alerts" />
       <UnknownIntentAlert reply={reply} />
       <TelegramCard enabled={enabled} link={link} toggleOn={toggleOn} reply={reply} />
     </div>

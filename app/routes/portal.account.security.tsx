@@ -9,6 +9,8 @@
  * Passkeys are listed with rename and remove forms; adding one is a JavaScript
  * enhancement posting to /api/auth/passkeys/registration/* (docs/decisions/0130-passkeys.md).
  */
+import { HelpLink } from "~/components/help/help-link";
+import { HELP_LINKS } from "~/content/help-paths";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -193,6 +195,7 @@ export default function SecurityPage() {
   useReplyToast(reply);
   return (
     <div className="flex flex-col gap-6">
+      <HelpLink slug={HELP_LINKS.twoFactor} label="Help: two-factor sign-in and recovery codes" />
       <UnknownIntentAlert reply={reply} />
       <TwoFactorCard twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.data?.recoveryCodes ?? null} />
       <PasskeysCard passkeys={passkeys} reply={reply} />

@@ -16,6 +16,8 @@
  * Refused transitions re-render with 400 and a message. No payment is taken:
  * changes are recorded in the billing history (docs/decisions/subscriptions-and-billing.md).
  */
+import { HelpLink } from "~/components/help/help-link";
+import { HELP_LINKS } from "~/content/help-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -159,6 +161,7 @@ export default function SubscriptionPage() {
   if (confirming && !hydrated) return <ConfirmChange view={confirming} reply={reply} backTo={PAGE} />;
   return (
     <div className="flex flex-col gap-8">
+      <HelpLink slug={HELP_LINKS.billing} label="Help: billing, refunds and cancelling" />
       {confirming ? <ConfirmChange view={confirming} reply={reply} backTo={PAGE} /> : null}
       <UnknownIntentAlert reply={reply} />
       {refusal ? <Alert>{refusal}</Alert> : null}

@@ -5,6 +5,8 @@
  * hidden `intent` handled by `handleIntent` with `webhookIntentSchema`; only
  * the viewer's endpoints and jobs are found.
  */
+import { HelpLink } from "~/components/help/help-link";
+import { HELP_LINKS } from "~/content/help-paths";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -86,6 +88,7 @@ export default function Webhooks() {
   const reply = useActionData<typeof action>() as IntentReplyData<AddedWebhookReply>;
   return (
     <div className="flex flex-col gap-6">
+      <HelpLink slug={HELP_LINKS.webhooks} label="Help: webhooks and how to verify their signatures" />
       <UnknownIntentAlert reply={reply} />
       <AddEndpointCard reply={reply} eventTypes={eventTypes} count={endpoints.length} max={max} />
       {endpoints.length === 0 ? <p className="text-slate-700 dark:text-slate-300">{WEBHOOKS_PAGE.none}</p> : null}

@@ -1,12 +1,14 @@
 /**
- * /sitemap.xml — every public page, every strategy, every insight and every signal's page.
+ * /sitemap.xml — every public page, every Help Center article, every strategy, every insight and every signal's page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { HELP_PATH, helpArticlePath } from "~/content/help-center";
 import { LEGAL_PATHS } from "~/content/legal-paths";
 import { listPosts } from "~/models/blog.server";
 import { publicOrigin } from "~/platform/env.server";
 import { listSignals } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
+import { listHelpArticles } from "~/services/help-articles.server";
 import { applySecurityHeaders } from "~/services/http.server";
 import { escapeXml } from "~/domain/xml";
 
@@ -22,6 +24,8 @@ const PUBLIC_PATHS = [
   "/insights",
   "/about",
   "/contact",
+  HELP_PATH,
+  "/status",
   ...Object.values(LEGAL_PATHS),
 ] as const;
 
@@ -40,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
   const urls = [
     ...PUBLIC_PATHS.map((path) => entry(`${origin}${path}`)),
+    ...listHelpArticles().map((a) => entry(`${origin}${helpArticlePath(a.slug)}`)),
     ...listStrategies().map((s) => entry(`${origin}/strategies/${encodeURIComponent(s.slug)}`)),
     ...listPosts({ limit: MAX_POSTS }).map((p) => entry(`${origin}/insights/${encodeURIComponent(p.slug)}`, p.publishedAt)),
     ...listSignals({ limit: MAX_SIGNALS }).map((s) => entry(`${origin}/signals/${s.id}`)),

@@ -15,6 +15,7 @@
  * (`?symbol=&entryPrice=&stopLoss=&tp1=&tp2=&riskPercent=`) to pre-fill the
  * position size form.
  */
+import { HELP_LINKS, helpArticlePath } from "~/content/help-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -54,6 +55,11 @@ export default function Tools() {
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{TOOLS_INTRO.title}</h1>
         <p className="mt-3 text-slate-700 dark:text-slate-300">{TOOLS_INTRO.lead}</p>
+        <p className="mt-2 text-sm">
+          <a href={helpArticlePath(HELP_LINKS.calculators)} className="font-medium text-blue-700 underline dark:text-blue-400">
+            {TOOLS_INTRO.helpLink}
+          </a>
+        </p>
       </header>
       {unknown ? <Alert className="mt-6">{unknown}</Alert> : null}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">

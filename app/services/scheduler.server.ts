@@ -4,13 +4,15 @@
  * writer (the LiteFS primary, or the only instance; a replica skips its
  * ticks, a promoted replica starts running them), never twice at once (a
  * tick that finds its previous run still going is skipped), and every run is
- * logged with its duration and outcome and kept, the last per job, for a
- * status page (`lastRuns`).
+ * logged with its duration and outcome and kept: the last per job in memory
+ * (`lastRuns`) and, in `job_runs`, the newest JOB_RUNS_KEPT per job with the
+ * error's message (never its stack), which /status shows (docs/decisions/0135).
  *
  * A job is `(now: Date) => result`: adding one is one entry in server/jobs.ts.
  */
 import { Cron } from "croner";
 import type { Logger } from "pino";
+import { recordJobRun } from "~/models/job-runs.server";
 
 /** A periodic job. */
 export interface ScheduledJob {
@@ -79,6 +81,15 @@ export function createScheduler(jobs: readonly ScheduledJob[], options: Schedule
   const last = new Map<string, JobRun>();
   let crons: Cron[] = [];
 
+  /** Stores the run in `job_runs`; a failure to store is logged, never thrown into the scheduler. */
+  function keep(run: JobRun): void {
+    try {
+      recordJobRun({ job: run.job, startedAt: run.startedAt, durationMs: run.durationMs, outcome: run.outcome, error: run.error ?? null });
+    } catch (error) {
+      options.logger.error({ job: run.job, err: error }, `job ${run.job}: its run could not be recorded`);
+    }
+  }
+
   async function execute(job: ScheduledJob): Promise<JobRun> {
     const startedAt = clock();
     const started = performance.now();
@@ -92,6 +103,7 @@ export function createScheduler(jobs: readonly ScheduledJob[], options: Schedule
       options.logger.error({ job: run.job, durationMs: run.durationMs, outcome: run.outcome, err: error }, `job ${job.name} failed`);
     }
     last.set(job.name, run);
+    keep(run);
     return run;
   }
 

@@ -1,6 +1,7 @@
 /**
  * The per-user cap on concurrent live-feed streams (MAX_STREAMS_PER_USER),
- * counted in this process. Shared through `globalThis` so the server and the
+ * counted in this process, and the count of every open live-feed stream
+ * (visitors' included) that /status shows. Shared through `globalThis` so the server and the
  * Remix build, which load their own copies of this module, count together.
  */
 import { MAX_STREAMS_PER_USER } from "~/domain/delivery";
@@ -27,4 +28,27 @@ export function takeStreamSlot(userId: number): (() => void) | null {
     if (now <= 0) open.delete(userId);
     else open.set(userId, now);
   };
+}
+
+const feedsKey = Symbol.for("fx-trader.live-feeds-open");
+const feeds: { open: number } = ((globalThis as Record<symbol, unknown>)[feedsKey] as { open: number } | undefined) ?? { open: 0 };
+(globalThis as Record<symbol, unknown>)[feedsKey] = feeds;
+
+/**
+ * Counts one open live-feed stream (signed in or not) in this process, for /status.
+ * @returns a function that ends the count (safe to call more than once).
+ */
+export function openLiveFeed(): () => void {
+  feeds.open += 1;
+  let closed = false;
+  return () => {
+    if (closed) return;
+    closed = true;
+    feeds.open = Math.max(0, feeds.open - 1);
+  };
+}
+
+/** Live-feed streams open in this process now. */
+export function openLiveFeedCount(): number {
+  return feeds.open;
 }

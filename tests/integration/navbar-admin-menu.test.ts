@@ -51,7 +51,7 @@ describe("the navbar's admin menu", () => {
   });
 
   it("adminLinksFor gives the admin pages to the admin role only", () => {
-    expect(adminLinksFor("admin").map((link) => link.to)).toEqual(["/admin/signals", "/admin/messages", "/admin/deliveries"]);
+    expect(adminLinksFor("admin").map((link) => link.to)).toEqual(["/admin/signals", "/admin/messages", "/admin/deliveries", "/admin/incidents"]);
     expect(adminLinksFor("user")).toEqual([]);
     expect(adminLinksFor(null)).toEqual([]);
   });

@@ -63,7 +63,8 @@ function snapshot(path: string): string {
   const db = new Database(path, { readonly: true });
   try {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
-    const rows = JSON.stringify(tables.map((name) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
+    // Rows sorted by their JSON text: FTS5's shadow tables (help_search_*) include WITHOUT ROWID ones.
+    const rows = JSON.stringify(tables.map((name) => [name, db.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row)).sort()]));
     return createHash("sha256").update(rows).digest("hex");
   } finally {
     db.close();

@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { JOB_RUNS_KEPT, listJobRuns } from "~/models/job-runs.server";
 import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "~/models/retention.server";
 import { createSession } from "~/models/sessions.server";
 import { getDb } from "~/platform/db.server";
@@ -113,6 +114,27 @@ describe("createScheduler", () => {
     expect(scheduler.nextRuns().every((next) => next.at instanceof Date)).toBe(true);
     await scheduler.stop();
     for (const job of jobs) expect((await scheduler.runNow(job.name)).outcome, job.name).toBe("ok");
+  });
+
+  it("records every run in job_runs (outcome, duration, the error's message without its stack), the newest JOB_RUNS_KEPT per job", async () => {
+    const { logger } = capturingLogger();
+    let n = 0;
+    const scheduler = createScheduler(
+      [
+        { name: "kept-runs", schedule: "0 0 1 1 *", run: () => (n += 1) },
+        { name: "kept-failure", schedule: "0 0 1 1 *", run: () => { throw new Error("queue table locked"); } },
+      ],
+      { logger },
+    );
+    for (let i = 0; i < JOB_RUNS_KEPT + 3; i += 1) await scheduler.runNow("kept-runs");
+    await scheduler.runNow("kept-failure");
+    const runs = listJobRuns("kept-runs");
+    expect(runs).toHaveLength(JOB_RUNS_KEPT);
+    expect(runs.every((run) => run.outcome === "ok" && run.error === null && run.durationMs >= 0)).toBe(true);
+    const count = getDb().$client.prepare("SELECT count(*) FROM job_runs WHERE job = 'kept-runs'").pluck().get();
+    expect(count).toBe(JOB_RUNS_KEPT);
+    const [failure] = listJobRuns("kept-failure");
+    expect(failure).toMatchObject({ outcome: "failed", error: "queue table locked" });
   });
 });
 

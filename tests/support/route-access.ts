@@ -141,6 +141,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "about.tsx": {},
   "academy.tsx": {},
   "admin.deliveries.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
+  "admin.incidents.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "admin.messages.tsx": { GET: { access: "admin", allowed: 200 } },
   "admin.signals.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "api.$.ts": {
@@ -210,6 +211,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.openapi[.]json.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals.stream.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  "api.status.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.signals.$id.events.ts": {
     GET: { access: "public", allowed: 400 },
     POST: { access: "public", allowed: 405, form: {} },
@@ -255,6 +257,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "docs.api.tsx": { GET: { access: "public", allowed: 200 } },
   "docs.api_.scalar.$file.ts": { GET: { access: "public", allowed: 404 }, params: { file: "unknown" } },
   "forgot-password.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
+  "help._index.tsx": { GET: { access: "public", allowed: 200 } },
+  "help.$slug.tsx": { GET: { access: "public", allowed: 404 }, POST: { access: "public", allowed: 404, form: { helpful: "yes" } }, params: { slug: "unknown" } },
   "insights.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "blogSlug" } },
   "insights._index.tsx": {
     GET: { access: "public", allowed: 200 },
@@ -304,6 +308,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "signup.tsx": { GET: { access: "guest", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "sitemap[.]xml.ts": { GET: { access: "public", allowed: 200 } },
   "signals.$id.tsx": { GET: { access: "public", allowed: 404 }, params: { id: "unknown" } },
+  "status.tsx": { GET: { access: "public", allowed: 200 } },
+  "status[.]rss.ts": { GET: { access: "public", allowed: 200 } },
   "strategies.$slug.tsx": { GET: { access: "public", allowed: 200 }, params: { slug: "strategySlug" } },
   "strategies._index.tsx": { GET: { access: "public", allowed: 200 } },
   "theme.tsx": { GET: { access: "public", allowed: 302 }, POST: { access: "public", allowed: 302, form: { theme: "dark" } } },

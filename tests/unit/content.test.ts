@@ -222,8 +222,8 @@ describe("academy content", () => {
     expect(ACADEMY_TRACKS.reduce((sum, t) => sum + t.hours, 0)).toBe(CURRICULUM_TOTALS.hours);
   });
 
-  it("has four learning formats and instructor highlights", () => {
-    expect(LEARNING_FORMATS).toHaveLength(4);
+  it("has three learning formats (no live webinars: none are run) and instructor highlights", () => {
+    expect(LEARNING_FORMATS.map((f) => f.title)).toEqual(["Video Lessons", "Quizzes & Assessments", "Downloadable Playbooks"]);
     expect(INSTRUCTOR_HIGHLIGHTS.length).toBeGreaterThanOrEqual(3);
   });
 

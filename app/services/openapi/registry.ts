@@ -13,6 +13,7 @@ import { metaPaths } from "./paths/meta";
 import { passkeyPaths } from "./paths/passkeys";
 import { signInPaths } from "./paths/sign-in";
 import { signalPaths } from "./paths/signals";
+import { statusPaths } from "./paths/status";
 import { telegramPaths } from "./paths/telegram";
 import { outgoingWebhooks, streamSchemas, webhookPaths } from "./paths/webhooks";
 
@@ -22,6 +23,7 @@ export const PATHS: ZodOpenApiPathsObject = {
   ...accountPaths,
   ...calculatorPaths,
   ...adminPaths,
+  ...statusPaths,
   ...metaPaths,
   ...signInPaths,
   ...passkeyPaths,

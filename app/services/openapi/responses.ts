@@ -146,5 +146,6 @@ export const TAGS = [
   { name: "Webhooks", description: "Signed HTTP callbacks of signal events, and their delivery log." },
   { name: "Telegram", description: "The Telegram bot's webhook: Telegram posts the bot's updates here to link and unlink chats." },
   { name: "Admin", description: "Publishing signals and moving them through their lifecycle (administrators)." },
+  { name: "Status", description: "The health of each part of the service, as the Status Page shows it." },
   { name: "Meta", description: "This document." },
 ] as const;
