@@ -28,7 +28,7 @@ const PAGE_TARGET_KB = 110;
 const PAGES = {
   "/": { route: "routes/_index", budget: 95.4, target: LANDING_TARGET_KB },
   "/strategies": { route: "routes/strategies._index", budget: PAGE_TARGET_KB },
-  "/strategies/alpha-swing": { route: "routes/strategies.$slug", budget: 110.6 },
+  "/strategies/alpha-swing": { route: "routes/strategies.$slug", budget: 110.7 },
   "/services": { route: "routes/services", budget: PAGE_TARGET_KB },
   "/pricing": { route: "routes/pricing", budget: PAGE_TARGET_KB },
   "/performance": { route: "routes/performance", budget: 110.4 },
