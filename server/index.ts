@@ -17,6 +17,7 @@ import { createScheduler } from "../app/services/scheduler.server";
 import { startServer, type RunningServer } from "./app";
 import { scheduledJobs } from "./jobs";
 import { shutDown } from "./shutdown";
+import { runUnderLitestream, shouldRunUnderLitestream } from "./litestream";
 import { PageCache } from "./page-cache";
 
 /** The Remix server build written by `remix build`. */
@@ -79,7 +80,8 @@ function buildOptionsFromArgs(args: string[]): { buildPath?: string; publicDir?:
   return { buildPath: value("--build"), publicDir: value("--public") };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Serves until SIGTERM/SIGINT (see `shutDown`), the process's main. */
+function serve(): void {
   startFromEnv(buildOptionsFromArgs(process.argv.slice(2))).then(
     (running) => {
       getLogger().info({ url: running.url }, `FX Trader is listening on ${running.url}`);
@@ -123,4 +125,21 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       process.exit(1);
     },
   );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Under LiteFS only the primary replicates: a replica's copy is the primary's, and Litestream must not write to it.
+  if (shouldRunUnderLitestream(process.env) && canWriteHere()) {
+    // The same command again, as Litestream's child: tsx with this file and its arguments.
+    const command = [resolve("node_modules/.bin/tsx"), process.argv[1], ...process.argv.slice(2)];
+    runUnderLitestream(command, process.env, getEnv().DATABASE_PATH).then(
+      (code) => process.exit(code),
+      (error: unknown) => {
+        console.error(`FX Trader could not start Litestream: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  } else {
+    serve();
+  }
 }

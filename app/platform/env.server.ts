@@ -88,6 +88,10 @@ const envSchema = z
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { errorMap: () => ({ message: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent" }) })),
     /** Bearer token `GET /metrics` requires; unset, only loopback clients are served (docs/decisions/0122-metrics.md). */
     METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
+    /** Where Litestream replicates the database (`file:///…` or `s3://bucket/path`); set, `npm start` runs the server under `litestream replicate` (docs/decisions/0138-litestream-backups.md). */
+    LITESTREAM_REPLICA_URL: optional(z.string().regex(/^(file:\/\/\/|s3:\/\/)\S+$/, "LITESTREAM_REPLICA_URL must be a file:/// or s3:// URL")),
+    /** An S3-compatible endpoint for an s3:// LITESTREAM_REPLICA_URL (e.g. http://minio:9000); empty for AWS. */
+    LITESTREAM_S3_ENDPOINT: optional(z.string().url("LITESTREAM_S3_ENDPOINT must be a URL such as https://s3.example.com")),
     /** Longest graceful shutdown after SIGTERM/SIGINT before the process exits anyway, ms. */
     SHUTDOWN_TIMEOUT_MS: milliseconds("SHUTDOWN_TIMEOUT_MS", 120_000, 10_000),
     /** Sent delivery jobs and their attempts older than this many days are pruned (docs/decisions/0121-scheduler-and-retention.md). */
