@@ -99,7 +99,7 @@ function serve(): void {
         hardStop.unref();
         void shutDown({
           server: running.server,
-          liveFeeds: running.liveFeeds,
+          connections: running.connections,
           timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
           stopBackground: async () => {
             await Promise.all([worker?.stop(), running.close()]);

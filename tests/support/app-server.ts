@@ -93,6 +93,8 @@ export interface AppServer {
   output(): string;
   /** Whether the process has exited. */
   exited(): boolean;
+  /** The exit code once it has exited by itself (null while running or when a signal ended it). */
+  exitCode(): number | null;
   /** SIGTERM to the process group, SIGKILL after 5 s; resolves once it has exited. */
   stop(): Promise<void>;
   /** SIGKILL to the process group at once (a crash); resolves once it has exited. */
@@ -165,6 +167,7 @@ export async function startAppServer(
     pid: child.pid!,
     output: () => lines.join("\n"),
     exited: () => child.exitCode !== null || child.signalCode !== null,
+    exitCode: () => child.exitCode,
     async stop() {
       killGroup(child, "SIGTERM");
       const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5_000);
