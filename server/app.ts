@@ -21,6 +21,8 @@ import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
 import { createLogger, getLogger } from "../app/platform/logger.server";
 import { getEnv } from "../app/platform/env.server";
+import type { ShedBounds } from "../app/domain/load-shedding";
+import { loadShedding } from "./load-shedding";
 import { createMetrics, metricsEndpoint, type ServerMetrics } from "./metrics";
 import { requestLog } from "./request-log";
 import { Connections } from "./shutdown";
@@ -56,6 +58,8 @@ export interface ServerOptions {
   readiness?: ReadinessOptions;
   /** The metrics `GET /metrics` serves (default a new registry, `createMetrics()`). */
   metrics?: ServerMetrics;
+  /** The load-shedding bounds (default SHED_MAX_IN_FLIGHT, SHED_MAX_LAG_MS). */
+  shedBounds?: ShedBounds;
   /** The bearer token `GET /metrics` requires (default METRICS_TOKEN); none: loopback clients only. */
   metricsToken?: string;
 }
@@ -181,6 +185,8 @@ export function createApp(options: ServerOptions): Express {
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
   app.use(publicFiles(publicDir));
+  const env = getEnv();
+  app.use(loadShedding({ bounds: options.shedBounds ?? { maxInFlight: env.SHED_MAX_IN_FLIGHT, maxLagMs: env.SHED_MAX_LAG_MS }, shed: metrics.shed }));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
   app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES, LARGE_BODY_PATHS));
