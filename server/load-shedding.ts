@@ -18,13 +18,18 @@ const LONG_LIVED = new Set(["/api/signals/stream"]);
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy — FX Trader</title></head><body><h1>FX Trader is busy</h1><p>Too many requests are being answered right now. Please try again in a moment.</p></body></html>`;
 
-/** The event loop's lag: how late a timer due every LAG_SAMPLE_MS ran, last sample, ms. */
+/**
+ * The event loop's lag, ms: how late a timer due every LAG_SAMPLE_MS ran,
+ * smoothed (each sample weighs 1/3, as toobusy-js dampens it), so one long
+ * render or GC pause alone does not refuse the next request; a loop that
+ * stays late does.
+ */
 export function lagSampler(): { lagMs(): number; stop(): void } {
   let expected = performance.now() + LAG_SAMPLE_MS;
   let lag = 0;
   const timer = setInterval(() => {
     const now = performance.now();
-    lag = Math.max(0, now - expected);
+    lag = (2 * lag + Math.max(0, now - expected)) / 3;
     expected = now + LAG_SAMPLE_MS;
   }, LAG_SAMPLE_MS);
   timer.unref();

@@ -13,7 +13,7 @@ let lagServer: Awaited<ReturnType<typeof startBuiltServer>>;
 
 beforeAll(async () => {
   server = await startBuiltServer({ shedBounds: { maxInFlight: 1, maxLagMs: 60_000 } });
-  lagServer = await startBuiltServer({ shedBounds: { maxInFlight: 1_000, maxLagMs: 100 } });
+  lagServer = await startBuiltServer({ shedBounds: { maxInFlight: 1_000, maxLagMs: 50 } });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
