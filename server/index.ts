@@ -117,8 +117,9 @@ function serve(): void {
           },
         );
       };
-      process.once("SIGTERM", () => stop("SIGTERM"));
-      process.once("SIGINT", () => stop("SIGINT"));
+      // `on`, not `once`: a second signal (the group's and Litestream's or tsx's relay) must not fall back to the default, which kills.
+      process.on("SIGTERM", () => stop("SIGTERM"));
+      process.on("SIGINT", () => stop("SIGINT"));
     },
     (error: unknown) => {
       console.error(`FX Trader could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -130,8 +131,9 @@ function serve(): void {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   // Under LiteFS only the primary replicates: a replica's copy is the primary's, and Litestream must not write to it.
   if (shouldRunUnderLitestream(process.env) && canWriteHere()) {
-    // The same command again, as Litestream's child: tsx with this file and its arguments.
-    const command = [resolve("node_modules/.bin/tsx"), process.argv[1], ...process.argv.slice(2)];
+    // The same command again, as Litestream's child: this file and its arguments in one node process with tsx's loader
+    // (not the tsx CLI, whose signal relay SIGKILLs a child that does not acknowledge a signal within 30 ms).
+    const command = [process.execPath, "--import", "tsx", process.argv[1], ...process.argv.slice(2)];
     runUnderLitestream(command, process.env, getEnv().DATABASE_PATH).then(
       (code) => process.exit(code),
       (error: unknown) => {
