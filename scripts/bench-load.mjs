@@ -102,7 +102,8 @@ async function measureOverload(server, requests) {
 }
 
 const db = await prepareHarnessDatabase();
-const shedEnv = { ...(maxInFlight ? { SHED_MAX_IN_FLIGHT: String(maxInFlight) } : {}), ...(maxLagMs ? { SHED_MAX_LAG_MS: String(maxLagMs) } : {}) };
+// The harness turns load shedding off; "" restores the production defaults.
+const shedEnv = { SHED_MAX_IN_FLIGHT: maxInFlight ? String(maxInFlight) : "", SHED_MAX_LAG_MS: maxLagMs ? String(maxLagMs) : "" };
 const server = await startAppServer(db.databasePath, { env: { LOG_LEVEL: "warn", ...shedEnv } });
 try {
   const cookie = await signIn(server, DEMO_ACCOUNTS.trader);

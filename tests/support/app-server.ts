@@ -68,6 +68,10 @@ export function serverCommand(
       DATABASE_PATH: databasePath,
       SESSION_SECRET: HARNESS_SESSION_SECRET,
       APP_URL: `http://127.0.0.1:${port}`,
+      // Harness servers share the machine's cores with the tests and browsers driving them: no load shedding
+      // unless `extras.env` sets the bounds ("" for the production defaults, as `npm run bench:load` does).
+      SHED_MAX_IN_FLIGHT: "10000",
+      SHED_MAX_LAG_MS: "10000",
       ...extras.env,
     },
   };
