@@ -7,7 +7,11 @@
  * 100,000) with one attempt each, as the worker leaves them. Prints the bytes
  * per signal and per delivered job (signals, ledger and outbox tables with their
  * indexes, from SQLite's `dbstat`), the file size after a checkpoint, and the
- * extrapolation to one million signals. A benchmark that prints figures, not a test.
+ * extrapolation to one million signals. The first half of the deliveries is dated 60 days
+ * back; it then prunes with the retention job (`pruneSentDeliveries`, 30 days)
+ * and prints the outbox's bytes and the file after pruning (the freed pages are
+ * reused by later writes; the file only shrinks with VACUUM). A benchmark that
+ * prints figures, not a test.
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -81,11 +85,14 @@ try {
     "INSERT INTO delivery_attempts (job_id, attempt, attempted_at, status_code, latency_ms, response_excerpt) VALUES (?, 1, ?, 200, 42, 'OK')",
   );
   const now = Date.now();
+  const DAY_MS = 86_400_000;
   db.$client.transaction(() => {
     for (let i = 0; i < JOBS; i++) {
       const event = seqs[i % seqs.length]!;
-      const job = insertJob.run(event.seq, event.signal_id, follower.id, Math.floor(i / seqs.length) + 1, now, now, now + 40);
-      insertAttempt.run(job.lastInsertRowid, now + 40);
+      // The older half of the deliveries is 60 days old: past the default 30-day retention.
+      const at = i < JOBS / 2 ? now - 60 * DAY_MS : now;
+      const job = insertJob.run(event.seq, event.signal_id, follower.id, Math.floor(i / seqs.length) + 1, at, at, at + 40);
+      insertAttempt.run(job.lastInsertRowid, at + 40);
     }
   })();
   const afterJobs = tableBytes();
@@ -99,6 +106,16 @@ try {
   console.log(`signals + ledger (2 events each), indexes included: ${perSignal.toFixed(0)} bytes per signal → ${mb(perSignal * 1_000_000)} MB per million signals`);
   console.log(`delivered job + its attempt, indexes included: ${perJob.toFixed(0)} bytes per delivery → ${mb(perJob * 1_000_000)} MB per million deliveries`);
   console.log(`file after checkpoint: ${mb(fileBytes)} MB (${SIGNALS.toLocaleString("en-US")} signals, ${JOBS.toLocaleString("en-US")} deliveries)`);
+
+  const { pruneSentDeliveries } = await import("../app/models/retention.server");
+  const pruneStarted = performance.now();
+  const pruned = await pruneSentDeliveries(new Date(now), 30, db);
+  const pruneS = (performance.now() - pruneStarted) / 1000;
+  db.$client.pragma("wal_checkpoint(TRUNCATE)");
+  const afterPrune = tableBytes();
+  const free = (db.$client.pragma("freelist_count", { simple: true }) as number) * (db.$client.pragma("page_size", { simple: true }) as number);
+  console.log(`pruned ${pruned.jobs.toLocaleString("en-US")} sent jobs and ${pruned.attempts.toLocaleString("en-US")} attempts older than 30 days in ${pruneS.toFixed(1)} s (batches of 500)`);
+  console.log(`outbox after pruning: ${mb(bytesOf(afterPrune, outboxTables))} MB (was ${mb(bytesOf(afterJobs, outboxTables))} MB); ${mb(free)} MB of free pages for later writes; file ${mb(statSync(process.env.DATABASE_PATH).size)} MB`);
   db.$client.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

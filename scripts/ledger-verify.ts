@@ -80,10 +80,11 @@ function* collecting(rows: Iterable<LedgerRow>, hashes: Buffer[]): Generator<Led
 
 /** Verifies the ledger stored in the SQLite file at `path` (opened, read in seq order, closed). */
 export function verifyFile(path: string): VerifyResult {
-  return readFile(path).result;
+  return readLedgerFile(path).result;
 }
 
-function readFile(path: string): ChainRead {
+/** Reads and verifies the ledger of the SQLite file at `path`, with its rows' hashes and the stored tree's head. */
+export function readLedgerFile(path: string): ChainRead {
   const db = openDatabase(path);
   try {
     const hashes: Buffer[] = [];
@@ -188,7 +189,7 @@ export async function main(
       key = async () => (publicKey ? publicKeyFromBase64(publicKey) : (await fetchPublicKey(baseUrl, fetcher)).key);
     } else {
       const path = env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
-      read = readFile(path);
+      read = readLedgerFile(path);
       source = path;
       key = async () => {
         if (publicKey) return publicKeyFromBase64(publicKey);

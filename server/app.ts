@@ -21,9 +21,11 @@ import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
 import { MAX_BODY_BYTES } from "../app/services/http.server";
 import { createLogger, getLogger } from "../app/platform/logger.server";
 import { getEnv } from "../app/platform/env.server";
+import type { ShedBounds } from "../app/domain/load-shedding";
+import { loadShedding } from "./load-shedding";
 import { createMetrics, metricsEndpoint, type ServerMetrics } from "./metrics";
 import { requestLog } from "./request-log";
-import { LiveFeeds } from "./shutdown";
+import { Connections } from "./shutdown";
 import { routeIdResolver } from "./route-ids";
 import { healthz, readinessFromEnv, readyz, type ReadinessOptions } from "./health";
 import { crossSiteGuard, declaresTooLarge, malformedPathGuard, methodGuard, readBodies, securityHeaders, serverError } from "./guards";
@@ -56,10 +58,10 @@ export interface ServerOptions {
   readiness?: ReadinessOptions;
   /** The metrics `GET /metrics` serves (default a new registry, `createMetrics()`). */
   metrics?: ServerMetrics;
+  /** The load-shedding bounds (default SHED_MAX_IN_FLIGHT, SHED_MAX_LAG_MS). */
+  shedBounds?: ShedBounds;
   /** The bearer token `GET /metrics` requires (default METRICS_TOKEN); none: loopback clients only. */
   metricsToken?: string;
-  /** Keeps the open live-feed answers for shutdown (default a new one). */
-  liveFeeds?: LiveFeeds;
 }
 
 /**
@@ -179,11 +181,12 @@ export function createApp(options: ServerOptions): Express {
   app.get("/readyz", readyz(options.readiness ?? readinessFromEnv()));
   app.get("/metrics", metricsEndpoint(metrics, "metricsToken" in options ? options.metricsToken : getEnv().METRICS_TOKEN));
   app.use(metrics.liveFeed);
-  if (options.liveFeeds) app.use(options.liveFeeds.track);
   app.use(compression());
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
   app.use(publicFiles(publicDir));
+  const env = getEnv();
+  app.use(loadShedding({ bounds: options.shedBounds ?? { maxInFlight: env.SHED_MAX_IN_FLIGHT, maxLagMs: env.SHED_MAX_LAG_MS }, shed: metrics.shed }));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
   app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES, LARGE_BODY_PATHS));
@@ -199,8 +202,8 @@ export interface RunningServer {
   port: number;
   /** Stops listening and closes every open connection. */
   close(): Promise<void>;
-  /** The open live-feed answers (server/shutdown.ts). */
-  liveFeeds: LiveFeeds;
+  /** The server's connections, which shutdown drains (server/shutdown.ts). */
+  connections: Connections;
 }
 
 /**
@@ -208,8 +211,7 @@ export interface RunningServer {
  * @param host the interface to listen on (default: all).
  */
 export async function startServer(options: ServerOptions & { port: number; host?: string }): Promise<RunningServer> {
-  const liveFeeds = options.liveFeeds ?? new LiveFeeds();
-  const app = createApp({ ...options, liveFeeds });
+  const app = createApp(options);
   const limit = options.bodyLimit ?? MAX_BODY_BYTES;
   const server = createServer(
     {
@@ -224,6 +226,7 @@ export async function startServer(options: ServerOptions & { port: number; host?
     if (!declaresTooLarge(req.headers, bodyLimitFor(req.url ?? "/", limit))) res.writeContinue();
     app(req, res);
   });
+  const connections = new Connections(server);
   server.listen(options.port, options.host);
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
@@ -231,7 +234,7 @@ export async function startServer(options: ServerOptions & { port: number; host?
   if (options.build.mode === "development" && process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(options.build);
   return {
     server,
-    liveFeeds,
+    connections,
     port,
     url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "localhost"}:${port}`,
     close: () =>

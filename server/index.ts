@@ -17,6 +17,7 @@ import { createScheduler } from "../app/services/scheduler.server";
 import { startServer, type RunningServer } from "./app";
 import { scheduledJobs } from "./jobs";
 import { shutDown } from "./shutdown";
+import { runUnderLitestream, shouldRunUnderLitestream } from "./litestream";
 import { PageCache } from "./page-cache";
 
 /** The Remix server build written by `remix build`. */
@@ -79,7 +80,8 @@ function buildOptionsFromArgs(args: string[]): { buildPath?: string; publicDir?:
   return { buildPath: value("--build"), publicDir: value("--public") };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Serves until SIGTERM/SIGINT (see `shutDown`), the process's main. */
+function serve(): void {
   startFromEnv(buildOptionsFromArgs(process.argv.slice(2))).then(
     (running) => {
       getLogger().info({ url: running.url }, `FX Trader is listening on ${running.url}`);
@@ -97,7 +99,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
         hardStop.unref();
         void shutDown({
           server: running.server,
-          liveFeeds: running.liveFeeds,
+          connections: running.connections,
           timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
           stopBackground: async () => {
             await Promise.all([worker?.stop(), running.close()]);
@@ -115,12 +117,31 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
           },
         );
       };
-      process.once("SIGTERM", () => stop("SIGTERM"));
-      process.once("SIGINT", () => stop("SIGINT"));
+      // `on`, not `once`: a second signal (the group's and Litestream's or tsx's relay) must not fall back to the default, which kills.
+      process.on("SIGTERM", () => stop("SIGTERM"));
+      process.on("SIGINT", () => stop("SIGINT"));
     },
     (error: unknown) => {
       console.error(`FX Trader could not start: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },
   );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Under LiteFS only the primary replicates: a replica's copy is the primary's, and Litestream must not write to it.
+  if (shouldRunUnderLitestream(process.env) && canWriteHere()) {
+    // The same command again, as Litestream's child: this file and its arguments in one node process with tsx's loader
+    // (not the tsx CLI, whose signal relay SIGKILLs a child that does not acknowledge a signal within 30 ms).
+    const command = [process.execPath, "--import", "tsx", process.argv[1], ...process.argv.slice(2)];
+    runUnderLitestream(command, process.env, getEnv().DATABASE_PATH).then(
+      (code) => process.exit(code),
+      (error: unknown) => {
+        console.error(`FX Trader could not start Litestream: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  } else {
+    serve();
+  }
 }

@@ -22,6 +22,8 @@ export interface ServerMetrics {
   observe(finished: FinishedRequest, res: ServerResponse): void;
   /** Middleware counting open `text/event-stream` answers (the live feed). */
   liveFeed: RequestHandler;
+  /** Requests refused by load shedding (server/load-shedding.ts), by reason. */
+  shed: Counter<"reason">;
 }
 
 /** `2xx`, `4xx`, … for a status; `aborted` for 0 (the client left first). */
@@ -83,8 +85,10 @@ export function createMetrics(options: { clock?: () => Date } = {}): ServerMetri
       this.set(ledgerLength());
     },
   });
+  const shed = new Counter({ name: "http_requests_shed_total", help: "Requests refused with 503 by load shedding, by reason (in_flight, event_loop_lag)", labelNames: ["reason"], registers: [registry] });
   return {
     registry,
+    shed,
     observe(finished, res) {
       duration.observe({ route: finished.route, method: finished.method, status_class: statusClass(finished.status) }, finished.durationSeconds);
       const cache = res.getHeader("X-Page-Cache");

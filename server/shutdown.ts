@@ -1,44 +1,90 @@
 /**
  * Graceful shutdown on SIGTERM or SIGINT (docs/decisions/0124-graceful-shutdown.md):
  * stop accepting connections, tell live-feed clients to reconnect (a final
- * `retry:` and the end of the stream), let requests in flight finish while
- * idle kept-alive connections are closed, then stop the background parts
+ * `retry:` and the end of the stream), let requests in flight finish and
+ * close each connection after its answer (`Connections.drain`), then stop the background parts
  * (the delivery worker, which gives back its leases, and the scheduler),
  * checkpoint the WAL and close the database. Past `timeoutMs` the remaining
  * connections are cut so the process still ends in time.
  */
-import type { Server, ServerResponse } from "node:http";
-import type { RequestHandler } from "express";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
+import { announceShutdown } from "../app/services/shutdown.server";
 
-/** Milliseconds a live-feed client waits before reconnecting after the server said goodbye. */
-export const RECONNECT_AFTER_MS = 1_000;
+/** How long a connection accepted before shutdown may take to send its first request, ms. */
+export const FIRST_REQUEST_GRACE_MS = 1_000;
 
-/** The open live-feed (`text/event-stream`) answers, so shutdown can say goodbye to them. */
-export class LiveFeeds {
-  readonly open = new Set<ServerResponse>();
+interface ConnectionState {
+  /** Requests answered on it so far. */
+  served: number;
+  /** A request is being handled. */
+  active: boolean;
+}
 
-  /** Middleware noting each `text/event-stream` answer while it is open. */
-  readonly track: RequestHandler = (_req, res, next) => {
-    const feeds = this.open;
-    const response: ServerResponse = res;
-    const writeHead = response.writeHead as (...args: unknown[]) => ServerResponse;
-    response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      const result = writeHead.apply(this, args);
-      if (String(this.getHeader("Content-Type") ?? "").startsWith("text/event-stream")) {
-        feeds.add(this);
-        this.once("close", () => feeds.delete(this));
-      }
-      return result;
-    } as ServerResponse["writeHead"];
-    next();
-  };
+/**
+ * The server's connections and whether each is busy, so shutdown can drain
+ * them without a reset: `http.Server.close()` would destroy every connection
+ * without a request in progress at once, including one just accepted whose
+ * request has not been read yet (its client sees ECONNRESET).
+ */
+export class Connections {
+  private readonly states = new Map<Socket, ConnectionState>();
+  private draining = false;
 
-  /** Sends each open feed `retry: RECONNECT_AFTER_MS` and ends it. */
-  closeAll(): void {
-    for (const res of this.open) {
-      res.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
-      res.end();
+  /** Follows `server`'s connections and requests. */
+  constructor(private readonly server: Server) {
+    server.on("connection", (socket: Socket) => {
+      this.states.set(socket, { served: 0, active: false });
+      socket.once("close", () => this.states.delete(socket));
+    });
+    server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
+      const state = this.states.get(req.socket);
+      if (state) state.active = true;
+      // Once draining, every answer closes its connection.
+      if (this.draining) res.setHeader("Connection", "close");
+      res.once("finish", () => {
+        if (!state) return;
+        state.active = false;
+        state.served += 1;
+        if (this.draining) this.closeWhenIdle(req.socket, state);
+      });
+    });
+  }
+
+  /** Open connections. */
+  get size(): number {
+    return this.states.size;
+  }
+
+  private closeWhenIdle(socket: Socket, state: ConnectionState): void {
+    if (!state.active && state.served > 0) socket.end();
+  }
+
+  /**
+   * Stops accepting connections and drains the open ones: answers not yet
+   * started carry `Connection: close`; a kept-alive connection between
+   * requests is ended; one that has not sent its first request gets
+   * FIRST_REQUEST_GRACE_MS to send it (and is answered), then is ended.
+   * @returns when every connection has closed.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    // Closing the listening socket resets the connections the kernel has queued but Node has not accepted yet:
+    // let one more turn of the event loop accept them first (they are then answered, with Connection: close).
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(this.server, () => resolve()));
+    for (const [socket, state] of this.states) {
+      if (state.active) {
+        const res = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+        if (res && !res.headersSent) res.setHeader("Connection", "close");
+      } else this.closeWhenIdle(socket, state);
     }
+    const grace = setTimeout(() => {
+      for (const [socket, state] of this.states) if (!state.active && state.served === 0) socket.end();
+    }, FIRST_REQUEST_GRACE_MS);
+    grace.unref();
+    await closed;
+    clearTimeout(grace);
   }
 }
 
@@ -50,21 +96,17 @@ export class LiveFeeds {
  */
 export async function shutDown(parts: {
   server: Server;
-  liveFeeds: LiveFeeds;
+  connections: Connections;
   stopBackground: () => Promise<void>;
   closeDatabase: () => void;
   timeoutMs: number;
 }): Promise<{ graceful: boolean }> {
   const { server } = parts;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  parts.liveFeeds.closeAll();
-  server.closeIdleConnections();
-  // A kept-alive connection goes idle once its request is answered: close those as they appear.
-  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  const closed = parts.connections.drain();
+  announceShutdown();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, parts.timeoutMs - 1_000))));
   const cut = await Promise.race([closed.then(() => false), timedOut]);
-  clearInterval(sweeper);
   clearTimeout(timer);
   if (cut) server.closeAllConnections();
   await parts.stopBackground();

@@ -18,6 +18,9 @@ export function getDb(): Db {
  */
 export function closeDb(): void {
   if (!instance) return;
+  // Without waiting on readers: under Litestream, which holds a read transaction and checkpoints itself, a
+  // TRUNCATE would wait the whole busy_timeout (5 s) and then give up anyway.
+  instance.$client.pragma("busy_timeout = 0");
   instance.$client.pragma("wal_checkpoint(TRUNCATE)");
   instance.$client.close();
   instance = undefined;

@@ -10,7 +10,8 @@
  * {eventId, seq, hash, type, occurredAt, signal}`. A reconnecting client sends
  * `Last-Event-ID` (or `?lastEventId=`) and resumes after that seq; a new one
  * starts at the ledger head. A comment line every 15 s keeps proxies from
- * closing the connection (docs/decisions/0046-email-and-live-feed.md).
+ * closing the connection (docs/decisions/0046-email-and-live-feed.md). When the
+ * server shuts down, the stream ends with `retry: 1000` (docs/decisions/0124-graceful-shutdown.md).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { deliveryEventType, eventId, liveFeedScope, MAX_STREAMS_PER_USER } from "~/domain/delivery";
@@ -21,6 +22,7 @@ import { getStrategyBySlug } from "~/models/strategies.server";
 import { getChosenStrategyIds, getEntitlements } from "~/models/subscriptions.server";
 import { apiHandler, applySecurityHeaders, methodNotAllowed, problem } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
+import { RECONNECT_AFTER_MS, shutdownSignal } from "~/services/shutdown.server";
 import { openLiveFeed, takeStreamSlot } from "~/services/stream-slots.server";
 
 /** How often the ledger is read for new events, ms. */
@@ -66,9 +68,11 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const encoder = new TextEncoder();
   let poll: ReturnType<typeof setInterval> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let onShutdown: (() => void) | undefined;
   const stop = () => {
     clearInterval(poll);
     clearInterval(heartbeat);
+    if (onShutdown) shutdownSignal().removeEventListener("abort", onShutdown);
     release();
     endFeed();
   };
@@ -110,14 +114,22 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
       // An open stream alone does not keep the process alive (shutdown closes the sockets).
       poll.unref();
       heartbeat.unref();
-      request.signal.addEventListener("abort", () => {
+      const close = () => {
         stop();
         try {
           controller.close();
         } catch {
           // already closed by the client going away
         }
-      });
+      };
+      request.signal.addEventListener("abort", close);
+      // The server is shutting down: tell the client when to come back, and end the stream.
+      onShutdown = () => {
+        send(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+        close();
+      };
+      if (shutdownSignal().aborted) onShutdown();
+      else shutdownSignal().addEventListener("abort", onShutdown, { once: true });
     },
     cancel: stop,
   });

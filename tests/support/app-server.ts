@@ -68,6 +68,10 @@ export function serverCommand(
       DATABASE_PATH: databasePath,
       SESSION_SECRET: HARNESS_SESSION_SECRET,
       APP_URL: `http://127.0.0.1:${port}`,
+      // Harness servers share the machine's cores with the tests and browsers driving them: no load shedding
+      // unless `extras.env` sets the bounds ("" for the production defaults, as `npm run bench:load` does).
+      SHED_MAX_IN_FLIGHT: "10000",
+      SHED_MAX_LAG_MS: "10000",
       ...extras.env,
     },
   };
@@ -93,6 +97,8 @@ export interface AppServer {
   output(): string;
   /** Whether the process has exited. */
   exited(): boolean;
+  /** The exit code once it has exited by itself (null while running or when a signal ended it). */
+  exitCode(): number | null;
   /** SIGTERM to the process group, SIGKILL after 5 s; resolves once it has exited. */
   stop(): Promise<void>;
   /** SIGKILL to the process group at once (a crash); resolves once it has exited. */
@@ -165,6 +171,7 @@ export async function startAppServer(
     pid: child.pid!,
     output: () => lines.join("\n"),
     exited: () => child.exitCode !== null || child.signalCode !== null,
+    exitCode: () => child.exitCode,
     async stop() {
       killGroup(child, "SIGTERM");
       const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5_000);

@@ -24,6 +24,8 @@ export async function startBuiltServer(
     build: await loadBuild(),
     trustProxy: 0,
     log: (line) => logLines.push(line),
+    // The test shares this process's event loop and the machine's cores: no load shedding unless a test sets its bounds.
+    shedBounds: { maxInFlight: 10_000, maxLagMs: 10_000 },
     ...options,
     port: 0,
     host: "127.0.0.1",
