@@ -54,7 +54,7 @@ export async function startFromEnv(options: { buildPath?: string; publicDir?: st
   const pageCache = env.PAGE_CACHE_MAX_AGE_MS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: () => dataVersion.get() as number }) : undefined;
   const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas, pageCache });
   // Only the primary writes: on a replica each tick is skipped (and a promoted replica starts running them).
-  const scheduler = createScheduler(scheduledJobs({ deliveryRetentionDays: env.DELIVERY_RETENTION_DAYS }), { isPrimary: canWriteHere, logger: getLogger() });
+  const scheduler = createScheduler(scheduledJobs({ deliveryRetentionDays: env.DELIVERY_RETENTION_DAYS, backups: env.LITESTREAM_REPLICA_URL ? { env: process.env, databasePath: env.DATABASE_PATH } : undefined }), { isPrimary: canWriteHere, logger: getLogger() });
   scheduler.start();
   void scheduler.runNow("expiry-sweep");
   return {

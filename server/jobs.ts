@@ -9,13 +9,18 @@ import { purgeDeletedAccounts } from "../app/models/account-privacy.server";
 import { pruneIdempotencyKeys } from "../app/models/idempotency-keys.server";
 import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "../app/models/retention.server";
 import { renewDueSubscriptions } from "../app/models/subscriptions.server";
+import { beat, BACKUP_HEARTBEAT } from "../app/models/operations.server";
 import type { ScheduledJob } from "../app/services/scheduler.server";
+import { replicaPosition } from "./litestream";
 
 /**
  * The jobs.
  * @param settings.deliveryRetentionDays how long sent deliveries are kept (DELIVERY_RETENTION_DAYS).
+ * @param settings.backups with LITESTREAM_REPLICA_URL set, the environment and database Litestream replicates:
+ *   the backup-age job records the replica's newest restorable moment each minute (shown on /status).
  */
-export function scheduledJobs(settings: { deliveryRetentionDays: number }): ScheduledJob[] {
+export function scheduledJobs(settings: { deliveryRetentionDays: number; backups?: { env: NodeJS.ProcessEnv; databasePath: string } }): ScheduledJob[] {
+  const backups = settings.backups;
   return [
     { name: "expiry-sweep", schedule: "*/30 * * * * *", run: (now) => expireDueSignals(now) },
     // Due renewals are explicit writes, never a side effect of reading (docs/decisions/0105).
@@ -26,5 +31,18 @@ export function scheduledJobs(settings: { deliveryRetentionDays: number }): Sche
     { name: "idempotency-retention", schedule: "29 * * * *", run: (now) => pruneIdempotencyKeys(now) },
     { name: "session-retention", schedule: "23 * * * *", run: (now) => pruneExpiredSessions(now) },
     { name: "sqlite-optimize", schedule: "41 3 * * *", run: (now) => optimizeDatabase(now) },
+    ...(backups
+      ? [
+          {
+            name: "backup-age",
+            schedule: "13 * * * * *",
+            run: async () => {
+              const replicatedAt = await replicaPosition(backups.env, backups.databasePath);
+              if (replicatedAt) beat(BACKUP_HEARTBEAT, "litestream", replicatedAt);
+              return { replicatedAt: replicatedAt?.toISOString() ?? null };
+            },
+          },
+        ]
+      : []),
   ];
 }

@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
+import { latestReplicatedAt } from "../app/domain/backups";
 
 /** The configuration Litestream reads (it expands `${VAR}` from the environment). */
 export const LITESTREAM_CONFIG = resolve("other/litestream.yml");
@@ -96,5 +97,33 @@ export function restoreReplica(
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.once("error", reject);
     child.once("exit", (code) => (code === 0 ? resolveOutput(output) : reject(new Error(`litestream restore failed (exit ${code}): ${output.trim()}`))));
+  });
+}
+
+/** How long `litestream generations` may take before the reading is given up, ms. */
+const GENERATIONS_TIMEOUT_MS = 30_000;
+
+/**
+ * The newest moment of the database the replica at LITESTREAM_REPLICA_URL can
+ * restore, as `litestream generations <url>` reports it (file or S3 replica).
+ * Runs the command as a child process, so the server's event loop never waits on it.
+ * @param env the process environment; LITESTREAM_REPLICA_URL must be set.
+ * @returns that time, or null when the replica holds no generation yet.
+ * @throws Error with Litestream's last line when the command fails or takes over 30 s.
+ */
+export function replicaPosition(env: NodeJS.ProcessEnv, databasePath: string): Promise<Date | null> {
+  const url = env.LITESTREAM_REPLICA_URL;
+  if (!url) return Promise.reject(new Error("LITESTREAM_REPLICA_URL is not set"));
+  return new Promise((resolvePosition, reject) => {
+    const child = spawn(litestreamBinary(), ["generations", url], { env: litestreamEnv(env, databasePath), stdio: ["ignore", "pipe", "pipe"], timeout: GENERATIONS_TIMEOUT_MS });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code === 0) resolvePosition(latestReplicatedAt(stdout));
+      else reject(new Error(`litestream generations exited ${code}: ${stderr.trim().split("\n").at(-1) ?? ""}`));
+    });
   });
 }

@@ -35,7 +35,7 @@ export const STATUS_PAGE = {
   checkpointLink: "Signed checkpoint",
   backups: "Backups",
   backupsNotConfigured: "Not configured",
-  backupsConfigured: "Configured",
+  backupsLastCopy: "Newest restorable copy",
   channelsTitle: "Signal delivery, by channel",
   channelsNote: "Attempts in the window: sent, failed (failed attempts are retried), and the time an attempt took at the median (p50) and the 99th percentile (p99).",
   lastHour: "Last hour",

@@ -14,6 +14,9 @@ import { getDb } from "~/platform/db.server";
 /** The heartbeat name of the delivery worker (whichever process runs it). */
 export const WORKER_HEARTBEAT = "delivery-worker";
 
+/** The heartbeat row whose time is the newest moment the backup replica can restore (the backup-age job writes it). */
+export const BACKUP_HEARTBEAT = "backup-replica";
+
 /** How often a running delivery worker records its heartbeat, ms. */
 export const WORKER_HEARTBEAT_MS = 10_000;
 

@@ -4,6 +4,7 @@
  * (docs/decisions/0135). Reads only: the database write probe takes the
  * write lock and rolls back, as /readyz does.
  */
+import { backupAgeSeconds } from "~/domain/backups";
 import { GENESIS_HASH } from "~/domain/ledger";
 import {
   channelStatus,
@@ -19,7 +20,7 @@ import {
 } from "~/domain/status-rules";
 import { listAllJobRuns } from "~/models/job-runs.server";
 import { getLedgerTreeHead } from "~/models/ledger-tree.server";
-import { lastBeat, probeRead, probeWrite, WORKER_HEARTBEAT } from "~/models/operations.server";
+import { BACKUP_HEARTBEAT, lastBeat, probeRead, probeWrite, WORKER_HEARTBEAT } from "~/models/operations.server";
 import { getLedgerHead } from "~/models/ledger.server";
 import { deliveryAttemptsSince, deliveryQueueFacts, listIncidents, STATUS_CHANNELS, type AttemptSample, type StatusIncident } from "~/models/status.server";
 import type { StatusIncidentView, StatusReport } from "~/schemas/api/status";
@@ -63,7 +64,7 @@ export function incidentView(incident: StatusIncident): StatusIncidentView {
 
 /**
  * Whether backups are configured: LITESTREAM_REPLICA_URL is set (read at each
- * call; the backup tooling owns the variable). No backup age is reported yet.
+ * call). Their age is the backup-age job's reading of the replica (server/jobs.ts).
  */
 export function backupsConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return Boolean(env.LITESTREAM_REPLICA_URL?.trim());
@@ -116,7 +117,7 @@ export function statusReport(now: Date): StatusReport {
     liveFeed: { status: "operational" as ComponentStatus, connectedClients: openLiveFeedCount() },
     ledger,
     scheduler: { status: schedulerStatus(jobs.map((job) => job.lastRun.outcome)), jobs },
-    backups: { configured: backupsConfigured(), lastBackupAgeSeconds: null },
+    backups: { configured: backupsConfigured(), lastBackupAgeSeconds: backupsConfigured() ? backupAgeSeconds(orElse(() => lastBeat(BACKUP_HEARTBEAT), null)?.beatAt ?? null, now) : null },
   };
   const status = worstStatus([
     components.web.status,

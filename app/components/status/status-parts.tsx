@@ -75,7 +75,7 @@ export function ComponentTable({ components }: { components: StatusReport["compo
               {STATUS_PAGE.checkpointLink}
             </a>
           </Row>
-          <Row name={STATUS_PAGE.backups}>{backups.configured ? STATUS_PAGE.backupsConfigured : STATUS_PAGE.backupsNotConfigured}</Row>
+          <Row name={STATUS_PAGE.backups}>{backups.configured ? `${STATUS_PAGE.backupsLastCopy}: ${ageText(backups.lastBackupAgeSeconds)}` : STATUS_PAGE.backupsNotConfigured}</Row>
         </tbody>
       </table>
     </section>

@@ -89,7 +89,7 @@ export const statusReportSchema = z
         backups: z
           .object({
             configured: z.boolean().openapi({ description: "False until LITESTREAM_REPLICA_URL is set." }),
-            lastBackupAgeSeconds: z.number().int().min(0).nullable().openapi({ description: "Null while no backup age is reported." }),
+            lastBackupAgeSeconds: z.number().int().min(0).nullable().openapi({ description: "Seconds since the newest moment the backup replica can restore (read from Litestream each minute); null when backups are not configured or nothing was replicated yet." }),
           })
           .strict(),
       })
