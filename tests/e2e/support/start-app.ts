@@ -33,6 +33,9 @@ Object.assign(process.env, {
   TELEGRAM_API_ROOT: botApi.url,
   TELEGRAM_WEBHOOK_SECRET: STAND_IN_BOT.webhookSecret,
   SMTP_URL: smtp.url,
+  // The browsers share the machine's two cores with this server: no load shedding, as in every other harness.
+  SHED_MAX_IN_FLIGHT: "10000",
+  SHED_MAX_LAG_MS: "10000",
   ...(issuer ? { OAUTH_ISSUER: issuer, OAUTH_CLIENT_ID: "fx-trader-e2e", OAUTH_CLIENT_SECRET: "e2e-secret" } : {}),
 });
 
