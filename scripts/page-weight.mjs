@@ -31,7 +31,7 @@ const PAGES = {
   "/strategies/alpha-swing": { route: "routes/strategies.$slug", budget: 110.7 },
   "/services": { route: "routes/services", budget: PAGE_TARGET_KB },
   "/pricing": { route: "routes/pricing", budget: PAGE_TARGET_KB },
-  "/performance": { route: "routes/performance", budget: 110.4 },
+  "/performance": { route: "routes/performance", budget: PAGE_TARGET_KB },
   "/academy": { route: "routes/academy", budget: PAGE_TARGET_KB },
   "/tools": { route: "routes/tools", budget: 110.7 },
   "/insights": { route: "routes/insights._index", budget: PAGE_TARGET_KB },
