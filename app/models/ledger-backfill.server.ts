@@ -10,6 +10,30 @@ import { isEnded, projectedColumns, projectSignal, type SignalEvent } from "~/do
 import { appendEvent } from "~/models/signals.server";
 
 /**
+ * The `published` event a stored signals row stands for: its levels (the
+ * original stop), expiry and rationale at `createdAt`, with its instrument's pip size.
+ */
+export function publishedEventOf(signal: Signal): SignalEvent {
+  return {
+    type: "published",
+    occurredAt: signal.createdAt,
+    payload: {
+      strategyId: signal.strategyId,
+      symbol: signal.symbol,
+      side: signal.side,
+      entryMethod: signal.entryMethod,
+      entryPrice: signal.entryPrice,
+      sl: signal.originalSl ?? signal.sl,
+      tp1: signal.tp1,
+      tp2: signal.tp2,
+      expiresAt: signal.expiresAt.toISOString(),
+      pipSize: instrumentSpec(signal.symbol).pipSize,
+      rationale: signal.rationale,
+    },
+  };
+}
+
+/**
  * Gives every signal that has no ledger events its history, so the chain
  * starts complete on a database that held signals before the ledger
  * (docs/decisions/0027-signal-ledger-storage.md): a `published` event at its
@@ -36,23 +60,7 @@ export function backfillLedger(db: Db, now: Date): { signals: number; events: nu
         .map((row) => row.signal);
       const pending: Array<{ signal: Signal; order: number; event: { type: string; occurredAt: Date; payload: unknown } }> = [];
       for (const signal of missing) {
-        const published: SignalEvent = {
-          type: "published",
-          occurredAt: signal.createdAt,
-          payload: {
-            strategyId: signal.strategyId,
-            symbol: signal.symbol,
-            side: signal.side,
-            entryMethod: signal.entryMethod,
-            entryPrice: signal.entryPrice,
-            sl: signal.originalSl ?? signal.sl,
-            tp1: signal.tp1,
-            tp2: signal.tp2,
-            expiresAt: signal.expiresAt.toISOString(),
-            pipSize: instrumentSpec(signal.symbol).pipSize,
-            rationale: signal.rationale,
-          },
-        };
+        const published = publishedEventOf(signal);
         pending.push({ signal, order: 0, event: published });
         const endedAt = new Date(Math.max(signal.closedAt?.getTime() ?? 0, signal.createdAt.getTime()));
         if (signal.status === "CLOSED") pending.push({ signal, order: 1, event: { type: "closed", occurredAt: endedAt, payload: { exitPrice: null, reason: null } } });

@@ -22,8 +22,8 @@ import {
 import { CONSENT_VERSIONS } from "~/content/legal-pages";
 import { recordAcceptance } from "~/models/legal-acceptances.server";
 import { createSession } from "~/models/sessions.server";
+import { publishedEventOf } from "~/models/ledger-backfill.server";
 import { appendEvent } from "~/models/signals.server";
-import { instrumentSpec } from "~/domain/instruments";
 import { getSessionCookie } from "~/services/cookies.server";
 import { getDb } from "~/platform/db.server";
 import type { SignalInput } from "~/schemas/signal";
@@ -135,20 +135,7 @@ export function recordLedgerHistory(rows: readonly Signal[]): void {
   getDb().transaction(
     (tx) => {
       for (const row of rows) {
-        const published = {
-          strategyId: row.strategyId,
-          symbol: row.symbol,
-          side: row.side,
-          entryMethod: row.entryMethod,
-          entryPrice: row.entryPrice,
-          sl: row.originalSl ?? row.sl,
-          tp1: row.tp1,
-          tp2: row.tp2,
-          expiresAt: row.expiresAt.toISOString(),
-          pipSize: instrumentSpec(row.symbol).pipSize,
-          rationale: row.rationale,
-        };
-        appendEvent(tx, row.id, { type: "published", occurredAt: row.createdAt, payload: published }, now, false);
+        appendEvent(tx, row.id, publishedEventOf(row), now, false);
         if (row.entryMethod !== "market" && row.fillPrice !== null) {
           appendEvent(tx, row.id, { type: "triggered", occurredAt: row.triggeredAt ?? row.createdAt, payload: { fillPrice: row.fillPrice } }, now, false);
         }
