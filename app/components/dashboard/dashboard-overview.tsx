@@ -5,14 +5,15 @@
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { SignalList } from "~/components/signal-list";
 import { RiskBadge } from "~/components/strategy-card";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
+import { NOTIFICATION_PREFERENCES, QUICK_CARDS, QUICK_LINKS } from "~/content/dashboard";
 import { trialStatus } from "~/domain/subscription-lifecycle";
 import type { DashboardData, DashboardVariant } from "~/models/read-models/dashboard.server";
+import { StatCard } from "./stat-card";
 
 export interface DashboardOverviewProps {
   data: SerializeFrom<DashboardData>;
@@ -22,71 +23,11 @@ export interface DashboardOverviewProps {
 const linkClass = "font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200";
 const muted = "text-slate-700 dark:text-slate-300";
 
-/** 24x24 outline icon paths for the quick cards. */
-const ICONS = {
-  dashboard: "M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z",
-  strategies: "M12 3a9 9 0 1 0 9 9M12 7a5 5 0 1 0 5 5M12 11a1 1 0 1 0 1 1M14 10l6-6M17 4h3v3",
-  education: "M2 9l10-5 10 5-10 5zM6 11v5c0 1.5 3 3 6 3s6-1.5 6-3v-5M22 9v6",
-  tools: "M6 3h12a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM8 6h8v4H8zM8 14h.01M12 14h.01M16 14h.01M8 17h.01M12 17h.01M16 17h.01",
-} as const;
-
-const QUICK_CARDS = [
-  { title: "Dashboard", to: "/dashboard", description: "Live signals, counts and your strategy access.", icon: ICONS.dashboard },
-  { title: "My Strategies", to: "/portal/strategies", description: "The strategies you follow and their signals.", icon: ICONS.strategies },
-  { title: "Education", to: "/portal/education", description: "Continue your learning tracks and lessons.", icon: ICONS.education },
-  { title: "Tools", to: "/tools", description: "Position size and risk of ruin calculators.", icon: ICONS.tools },
-] as const;
-
-const QUICK_LINKS = [
-  { label: "Account Settings", to: "/portal/account" },
-  { label: "My Strategies", to: "/portal/strategies" },
-  { label: "Education", to: "/portal/education" },
-] as const;
-
-const NOTIFICATION_PREFERENCES: readonly { text: string; state: "on" | "setup" | "off"; to?: string }[] = [
-  { text: "Email Alerts Enabled", state: "on" },
-  { text: "Telegram Setup", state: "setup", to: "/portal/account/notifications" },
-  { text: "Web Push Disabled", state: "off" },
-];
-
 const DOT_CLASS: Record<(typeof NOTIFICATION_PREFERENCES)[number]["state"], string> = {
   on: "bg-green-600 dark:bg-green-400",
   setup: "bg-amber-500 dark:bg-amber-400",
   off: "bg-slate-400 dark:bg-slate-500",
 };
-
-function StatCard({
-  label,
-  value,
-  hint,
-  warning = false,
-  testId,
-}: {
-  label: string;
-  value: string;
-  hint?: ReactNode;
-  warning?: boolean;
-  testId: string;
-}) {
-  return (
-    <div
-      data-testid={testId}
-      data-warning={warning || undefined}
-      className={`rounded-xl border p-5 shadow-sm ${
-        warning
-          ? "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-600 dark:bg-amber-950/40 dark:text-amber-100"
-          : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      }`}
-    >
-      <dt className={`text-sm font-medium ${warning ? "" : muted}`}>{label}</dt>
-      <dd className="mt-2 flex items-center gap-2 text-2xl font-bold tabular-nums">
-        {warning ? <span aria-hidden="true">⚠</span> : null}
-        {value}
-      </dd>
-      {hint ? <dd className={`mt-1 text-sm ${warning ? "" : muted}`}>{hint}</dd> : null}
-    </div>
-  );
-}
 
 export function DashboardOverview({ data, variant = data.variant }: DashboardOverviewProps) {
   const { subscription, strategyAccess, strategies } = data;
