@@ -11,8 +11,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
-import { join } from "node:path";
-import { ensureBuild, freePort, prepareDatabase, type HarnessDatabase } from "./production-build";
+import { ensureBuild, freePort, prepareDatabase, SERVER_PATH, type HarnessDatabase } from "./production-build";
 
 /** The demo accounts the seed creates when NODE_ENV is not production (README "Demo accounts"). */
 export const DEMO_ACCOUNTS = {
@@ -22,8 +21,6 @@ export const DEMO_ACCOUNTS = {
 
 /** Session secret of every harness server (at least 32 characters, as env.server requires). */
 export const HARNESS_SESSION_SECRET = "harness-session-secret-0123456789abcdef0123456789";
-
-const BIN = join(process.cwd(), "node_modules", ".bin");
 
 /** Another production build than build/ and public/: the benchmarks' own (docs/decisions/0060-bare-route-benchmark.md). */
 export interface BuildLocation {
@@ -42,7 +39,8 @@ export interface ServerExtras {
 }
 
 /**
- * The command that serves the production build, and its environment.
+ * The command that serves the production build, and its environment:
+ * `node build/server/index.js`, as `npm start` runs it.
  * The ONE place that says how the app is started.
  * @param port TCP port on 127.0.0.1.
  * @param databasePath the SQLite file the app opens.
@@ -58,8 +56,8 @@ export function serverCommand(
     Object.entries(process.env).filter(([name]) => !name.startsWith("OAUTH_") && name !== "APP_URL" && name !== "SEED_PASSWORD"),
   );
   return {
-    command: join(BIN, "tsx"),
-    args: ["server/index.ts", ...(extras.build ? ["--build", extras.build.serverBuildPath, "--public", extras.build.publicDir] : [])],
+    command: process.execPath,
+    args: [SERVER_PATH, ...(extras.build ? ["--build", extras.build.serverBuildPath, "--public", extras.build.publicDir] : [])],
     env: {
       ...inherited,
       NODE_ENV: "production",

@@ -8,7 +8,7 @@
  */
 import { request as httpRequest, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { startServer, type RunningServer, type ServerOptions } from "../../server/app";
-import { loadBuild } from "../../server/index";
+import { loadBuild } from "../../server/runtime";
 import { ensureBuild } from "./production-build";
 
 /**

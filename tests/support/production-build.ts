@@ -13,9 +13,12 @@ import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EnvVars } from "../../db/seed";
 import { runSetup } from "../../db/setup";
-import { BUILD_PATH } from "../../server/index";
+import { BUILD_PATH } from "../../server/runtime";
 
-const SOURCES = ["app", "remix.config.js", "postcss.config.js", "scripts/build.mjs", "scripts/assets-manifest.mjs", "scripts/compile-hints.mjs", "scripts/precompress-assets.mjs"];
+/** The compiled server (scripts/build-server.mjs), which `npm start` runs with node. */
+export const SERVER_PATH = resolve("build/server/index.js");
+
+const SOURCES = ["app", "server", "remix.config.js", "postcss.config.js", "scripts/build.mjs", "scripts/build-server.mjs", "scripts/assets-manifest.mjs", "scripts/compile-hints.mjs", "scripts/precompress-assets.mjs"];
 const LOCK = resolve(".cache/build-lock");
 
 function newestMtime(path: string): number {
@@ -24,10 +27,10 @@ function newestMtime(path: string): number {
   return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** True when build/index.js is a production build (not one `remix dev` left behind) newer than every source file. */
+/** True when build/index.js is a production build (not one `remix dev` left behind) and it and the compiled server are newer than every source file. */
 function buildIsCurrent(): boolean {
   try {
-    const fresh = statSync(BUILD_PATH).mtimeMs >= Math.max(...SOURCES.map(newestMtime));
+    const fresh = Math.min(statSync(BUILD_PATH).mtimeMs, statSync(SERVER_PATH).mtimeMs) >= Math.max(...SOURCES.map(newestMtime));
     return fresh && readFileSync(BUILD_PATH, "utf8").includes('var mode = "production"');
   } catch {
     return false;
