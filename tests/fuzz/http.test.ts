@@ -25,8 +25,8 @@ import {
   startAppServer,
   whoAmI,
   type AppServer,
-} from "../support/app-server";
-import type { HarnessDatabase } from "../support/production-build";
+} from "../../harness/app-server";
+import type { HarnessDatabase } from "../../harness/production-build";
 import { routeFiles, routePattern, routeUrl } from "../support/route-access";
 import { describeCase, requestArbitrary, type FuzzCase, type KnownParams } from "./cases";
 import { responseFaults } from "./checks";

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabasePathError, openDatabase } from "../../db/connection";
-import { ensureBuild, SERVER_PATH } from "../support/production-build";
+import { ensureBuild, SERVER_PATH } from "../../harness/production-build";
 
 // Each child process starts tsx (about a second or two on a busy machine).
 const CHILD_MS = 60_000;

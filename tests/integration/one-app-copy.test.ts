@@ -11,8 +11,8 @@
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, type AppServer } from "../support/app-server";
-import type { HarnessDatabase } from "../support/production-build";
+import { DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, type AppServer } from "../../harness/app-server";
+import type { HarnessDatabase } from "../../harness/production-build";
 
 let db: HarnessDatabase;
 let server: AppServer;

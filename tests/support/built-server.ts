@@ -9,7 +9,7 @@
 import { request as httpRequest, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { startServer, type RunningServer, type ServerOptions } from "../../server/app";
 import { loadBuild } from "../../server/runtime";
-import { ensureBuild } from "./production-build";
+import { ensureBuild } from "../../harness/production-build";
 
 /**
  * Builds if needed and starts the production server on 127.0.0.1 with a free

@@ -9,7 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
-import { prepareDatabase, SERVER_PATH } from "../../support/production-build";
+import { prepareDatabase, SERVER_PATH } from "../../../harness/production-build";
 import { startSmtpSink } from "../../support/smtp-sink";
 import { STAND_IN_BOT, startTelegramBotApi } from "../../support/telegram-bot-api";
 

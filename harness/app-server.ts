@@ -3,7 +3,7 @@
  * it (the fuzz suite, `npm run bench:load`, `npm run chaos:kill`):
  * the server as a child process in its own process group on a free 127.0.0.1
  * port, on a temporary seeded SQLite file (both from
- * tests/support/production-build.ts), a small HTTP client, and sign-in /
+ * harness/production-build.ts), a small HTTP client, and sign-in /
  * API-key helpers for the demo accounts.
  *
  * The command that serves the build is written in one place: `serverCommand`.
@@ -348,9 +348,9 @@ export async function appModels(server: AppServer) {
   process.env.DATABASE_PATH = server.databasePath;
   process.env.SESSION_SECRET = HARNESS_SESSION_SECRET;
   const [{ generateApiKey }, { createSession }, { getSessionCookie }] = await Promise.all([
-    import("../../app/models/api-keys.server"),
-    import("../../app/models/sessions.server"),
-    import("../../app/services/cookies.server"),
+    import("../app/models/api-keys.server"),
+    import("../app/models/sessions.server"),
+    import("../app/services/cookies.server"),
   ]);
   return {
     /** A new API key of `userId` (the key itself, `fxt_…`). */
