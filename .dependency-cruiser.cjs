@@ -42,10 +42,24 @@ module.exports = {
     },
     {
       name: "app-never-imports-scripts-or-tests",
-      comment: "The app, db and the server never import scripts/ or tests/.",
+      comment: "The app, db and the server never import scripts/, tests/ or harness/.",
       severity: "error",
       from: { path: "^(app|db|server)/" },
-      to: { path: "^(scripts|tests)/" },
+      to: { path: "^(scripts|tests|harness)/" },
+    },
+    {
+      name: "scripts-never-import-tests",
+      comment: "Commands and benchmarks share test code only through harness/ (docs/decisions/0141-one-harness.md).",
+      severity: "error",
+      from: { path: "^scripts/" },
+      to: { path: "^tests/" },
+    },
+    {
+      name: "harness-stands-alone",
+      comment: "harness/ (builds, temporary databases, ports, percentiles, the server as a child process) imports neither tests/ nor scripts/.",
+      severity: "error",
+      from: { path: "^harness/" },
+      to: { path: "^(tests|scripts)/" },
     },
     {
       name: "no-route-imports",

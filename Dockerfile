@@ -22,16 +22,18 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
-COPY --from=build /app/server ./server
 COPY --from=build /app/tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# Applies migrations and seeds the catalogue on an empty database (db/setup.ts),
-# then serves with the app's Express server (server/index.ts). Behind a reverse
-# proxy, set TRUST_PROXY to the number of proxies in front of the container.
-CMD ["sh", "-c", "node_modules/.bin/tsx db/setup.ts && exec node_modules/.bin/tsx server/index.ts"]
+# Applies migrations and seeds the catalogue on an empty database (db/setup.ts,
+# with tsx: it needs app/ and db/), then serves with the app's Express server,
+# compiled at build time (build/server/index.js, which takes the app from the
+# Remix build; docs/decisions/0140-server-imports-only-the-build.md). app/ stays
+# in the image for the setup and the Markdown the app reads (app/content).
+# Behind a reverse proxy, set TRUST_PROXY to the number of proxies in front of the container.
+CMD ["sh", "-c", "node_modules/.bin/tsx db/setup.ts && exec node build/server/index.js"]
 
 # A member of a LiteFS cluster: `docker build --target litefs .`
 # (docs/decisions/0066-writes-on-the-litefs-primary.md, other/litefs.yml).

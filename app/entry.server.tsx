@@ -15,6 +15,9 @@ import { noteRequestError } from "~/platform/request-context.server";
 import { oneChunkPerTurn } from "~/services/document-stream.server";
 import { applySecurityHeaders, cspNonce } from "~/services/http.server";
 
+/** What the HTTP server runs of the app, reached through this build (server/runtime.ts). */
+export { serverRuntime } from "~/services/server-runtime.server";
+
 // Validate configuration at start-up, so a bad variable stops the server with a clear message.
 getEnv();
 

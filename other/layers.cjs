@@ -23,5 +23,5 @@ module.exports = [
   { name: "db-schema", path: "^db/schema\\.ts$", holds: "the drizzle schema (its enumerations come from the domain)", imports: ["domain"], types: [] },
   { name: "db-connection", path: "^db/connection\\.ts$", holds: "opening and migrating the SQLite file", imports: ["db-schema"], types: [] },
   { name: "db-scripts", path: "^db/(?!(schema|connection)\\.ts$)", label: "db/ (but schema.ts, connection.ts)", holds: "setup, migrate, seed and create-admin", imports: ["db-schema", "db-connection", "models", "domain", "content", "platform", "env", "services"], types: ["schemas"] },
-  { name: "server", path: "^server/", holds: "the HTTP server around the Remix build", imports: ["services", "models", "schemas", "domain", "platform", "env", "db-connection"], types: [] },
+  { name: "server", path: "^server/", holds: "the HTTP server around the Remix build; it takes the app from the build (`serverRuntime`), never from source", imports: [], types: ["services", "models", "schemas", "domain", "platform", "env", "db-connection"] },
 ];

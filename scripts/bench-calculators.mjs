@@ -17,6 +17,7 @@
  * Runs with tsx (it imports the TypeScript domain modules).
  */
 import { loadavg } from "node:os";
+import { median } from "../harness/stats.ts";
 
 import { sizePosition } from "../app/domain/position-size.ts";
 import { mulberry32, UINT32_RANGE } from "../app/domain/prng.ts";
@@ -56,8 +57,7 @@ function time(fn) {
     fn();
     timings.push(performance.now() - start);
   }
-  timings.sort((a, b) => a - b);
-  return { median: timings[Math.floor(timings.length / 2)], max: timings[timings.length - 1] };
+  return { median: median(timings), max: Math.max(...timings) };
 }
 
 /**

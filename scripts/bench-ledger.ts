@@ -5,15 +5,13 @@
  * 100,000-event chain read from the file (`verifyChain` over `iterateLedger`).
  * Prints both in milliseconds. DATABASE_PATH is set to the temporary file.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { median } from "../harness/stats";
+import { temporaryDatabase } from "../harness/temporary";
 
 const PUBLISHES = 1_000;
 const CHAIN_EVENTS = 100_000;
 
-const dir = mkdtempSync(join(tmpdir(), "fx-ledger-bench-"));
-process.env.DATABASE_PATH = join(dir, "bench.db");
+const database = temporaryDatabase("fx-ledger-bench-", { useAsApp: true });
 process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef0123456789";
 
 try {
@@ -51,8 +49,7 @@ try {
     publishSignal(input, admin.id);
     durations.push(performance.now() - start);
   }
-  durations.sort((a, b) => a - b);
-  console.log(`append one event (publishSignal, median of ${PUBLISHES}): ${durations[PUBLISHES / 2]!.toFixed(3)} ms`);
+  console.log(`append one event (publishSignal, median of ${PUBLISHES}): ${median(durations).toFixed(3)} ms`);
 
   // Fill the chain to 100,000 events quickly: signal rows inserted in bulk, then given their events by the backfill.
   const missing = CHAIN_EVENTS - PUBLISHES;
@@ -72,5 +69,5 @@ try {
   console.log(`verify a ${CHAIN_EVENTS.toLocaleString("en-US")}-event chain from the file: ${elapsed.toFixed(0)} ms`);
   db.$client.close();
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  database.remove();
 }

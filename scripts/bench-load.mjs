@@ -18,10 +18,11 @@
  * ratio to the unloaded p99 (target: within 2×). `--max-in-flight N` and
  * `--max-lag-ms N` set the server's SHED_MAX_IN_FLIGHT and SHED_MAX_LAG_MS.
  *
- * Runs with tsx (it imports tests/support/app-server.ts); builds first when build/ is missing.
+ * Runs with tsx (it imports harness/app-server.ts); builds first when build/ is missing.
  */
 import autocannon from "autocannon";
-import { DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer } from "../tests/support/app-server.ts";
+import { DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer } from "../harness/app-server.ts";
+import { percentile } from "../harness/stats.ts";
 
 function option(name, fallback) {
   const args = process.argv.slice(2);
@@ -62,12 +63,6 @@ function requestMix(origin, cookie) {
     { kind: "/api lists", method: "GET", path: "/api/blog?limit=12" },
     { kind: "public pages", method: "GET", path: "/insights" },
   ];
-}
-
-/** The `p`th percentile (0–100) of sorted `values`, nearest rank. */
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 /** Runs autocannon and returns its result with the latencies of 2xx and of 503 answers kept apart. */

@@ -9,21 +9,18 @@
  * file's size. DATABASE_PATH is set to the temporary file.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { statSync } from "node:fs";
+import { median, percentile } from "../harness/stats";
+import { temporaryDatabase } from "../harness/temporary";
 
 const LEAVES = Number(process.argv[2] ?? 1_000_000);
 const CALLS = 1_000;
 
-const dir = mkdtempSync(join(tmpdir(), "fx-merkle-bench-"));
-process.env.DATABASE_PATH = join(dir, "bench.db");
+const database = temporaryDatabase("fx-merkle-bench-", { useAsApp: true });
 process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef0123456789";
 
 function stats(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return `median ${at(0.5).toFixed(3)} ms, p95 ${at(0.95).toFixed(3)} ms`;
+  return `median ${median(samples).toFixed(3)} ms, p95 ${percentile(samples, 95).toFixed(3)} ms`;
 }
 
 function time(run: (i: number) => void): number[] {
@@ -68,11 +65,11 @@ try {
   const hashes = Array.from({ length: CALLS }, () => randomBytes(32).toString("hex"));
   const appends = time((i) => db.transaction((tx) => tree.appendLedgerLeaf(tx, size + i + 1, hashes[i]!), { behavior: "immediate" }));
 
-  console.log(`Tree of ${size.toLocaleString("en")} leaves, file ${(statSync(process.env.DATABASE_PATH).size / 1e6).toFixed(0)} MB`);
+  console.log(`Tree of ${size.toLocaleString("en")} leaves, file ${(statSync(database.databasePath).size / 1e6).toFixed(0)} MB`);
   console.log(`Append (tree nodes, own transaction): ${stats(appends)}`);
   console.log(`Signed checkpoint:                    ${stats(checkpoints)}`);
   console.log(`Inclusion proof:                      ${stats(inclusion)}`);
   console.log(`Consistency proof:                    ${stats(consistency)}`);
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  database.remove();
 }

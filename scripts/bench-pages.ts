@@ -23,14 +23,14 @@
  *
  *   npm run bench:pages -- --only /api --rounds 3 --duration 3 --json pages.json
  */
-import { prepareHarnessDatabase, startAppServer } from "../tests/support/app-server";
+import { prepareHarnessDatabase, startAppServer } from "../harness/app-server";
+import { median } from "../harness/stats";
 import {
   allTargets,
   BARE,
   buildBenchBuild,
   loadLine,
   measure,
-  median,
   printTable,
   readOptions,
   signInBoth,

@@ -32,7 +32,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { prepareHarnessDatabase, send, startAppServer, type AppServer } from "../tests/support/app-server";
+import { prepareHarnessDatabase, send, startAppServer, type AppServer } from "../harness/app-server";
+import { median } from "../harness/stats";
 import { fillSignals } from "./bench/scale-data";
 import {
   allTargets,
@@ -40,7 +41,6 @@ import {
   headersOf,
   loadLine,
   measure,
-  median,
   printTable,
   readOptions,
   signInBoth,

@@ -13,9 +13,8 @@
  * reused by later writes; the file only shrinks with VACUUM). A benchmark that
  * prints figures, not a test.
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { statSync } from "node:fs";
+import { temporaryDatabase } from "../harness/temporary";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: { signals: { type: "string", default: "10000" }, jobs: { type: "string", default: "100000" } } });
@@ -23,8 +22,7 @@ const SIGNALS = Number(values.signals);
 const JOBS = Number(values.jobs);
 const RATIONALE = "Pullback into the rising H4 20-EMA with a bullish engulfing close; RSI(14) reset to 45 on the retest.";
 
-const dir = mkdtempSync(join(tmpdir(), "fx-storage-bench-"));
-process.env.DATABASE_PATH = join(dir, "bench.db");
+const database = temporaryDatabase("fx-storage-bench-", { useAsApp: true });
 process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef0123456789";
 
 try {
@@ -100,7 +98,7 @@ try {
   const perJob = (bytesOf(afterJobs, outboxTables) - bytesOf(afterSignals, outboxTables)) / JOBS;
 
   db.$client.pragma("wal_checkpoint(TRUNCATE)");
-  const fileBytes = statSync(process.env.DATABASE_PATH).size;
+  const fileBytes = statSync(database.databasePath).size;
   const mb = (bytes: number) => (bytes / 1_000_000).toFixed(0);
   console.log(`published and closed ${SIGNALS.toLocaleString("en-US")} signals in ${elapsedS.toFixed(1)} s (${(SIGNALS / elapsedS).toFixed(0)} signals/s, 2 transactions each)`);
   console.log(`signals + ledger (2 events each), indexes included: ${perSignal.toFixed(0)} bytes per signal → ${mb(perSignal * 1_000_000)} MB per million signals`);
@@ -115,8 +113,8 @@ try {
   const afterPrune = tableBytes();
   const free = (db.$client.pragma("freelist_count", { simple: true }) as number) * (db.$client.pragma("page_size", { simple: true }) as number);
   console.log(`pruned ${pruned.jobs.toLocaleString("en-US")} sent jobs and ${pruned.attempts.toLocaleString("en-US")} attempts older than 30 days in ${pruneS.toFixed(1)} s (batches of 500)`);
-  console.log(`outbox after pruning: ${mb(bytesOf(afterPrune, outboxTables))} MB (was ${mb(bytesOf(afterJobs, outboxTables))} MB); ${mb(free)} MB of free pages for later writes; file ${mb(statSync(process.env.DATABASE_PATH).size)} MB`);
+  console.log(`outbox after pruning: ${mb(bytesOf(afterPrune, outboxTables))} MB (was ${mb(bytesOf(afterJobs, outboxTables))} MB); ${mb(free)} MB of free pages for later writes; file ${mb(statSync(database.databasePath).size)} MB`);
   db.$client.close();
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  database.remove();
 }

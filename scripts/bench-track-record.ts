@@ -20,23 +20,17 @@
  * and the Performance tab's server work for one strategy (its record and its
  * latest 50 trades) right after one of its signals closed.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
+import { median } from "../harness/stats";
+import { temporaryDatabase } from "../harness/temporary";
 
 const SIZES = [1_000, 10_000, 100_000];
 const THROUGH_MODEL = 10_000;
 const RUNS = 5;
 const HOUR = 3_600_000;
 
-const dir = mkdtempSync(join(tmpdir(), "fx-track-bench-"));
-process.env.DATABASE_PATH = join(dir, "bench.db");
+const database = temporaryDatabase("fx-track-bench-", { useAsApp: true });
 process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef0123456789";
-
-function median(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 try {
   const { migrateDatabase } = await import("../db/connection");
@@ -166,5 +160,5 @@ try {
   console.log(`load average (1, 5, 15 min): ${loadavg().map((n) => n.toFixed(1)).join(", ")} on this machine's shared cores`);
   db.$client.close();
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  database.remove();
 }

@@ -10,10 +10,10 @@
  *
  *   npm run chaos:kill -- --publishers 16
  *
- * Runs with tsx (it imports tests/support/app-server.ts); builds first when build/ is missing.
+ * Runs with tsx (it imports harness/app-server.ts); builds first when build/ is missing.
  */
 import Database from "better-sqlite3";
-import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, whoAmI } from "../tests/support/app-server.ts";
+import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, whoAmI } from "../harness/app-server.ts";
 
 const args = process.argv.slice(2);
 const publishersArg = args.find((arg) => arg.startsWith("--publishers"));

@@ -26,8 +26,9 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
-import { prepareHarnessDatabase, startAppServer } from "../tests/support/app-server";
-import { allTargets, BARE, buildBenchBuild, loadLine, median, printTable, readOptions, signInBoth, statusesOf, writeJson } from "./bench/support";
+import { prepareHarnessDatabase, startAppServer } from "../harness/app-server";
+import { median } from "../harness/stats";
+import { allTargets, BARE, buildBenchBuild, loadLine, printTable, readOptions, signInBoth, statusesOf, writeJson } from "./bench/support";
 
 const options = readOptions();
 const runs = options.integer("runs", 3);

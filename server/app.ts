@@ -17,10 +17,6 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import expressStaticGzip from "express-static-gzip";
-import { MAX_PRICES_BODY_BYTES } from "../app/schemas/prices";
-import { MAX_BODY_BYTES } from "../app/services/http.server";
-import { createLogger, getLogger } from "../app/platform/logger.server";
-import { getEnv } from "../app/platform/env.server";
 import type { ShedBounds } from "../app/domain/load-shedding";
 import { loadShedding } from "./load-shedding";
 import { createMetrics, metricsEndpoint, type ServerMetrics } from "./metrics";
@@ -32,31 +28,32 @@ import { crossSiteGuard, declaresTooLarge, malformedPathGuard, methodGuard, read
 import type { PageCache } from "./page-cache";
 import { remixHandler } from "./remix";
 import { replicaGuard, type ReplicaGuardOptions } from "./replicas";
+import { runtimeOf, type ServerRuntime } from "./runtime";
 
 export interface ServerOptions {
-  /** The Remix server build (`build/index.js`). */
+  /** The Remix server build (`build/index.js`); its `serverRuntime` is all the server runs of the app (server/runtime.ts). */
   build: ServerBuild;
   /** How many reverse proxies in front of the server to trust for X-Forwarded-For/-Proto/-Host (TRUST_PROXY); 0 trusts none. */
   trustProxy: number;
   /** The public origin (APP_URL), when set: its origin is accepted as same-site, and https turns HSTS on. */
   appUrl?: string;
-  /** Largest request body read, in bytes (default MAX_BODY_BYTES, 64 KB). */
+  /** Largest request body read, in bytes (default the app's MAX_BODY_BYTES, 64 KB). */
   bodyLimit?: number;
   /** Folder of the static files (default `public` in the working directory). */
   publicDir?: string;
   /** Receives every JSON log line of this app instead of stdout (tests); default the process logger (`getLogger`). */
   log?: (line: string) => void;
   /** The LiteFS cluster this instance belongs to (LITEFS_DIR set): installs `replicaGuard`; absent, this instance is the only one. */
-  replicas?: Omit<ReplicaGuardOptions, "secureCookie">;
+  replicas?: Omit<ReplicaGuardOptions, "secureCookie" | "litefs">;
   /** Longest time a client may take to send a whole request, headers and body, ms (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
   /** Longest time a client may take to send the request headers, ms (default HEADERS_TIMEOUT_MS). */
   headersTimeoutMs?: number;
   /** Answers visitors without a cookie from recently rendered documents (PAGE_CACHE_MAX_AGE_MS, docs/decisions/0074-anonymous-page-cache.md); absent, every request renders. */
   pageCache?: PageCache;
-  /** What `GET /readyz` checks against (default `readinessFromEnv()`). */
+  /** What `GET /readyz` checks against (default `readinessFromEnv`). */
   readiness?: ReadinessOptions;
-  /** The metrics `GET /metrics` serves (default a new registry, `createMetrics()`). */
+  /** The metrics `GET /metrics` serves (default a new registry, `createMetrics`). */
   metrics?: ServerMetrics;
   /** The load-shedding bounds (default SHED_MAX_IN_FLIGHT, SHED_MAX_LAG_MS). */
   shedBounds?: ShedBounds;
@@ -94,11 +91,13 @@ const requestId: RequestHandler = (req, res, next) => {
  * Paths whose handlers accept a body larger than the server-wide limit, with
  * their own limit in bytes: the price feed posts up to 10,000 bars at once.
  */
-export const LARGE_BODY_PATHS: Readonly<Record<string, number>> = { "/api/admin/prices": MAX_PRICES_BODY_BYTES };
+export function largeBodyPaths(http: Pick<ServerRuntime["http"], "MAX_PRICES_BODY_BYTES">): Readonly<Record<string, number>> {
+  return { "/api/admin/prices": http.MAX_PRICES_BODY_BYTES };
+}
 
-/** The body limit for a request to `path` (its query string ignored): its own from `LARGE_BODY_PATHS`, else `limit`. */
-export function bodyLimitFor(path: string, limit: number): number {
-  return LARGE_BODY_PATHS[path.split("?")[0]!] ?? limit;
+/** The body limit for a request to `path` (its query string ignored): its own from `ownLimits` (`largeBodyPaths`), else `limit`. */
+export function bodyLimitFor(path: string, limit: number, ownLimits: Readonly<Record<string, number>>): number {
+  return ownLimits[path.split("?")[0]!] ?? limit;
 }
 
 /**
@@ -147,9 +146,9 @@ const keepError: ErrorRequestHandler = (error, _req, res, next) => {
 };
 
 /** The logger `options` ask for: one writing JSON lines to `options.log`, else the process's. */
-function loggerFor(options: ServerOptions): Logger {
+function loggerFor(options: ServerOptions, platform: ServerRuntime["platform"]): Logger {
   const sink = options.log;
-  return sink ? createLogger({ level: "debug", destination: { write: (line: string) => sink(line.trimEnd()) } }) : getLogger();
+  return sink ? platform.createLogger({ level: "debug", destination: { write: (line: string) => sink(line.trimEnd()) } }) : platform.getLogger();
 }
 
 /** The route label of a request: the probe's name, `static` for assets and public files, else the Remix route id. */
@@ -166,30 +165,35 @@ function routeLabeller(build: ServerBuild, publicDir: string): (req: Request) =>
 
 /** The Express app for `options` (not listening yet). */
 export function createApp(options: ServerOptions): Express {
+  const runtime = runtimeOf(options.build);
+  const env = runtime.platform.getEnv();
   const publicDir = resolve(options.publicDir ?? "public");
   const appOrigin = options.appUrl ? new URL(options.appUrl).origin : undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
-  app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
+  app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false, http: runtime.http }));
   app.use(requestId);
-  const metrics = options.metrics ?? createMetrics();
-  app.use(requestLog(loggerFor(options), routeLabeller(options.build, publicDir), (finished, res) => metrics.observe(finished, res)));
+  const metrics = options.metrics ?? createMetrics(runtime.gauges);
+  app.use(
+    requestLog(loggerFor(options, runtime.platform), routeLabeller(options.build, publicDir), runtime.platform.runWithRequestContext, (finished, res) =>
+      metrics.observe(finished, res),
+    ),
+  );
   app.use(methodGuard);
   app.get("/healthz", healthz);
-  app.get("/readyz", readyz(options.readiness ?? readinessFromEnv()));
-  app.get("/metrics", metricsEndpoint(metrics, "metricsToken" in options ? options.metricsToken : getEnv().METRICS_TOKEN));
+  app.get("/readyz", readyz(options.readiness ?? readinessFromEnv(runtime)));
+  app.get("/metrics", metricsEndpoint(metrics, "metricsToken" in options ? options.metricsToken : env.METRICS_TOKEN));
   app.use(metrics.liveFeed);
   app.use(compression());
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
   app.use(publicFiles(publicDir));
-  const env = getEnv();
-  app.use(loadShedding({ bounds: options.shedBounds ?? { maxInFlight: env.SHED_MAX_IN_FLIGHT, maxLagMs: env.SHED_MAX_LAG_MS }, shed: metrics.shed }));
+  app.use(loadShedding({ bounds: options.shedBounds ?? { maxInFlight: env.SHED_MAX_IN_FLIGHT, maxLagMs: env.SHED_MAX_LAG_MS }, shed: metrics.shed, decide: runtime.shedDecision }));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
-  if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
-  app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES, LARGE_BODY_PATHS));
+  if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false, litefs: runtime.litefs }));
+  app.use(readBodies(options.bodyLimit ?? runtime.http.MAX_BODY_BYTES, largeBodyPaths(runtime.http)));
   app.all("*", remixHandler(options.build, (req) => ({ clientIp: req.ip ?? "unknown" }), options.pageCache));
   app.use(keepError, serverError);
   return app;
@@ -212,7 +216,9 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions & { port: number; host?: string }): Promise<RunningServer> {
   const app = createApp(options);
-  const limit = options.bodyLimit ?? MAX_BODY_BYTES;
+  const { http } = runtimeOf(options.build);
+  const limit = options.bodyLimit ?? http.MAX_BODY_BYTES;
+  const ownLimits = largeBodyPaths(http);
   const server = createServer(
     {
       requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
@@ -223,7 +229,7 @@ export async function startServer(options: ServerOptions & { port: number; host?
   );
   // `Expect: 100-continue`: a declared body over the limit gets its 413 without the client sending it.
   server.on("checkContinue", (req, res) => {
-    if (!declaresTooLarge(req.headers, bodyLimitFor(req.url ?? "/", limit))) res.writeContinue();
+    if (!declaresTooLarge(req.headers, bodyLimitFor(req.url ?? "/", limit, ownLimits))) res.writeContinue();
     app(req, res);
   });
   const connections = new Connections(server);

@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
-import { API_CSP, HSTS, SECURITY_HEADERS } from "../app/services/http.server";
+import type { ServerRuntime } from "./runtime";
 
 /** Methods that never change anything; every other method gets the cross-site check. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -45,8 +45,10 @@ export function refuse(req: Request, res: Response, status: number, detail: stri
  * response does not set itself: SECURITY_HEADERS, API_CSP when it has no CSP
  * (documents set a nonce CSP in entry.server), and HSTS when served over HTTPS.
  * @param options.hsts true when APP_URL is https.
+ * @param options.http the app's headers (`serverRuntime.http`: SECURITY_HEADERS, API_CSP, HSTS).
  */
-export function securityHeaders({ hsts }: { hsts: boolean }): RequestHandler {
+export function securityHeaders({ hsts, http }: { hsts: boolean; http: Pick<ServerRuntime["http"], "SECURITY_HEADERS" | "API_CSP" | "HSTS"> }): RequestHandler {
+  const { SECURITY_HEADERS, API_CSP, HSTS } = http;
   return (_req, res, next) => {
     const response: ServerResponse = res;
     const writeHead = response.writeHead as (...args: unknown[]) => ServerResponse;

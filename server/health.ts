@@ -9,9 +9,7 @@
 import { statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { RequestHandler } from "express";
-import { getEnv } from "../app/platform/env.server";
-import { canWriteHere } from "../app/platform/litefs.server";
-import { lastBeat, migrationState, newestBeat, probeRead, probeWrite, WORKER_HEARTBEAT, WORKER_HEARTBEAT_MS } from "../app/models/operations.server";
+import type { ServerRuntime } from "./runtime";
 
 export interface ReadinessOptions {
   /** The database file, whose file system must keep `minFreeBytes` free. */
@@ -24,6 +22,8 @@ export interface ReadinessOptions {
   replicaLagMaxMs: number;
   /** True when this instance is the writer (the LiteFS primary, or no LiteFS); read on every call. */
   isPrimary: () => boolean;
+  /** The database probes and heartbeats (`serverRuntime.operations`). */
+  probes: ServerRuntime["operations"];
   clock?: () => Date;
 }
 
@@ -59,6 +59,7 @@ function guarded(check: () => CheckResult): CheckResult {
 export function checkReadiness(options: ReadinessOptions): Readiness {
   const now = (options.clock ?? (() => new Date()))();
   const primary = options.isPrimary();
+  const { probeRead, probeWrite, migrationState, lastBeat, newestBeat, WORKER_HEARTBEAT, WORKER_HEARTBEAT_MS } = options.probes;
   const checks: Record<string, CheckResult> = {
     database: guarded(() => {
       probeRead();
@@ -116,14 +117,15 @@ export function readyz(options: ReadinessOptions): RequestHandler {
   };
 }
 
-/** The readiness settings of the environment (READYZ_*, DATABASE_PATH), primary as LiteFS says (`canWriteHere`). */
-export function readinessFromEnv(): ReadinessOptions {
-  const env = getEnv();
+/** The readiness settings of the environment (READYZ_*, DATABASE_PATH), primary as LiteFS says (`canWriteHere`), probed with `runtime.operations`. */
+export function readinessFromEnv(runtime: ServerRuntime): ReadinessOptions {
+  const env = runtime.platform.getEnv();
   return {
     databasePath: env.DATABASE_PATH,
     minFreeBytes: env.READYZ_MIN_FREE_MB * 1024 * 1024,
     heartbeatMaxAgeMs: env.READYZ_HEARTBEAT_MAX_AGE_MS,
     replicaLagMaxMs: env.READYZ_REPLICA_LAG_MAX_MS,
-    isPrimary: canWriteHere,
+    isPrimary: runtime.litefs.canWriteHere,
+    probes: runtime.operations,
   };
 }

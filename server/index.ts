@@ -1,36 +1,19 @@
 /**
- * `npm start` (after `npm run setup`) and `npm run dev` run this file with
- * tsx: it validates the configuration, checks the database, loads the Remix
- * build and serves it on PORT. A bad setting stops it with a message naming it.
+ * The server's main. `npm start` (after `npm run setup`) runs it compiled,
+ * `node build/server/index.js` (scripts/build-server.mjs); `npm run dev` runs
+ * it with tsx. It loads the Remix build, whose `entry.server` validates the
+ * configuration and hands over all the server runs of the app
+ * (server/runtime.ts), checks the database and serves on PORT. A bad setting
+ * stops it with a message naming it.
  */
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { openDatabase } from "../db/connection";
-import { getEnv } from "../app/platform/env.server";
-import { canWriteHere, liteFsMount } from "../app/platform/litefs.server";
-import { getLogger } from "../app/platform/logger.server";
-import { closeDb } from "../app/platform/db.server";
-import { createDeliveryWorker } from "../app/services/delivery-worker.server";
-import { createScheduler } from "../app/services/scheduler.server";
 import { startServer, type RunningServer } from "./app";
 import { scheduledJobs } from "./jobs";
 import { shutDown } from "./shutdown";
 import { runUnderLitestream, shouldRunUnderLitestream } from "./litestream";
 import { PageCache } from "./page-cache";
-
-/** The Remix server build written by `remix build`. */
-export const BUILD_PATH = resolve("build/index.js");
-
-/**
- * Loads the server build.
- * @throws Error saying to run the build when it is missing.
- */
-export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild> {
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first.`);
-  return (await import(pathToFileURL(path).href)) as ServerBuild;
-}
+import { loadBuild, runtimeOf, type ServerRuntime } from "./runtime";
 
 /**
  * Starts the server as configured by the environment (PORT, TRUST_PROXY,
@@ -43,26 +26,35 @@ export async function loadBuild(path: string = BUILD_PATH): Promise<ServerBuild>
  * @throws Error naming the variable when the configuration is invalid or
  *   DATABASE_PATH cannot hold the database (see db/connection.ts).
  */
-export async function startFromEnv(options: { buildPath?: string; publicDir?: string } = {}): Promise<RunningServer> {
-  const env = getEnv();
-  // A connection of the page cache's own: its PRAGMA data_version moves whenever the app, the worker or LiteFS commits.
-  const versionConnection = openDatabase(env.DATABASE_PATH).$client;
+export async function startFromEnv(options: { buildPath?: string; publicDir?: string } = {}): Promise<RunningServer & { runtime: ServerRuntime }> {
   const build = await loadBuild(options.buildPath);
+  const runtime = runtimeOf(build);
+  const { getEnv, getLogger, openDataVersion } = runtime.platform;
+  const { liteFsMount, canWriteHere } = runtime.litefs;
+  const env = getEnv();
+  // The app's connection, opened now: a DATABASE_PATH that cannot hold the database stops the start with its message.
+  runtime.operations.probeRead();
+  // With the page cache on, a connection of its own: its PRAGMA data_version moves whenever the app, the worker or LiteFS commits.
+  const dataVersion = env.PAGE_CACHE_MAX_AGE_MS > 0 ? openDataVersion(env.DATABASE_PATH) : undefined;
   const mount = liteFsMount();
   const replicas = mount ? { mount, flyReplay: env.FLY_APP_NAME !== undefined, txWaitMs: env.LITEFS_TX_WAIT_MS } : undefined;
-  const dataVersion = versionConnection.prepare("PRAGMA data_version").pluck();
-  const pageCache = env.PAGE_CACHE_MAX_AGE_MS > 0 ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: () => dataVersion.get() as number }) : undefined;
+  const pageCache = dataVersion ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: dataVersion.version, http: runtime.http }) : undefined;
   const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas, pageCache });
   // Only the primary writes: on a replica each tick is skipped (and a promoted replica starts running them).
-  const scheduler = createScheduler(scheduledJobs({ deliveryRetentionDays: env.DELIVERY_RETENTION_DAYS, backups: env.LITESTREAM_REPLICA_URL ? { env: process.env, databasePath: env.DATABASE_PATH } : undefined }), { isPrimary: canWriteHere, logger: getLogger() });
+  const jobs = scheduledJobs(runtime.jobs, {
+    deliveryRetentionDays: env.DELIVERY_RETENTION_DAYS,
+    backups: env.LITESTREAM_REPLICA_URL ? { env: process.env, databasePath: env.DATABASE_PATH } : undefined,
+  });
+  const scheduler = runtime.background.createScheduler(jobs, { isPrimary: canWriteHere, logger: getLogger() });
   scheduler.start();
   void scheduler.runNow("expiry-sweep");
   return {
     ...running,
+    runtime,
     close: async () => {
       await scheduler.stop();
       await running.close();
-      versionConnection.close();
+      dataVersion?.close();
     },
   };
 }
@@ -84,9 +76,10 @@ function buildOptionsFromArgs(args: string[]): { buildPath?: string; publicDir?:
 function serve(): void {
   startFromEnv(buildOptionsFromArgs(process.argv.slice(2))).then(
     (running) => {
+      const { getEnv, getLogger, closeDb } = running.runtime.platform;
       getLogger().info({ url: running.url }, `FX Trader is listening on ${running.url}`);
       const env = getEnv();
-      const worker = env.DELIVERY_WORKER === "inline" ? createDeliveryWorker() : null;
+      const worker = env.DELIVERY_WORKER === "inline" ? running.runtime.background.createDeliveryWorker() : null;
       worker?.start();
       let stopping = false;
       const stop = (signal: string) => {
@@ -105,6 +98,7 @@ function serve(): void {
             await Promise.all([worker?.stop(), running.close()]);
           },
           closeDatabase: closeDb,
+          announceShutdown: running.runtime.background.announceShutdown,
         }).then(
           ({ graceful }) => {
             logger.info({ graceful, durationMs: Math.round(performance.now() - started) }, "shut down");
@@ -128,20 +122,24 @@ function serve(): void {
   );
 }
 
+/**
+ * Serves, or, with LITESTREAM_REPLICA_URL set on the writer, runs the same
+ * command again as Litestream's child. Under LiteFS only the primary
+ * replicates: a replica's copy is the primary's, and Litestream must not write to it.
+ */
+async function main(): Promise<void> {
+  if (!shouldRunUnderLitestream(process.env)) return serve();
+  const { platform, litefs } = runtimeOf(await loadBuild(buildOptionsFromArgs(process.argv.slice(2)).buildPath));
+  if (!litefs.canWriteHere()) return serve();
+  // This file and its arguments in one node process, with the node options this one has (tsx's loader under
+  // `npm run dev`; not the tsx CLI, whose signal relay SIGKILLs a child that does not acknowledge a signal within 30 ms).
+  const command = [process.execPath, ...process.execArgv, process.argv[1]!, ...process.argv.slice(2)];
+  process.exit(await runUnderLitestream(command, process.env, platform.getEnv().DATABASE_PATH));
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // Under LiteFS only the primary replicates: a replica's copy is the primary's, and Litestream must not write to it.
-  if (shouldRunUnderLitestream(process.env) && canWriteHere()) {
-    // The same command again, as Litestream's child: this file and its arguments in one node process with tsx's loader
-    // (not the tsx CLI, whose signal relay SIGKILLs a child that does not acknowledge a signal within 30 ms).
-    const command = [process.execPath, "--import", "tsx", process.argv[1], ...process.argv.slice(2)];
-    runUnderLitestream(command, process.env, getEnv().DATABASE_PATH).then(
-      (code) => process.exit(code),
-      (error: unknown) => {
-        console.error(`FX Trader could not start Litestream: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
-  } else {
-    serve();
-  }
+  main().catch((error: unknown) => {
+    console.error(`FX Trader could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
 }

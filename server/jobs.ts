@@ -4,23 +4,23 @@
  * A job is `{ name, schedule, run: (now) => result }`; adding one is one entry here.
  * Patterns are UTC; the hourly and daily ones sit off the full hour.
  */
-import { expireDueSignals } from "../app/models/price-replay.server";
-import { purgeDeletedAccounts } from "../app/models/account-privacy.server";
-import { pruneIdempotencyKeys } from "../app/models/idempotency-keys.server";
-import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "../app/models/retention.server";
-import { renewDueSubscriptions } from "../app/models/subscriptions.server";
-import { beat, BACKUP_HEARTBEAT } from "../app/models/operations.server";
 import type { ScheduledJob } from "../app/services/scheduler.server";
 import { replicaPosition } from "./litestream";
+import type { ServerRuntime } from "./runtime";
 
 /**
  * The jobs.
+ * @param jobs the app's job functions (`serverRuntime.jobs`).
  * @param settings.deliveryRetentionDays how long sent deliveries are kept (DELIVERY_RETENTION_DAYS).
  * @param settings.backups with LITESTREAM_REPLICA_URL set, the environment and database Litestream replicates:
  *   the backup-age job records the replica's newest restorable moment each minute (shown on /status).
  */
-export function scheduledJobs(settings: { deliveryRetentionDays: number; backups?: { env: NodeJS.ProcessEnv; databasePath: string } }): ScheduledJob[] {
+export function scheduledJobs(
+  jobs: ServerRuntime["jobs"],
+  settings: { deliveryRetentionDays: number; backups?: { env: NodeJS.ProcessEnv; databasePath: string } },
+): ScheduledJob[] {
   const backups = settings.backups;
+  const { expireDueSignals, renewDueSubscriptions, purgeDeletedAccounts, pruneSentDeliveries, pruneIdempotencyKeys, pruneExpiredSessions, optimizeDatabase, beat, BACKUP_HEARTBEAT } = jobs;
   return [
     { name: "expiry-sweep", schedule: "*/30 * * * * *", run: (now) => expireDueSignals(now) },
     // Due renewals are explicit writes, never a side effect of reading (docs/decisions/0105).
@@ -37,7 +37,7 @@ export function scheduledJobs(settings: { deliveryRetentionDays: number; backups
             name: "backup-age",
             schedule: "13 * * * * *",
             run: async () => {
-              const replicatedAt = await replicaPosition(backups.env, backups.databasePath);
+              const replicatedAt = await replicaPosition(backups.env, backups.databasePath, jobs.latestReplicatedAt);
               if (replicatedAt) beat(BACKUP_HEARTBEAT, "litestream", replicatedAt);
               return { replicatedAt: replicatedAt?.toISOString() ?? null };
             },

@@ -8,7 +8,6 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { latestReplicatedAt } from "../app/domain/backups";
 
 /** The configuration Litestream reads (it expands `${VAR}` from the environment). */
 export const LITESTREAM_CONFIG = resolve("other/litestream.yml");
@@ -108,10 +107,11 @@ const GENERATIONS_TIMEOUT_MS = 30_000;
  * restore, as `litestream generations <url>` reports it (file or S3 replica).
  * Runs the command as a child process, so the server's event loop never waits on it.
  * @param env the process environment; LITESTREAM_REPLICA_URL must be set.
+ * @param parse reads the newest time from the command's output (`latestReplicatedAt`, app/domain/backups.ts, through `serverRuntime.jobs`).
  * @returns that time, or null when the replica holds no generation yet.
  * @throws Error with Litestream's last line when the command fails or takes over 30 s.
  */
-export function replicaPosition(env: NodeJS.ProcessEnv, databasePath: string): Promise<Date | null> {
+export function replicaPosition(env: NodeJS.ProcessEnv, databasePath: string, parse: (generations: string) => Date | null): Promise<Date | null> {
   const url = env.LITESTREAM_REPLICA_URL;
   if (!url) return Promise.reject(new Error("LITESTREAM_REPLICA_URL is not set"));
   return new Promise((resolvePosition, reject) => {
@@ -122,7 +122,7 @@ export function replicaPosition(env: NodeJS.ProcessEnv, databasePath: string): P
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code === 0) resolvePosition(latestReplicatedAt(stdout));
+      if (code === 0) resolvePosition(parse(stdout));
       else reject(new Error(`litestream generations exited ${code}: ${stderr.trim().split("\n").at(-1) ?? ""}`));
     });
   });

@@ -7,7 +7,8 @@
  */
 import type { RequestHandler } from "express";
 import type { Counter } from "prom-client";
-import { shedDecision, type ShedBounds } from "../app/domain/load-shedding";
+import type { ShedBounds } from "../app/domain/load-shedding";
+import type { ServerRuntime } from "./runtime";
 
 /** Seconds a refused client is asked to wait. */
 export const SHED_RETRY_AFTER_S = 1;
@@ -40,9 +41,11 @@ export function lagSampler(): { lagMs(): number; stop(): void } {
  * Middleware that admits or refuses each request.
  * @param options.bounds the bounds (SHED_MAX_IN_FLIGHT, SHED_MAX_LAG_MS).
  * @param options.shed the counter of refused requests, by reason.
+ * @param options.decide the rule (`shedDecision`, app/domain/load-shedding.ts, through `serverRuntime`).
  * @param options.lagMs the current lag (default a `lagSampler`).
  */
-export function loadShedding(options: { bounds: ShedBounds; shed: Counter<"reason">; lagMs?: () => number }): RequestHandler {
+export function loadShedding(options: { bounds: ShedBounds; shed: Counter<"reason">; decide: ServerRuntime["shedDecision"]; lagMs?: () => number }): RequestHandler {
+  const shedDecision = options.decide;
   const lagMs = options.lagMs ?? lagSampler().lagMs;
   let inFlight = 0;
   return (req, res, next) => {

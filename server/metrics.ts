@@ -12,7 +12,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { deliveriesByStatus, ledgerLength, outboxByChannel } from "../app/models/metrics.server";
+import type { ServerRuntime } from "./runtime";
 import type { FinishedRequest } from "./request-log";
 
 /** The metrics of one server, and what feeds them. */
@@ -31,9 +31,11 @@ export const statusClass = (status: number): string => (status === 0 ? "aborted"
 
 /**
  * Creates the registry and its metrics.
+ * @param gauges the app's database counts (`serverRuntime.gauges`).
  * @param options.clock the time the outbox ages are measured against (default now).
  */
-export function createMetrics(options: { clock?: () => Date } = {}): ServerMetrics {
+export function createMetrics(gauges: ServerRuntime["gauges"], options: { clock?: () => Date } = {}): ServerMetrics {
+  const { outboxByChannel, deliveriesByStatus, ledgerLength } = gauges;
   const clock = options.clock ?? (() => new Date());
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });

@@ -22,13 +22,15 @@
  *   two responses share a nonce.
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { cspNonce, sharedBytesBody } from "../app/services/http.server";
+import type { ServerRuntime } from "./runtime";
 
 export interface PageCacheOptions {
   /** How long an entry may be served after it was rendered, ms (PAGE_CACHE_MAX_AGE_MS). */
   maxAgeMs: number;
   /** A number that changes whenever any connection commits to the database: `PRAGMA data_version` of a connection of the cache's own. */
   dataVersion: () => number;
+  /** The app's nonce and shared-body helpers (`serverRuntime.http`). */
+  http: Pick<ServerRuntime["http"], "cspNonce" | "sharedBytesBody">;
   /** Most answers kept; the oldest stored is dropped first (default 200). */
   maxEntries?: number;
   /** Largest body kept, bytes (default 1 MiB). */
@@ -94,7 +96,7 @@ export class PageCache {
       this.entries.delete(ticket.key);
       return false;
     }
-    const nonce = cspNonce();
+    const nonce = this.options.http.cspNonce();
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.append(name, value);
     if (entry.csp) res.setHeader("Content-Security-Policy", `${entry.csp[0]}${nonce}${entry.csp[1]}`);
@@ -132,7 +134,7 @@ export class PageCache {
     }
     const body = Buffer.concat(chunks, size);
     this.remember(ticket, response, body);
-    return new Response(sharedBytesBody(body), init);
+    return new Response(this.options.http.sharedBytesBody(body), init);
   }
 
   private mayStore(response: Response): boolean {

@@ -19,7 +19,8 @@ import type { ServerResponse } from "node:http";
 import { matchRoutes } from "@remix-run/react";
 import type { Request, RequestHandler, Response } from "express";
 import { getTxSetCookieHeader, TXID_NUM_COOKIE_NAME } from "litefs-js";
-import { instanceInfo, readTxNumber, type LiteFsMount } from "../app/platform/litefs.server";
+import type { LiteFsMount } from "../app/platform/litefs.server";
+import type { ServerRuntime } from "./runtime";
 
 /** Methods that never write; every other method is sent to the primary. */
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -45,6 +46,8 @@ export interface ReplicaGuardOptions {
   txWaitMs: number;
   /** Whether the TXID cookie is marked Secure (APP_URL is https). */
   secureCookie: boolean;
+  /** The app's LiteFS readers (`serverRuntime.litefs`). */
+  litefs: Pick<ServerRuntime["litefs"], "instanceInfo" | "readTxNumber">;
 }
 
 const PRIMARY_ONLY_GET_ROUTES = PRIMARY_ONLY_GET_PATHS.map((path) => ({ path }));
@@ -113,7 +116,7 @@ function setTxCookieOnAnswer(res: Response, options: ReplicaGuardOptions): void 
   const response: ServerResponse = res;
   const writeHead = response.writeHead as (...args: unknown[]) => ServerResponse;
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const txid = readTxNumber(options.mount);
+    const txid = options.litefs.readTxNumber(options.mount);
     if (txid > 0) appendCookie(this, getTxSetCookieHeader(txid, { secure: options.secureCookie }));
     return writeHead.apply(this, args);
   } as ServerResponse["writeHead"];
@@ -122,10 +125,10 @@ function setTxCookieOnAnswer(res: Response, options: ReplicaGuardOptions): void 
 const clearTxCookie = (options: ReplicaGuardOptions) => getTxSetCookieHeader(0, { expires: new Date(0), secure: options.secureCookie });
 
 /** Resolves true once the local copy reaches `txid`, false after `waitMs`. */
-async function waitForTx(mount: LiteFsMount, txid: number, waitMs: number): Promise<boolean> {
+async function waitForTx(options: ReplicaGuardOptions, txid: number, waitMs: number): Promise<boolean> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if (readTxNumber(mount) >= txid) return true;
+    if (options.litefs.readTxNumber(options.mount) >= txid) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, TX_POLL_MS));
   }
@@ -137,7 +140,7 @@ async function waitForTx(mount: LiteFsMount, txid: number, waitMs: number): Prom
  */
 export function replicaGuard(options: ReplicaGuardOptions): RequestHandler {
   return async (req, res, next) => {
-    const { primaryInstance, currentIsPrimary } = instanceInfo(options.mount);
+    const { primaryInstance, currentIsPrimary } = options.litefs.instanceInfo(options.mount);
     const writes = mustRunOnPrimary(req);
     if (currentIsPrimary) {
       if (writes) setTxCookieOnAnswer(res, options);
@@ -147,7 +150,7 @@ export function replicaGuard(options: ReplicaGuardOptions): RequestHandler {
     if (writes) return toPrimary(res, primaryInstance, options.flyReplay);
     const txid = cookieTxNumber(req);
     if (txid === null) return next();
-    if (await waitForTx(options.mount, txid, options.txWaitMs)) {
+    if (await waitForTx(options, txid, options.txWaitMs)) {
       appendCookie(res, clearTxCookie(options));
       return next();
     }

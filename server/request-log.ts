@@ -14,7 +14,8 @@
 import type { ServerResponse } from "node:http";
 import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
-import { runWithRequestContext, type RequestContext } from "../app/platform/request-context.server";
+import type { RequestContext } from "../app/platform/request-context.server";
+import type { ServerRuntime } from "./runtime";
 
 /** Paths that are polled by machines: logged at debug. */
 const PROBE_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -32,9 +33,15 @@ export interface FinishedRequest {
  * The request log middleware.
  * @param logger where entries go.
  * @param routeOf the route label of a request (`routes/…`, `static`, …).
+ * @param runWithRequestContext the app's request context (`serverRuntime.platform`), which the app fills in.
  * @param onFinish also told of every finished request (the metrics).
  */
-export function requestLog(logger: Logger, routeOf: (req: Request) => string, onFinish?: (finished: FinishedRequest, res: ServerResponse) => void): RequestHandler {
+export function requestLog(
+  logger: Logger,
+  routeOf: (req: Request) => string,
+  runWithRequestContext: ServerRuntime["platform"]["runWithRequestContext"],
+  onFinish?: (finished: FinishedRequest, res: ServerResponse) => void,
+): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     const context: RequestContext = {};

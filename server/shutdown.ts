@@ -9,7 +9,6 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
-import { announceShutdown } from "../app/services/shutdown.server";
 
 /** How long a connection accepted before shutdown may take to send its first request, ms. */
 export const FIRST_REQUEST_GRACE_MS = 1_000;
@@ -92,6 +91,7 @@ export class Connections {
  * Shuts down in order (see the file comment).
  * @param parts.stopBackground stops the worker and the scheduler, awaiting their runs.
  * @param parts.closeDatabase checkpoints the WAL and closes the connections.
+ * @param parts.announceShutdown tells the app's open streams to end (`serverRuntime.background`).
  * @returns when done; `graceful` false when `timeoutMs` passed first and connections were cut.
  */
 export async function shutDown(parts: {
@@ -99,11 +99,12 @@ export async function shutDown(parts: {
   connections: Connections;
   stopBackground: () => Promise<void>;
   closeDatabase: () => void;
+  announceShutdown: () => void;
   timeoutMs: number;
 }): Promise<{ graceful: boolean }> {
   const { server } = parts;
   const closed = parts.connections.drain();
-  announceShutdown();
+  parts.announceShutdown();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, parts.timeoutMs - 1_000))));
   const cut = await Promise.race([closed.then(() => false), timedOut]);

@@ -104,27 +104,20 @@ function heldStatements(): HeldStatements {
 // ---------------------------------------------------------------------------
 // Waking workers of this process
 
-interface WakeRegistry {
-  listeners: Set<() => void>;
-}
-const registryKey = Symbol.for("fx-trader.delivery-wake");
-const registry: WakeRegistry = ((globalThis as Record<symbol, unknown>)[registryKey] as WakeRegistry | undefined) ?? { listeners: new Set() };
-(globalThis as Record<symbol, unknown>)[registryKey] = registry;
+const listeners = new Set<() => void>();
 
 /**
  * Calls `listener` (on a later tick) whenever jobs are enqueued in this
  * process, so an in-process worker starts at once instead of at its next poll.
- * Shared through `globalThis`, because the server and the Remix build load
- * their own copies of this module.
  * @returns a function that removes the listener.
  */
 export function onJobsEnqueued(listener: () => void): () => void {
-  registry.listeners.add(listener);
-  return () => registry.listeners.delete(listener);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 function wakeWorkers(): void {
-  for (const listener of registry.listeners) setImmediate(listener);
+  for (const listener of listeners) setImmediate(listener);
 }
 
 // ---------------------------------------------------------------------------

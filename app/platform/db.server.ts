@@ -25,3 +25,17 @@ export function closeDb(): void {
   instance.$client.close();
   instance = undefined;
 }
+
+/**
+ * A connection of its own to the database at `path`, which only reads
+ * `PRAGMA data_version`: the number moves whenever another connection (the
+ * app's, the worker's, LiteFS) commits. The page cache keys on it
+ * (server/page-cache.ts).
+ * @returns `version()` (an integer) and `close()`.
+ * @throws DatabasePathError when `path` cannot hold the database (db/connection.ts).
+ */
+export function openDataVersion(path: string): { version(): number; close(): void } {
+  const client = openDatabase(path).$client;
+  const statement = client.prepare("PRAGMA data_version").pluck();
+  return { version: () => statement.get() as number, close: () => client.close() };
+}

@@ -1,9 +1,9 @@
 /**
  * What one request learns about itself while the app handles it, for its log
  * line (server/request-log.ts): the signed-in user's id and the error that
- * made it fail. The server (run by tsx) and the Remix build are two module
- * graphs, so the AsyncLocalStorage is kept on `globalThis` under a registered
- * symbol: both see the same one.
+ * made it fail. The server starts each request's context with the build's
+ * `runWithRequestContext` (server/runtime.ts), so it and the app share this
+ * one module.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -12,9 +12,7 @@ export interface RequestContext {
   error?: unknown;
 }
 
-const KEY = Symbol.for("fx-trader.request-context");
-const holder = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<RequestContext> };
-const storage: AsyncLocalStorage<RequestContext> = (holder[KEY] ??= new AsyncLocalStorage<RequestContext>());
+const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `handle` with `context` as the current request's. */
 export function runWithRequestContext<T>(context: RequestContext, handle: () => T): T {

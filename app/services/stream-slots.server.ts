@@ -1,15 +1,11 @@
 /**
  * The per-user cap on concurrent live-feed streams (MAX_STREAMS_PER_USER),
  * counted in this process, and the count of every open live-feed stream
- * (visitors' included) that /status shows. Shared through `globalThis` so the server and the
- * Remix build, which load their own copies of this module, count together.
+ * (visitors' included) that /status shows.
  */
 import { MAX_STREAMS_PER_USER } from "~/domain/delivery";
 
-const registryKey = Symbol.for("fx-trader.stream-slots");
-const open: Map<number, number> =
-  ((globalThis as Record<symbol, unknown>)[registryKey] as Map<number, number> | undefined) ?? new Map<number, number>();
-(globalThis as Record<symbol, unknown>)[registryKey] = open;
+const open = new Map<number, number>();
 
 /**
  * Takes one of `userId`'s stream slots.
@@ -30,9 +26,7 @@ export function takeStreamSlot(userId: number): (() => void) | null {
   };
 }
 
-const feedsKey = Symbol.for("fx-trader.live-feeds-open");
-const feeds: { open: number } = ((globalThis as Record<symbol, unknown>)[feedsKey] as { open: number } | undefined) ?? { open: 0 };
-(globalThis as Record<symbol, unknown>)[feedsKey] = feeds;
+const feeds = { open: 0 };
 
 /**
  * Counts one open live-feed stream (signed in or not) in this process, for /status.

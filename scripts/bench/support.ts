@@ -2,7 +2,7 @@
  * What `npm run bench:pages`, `npm run bench:scale` and `npm run lighthouse`
  * share: their command-line options, the benchmark build with the bare routes
  * (docs/decisions/0060-bare-route-benchmark.md), the list of routes measured,
- * one autocannon run, medians and the printed table. Benchmarks print figures;
+ * one autocannon run and the printed table (medians and percentiles: harness/stats.ts). Benchmarks print figures;
  * nothing here passes or fails on a time.
  */
 import { execFileSync } from "node:child_process";
@@ -11,7 +11,7 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
 import { BENCH_BARE_JSON, BENCH_BARE_PAGE, BENCH_BUILD_DIR } from "../../remix.config.js";
-import { DEMO_ACCOUNTS, send, signIn, type AppServer, type BuildLocation } from "../../tests/support/app-server";
+import { DEMO_ACCOUNTS, send, signIn, type AppServer, type BuildLocation } from "../../harness/app-server";
 
 /** Command-line options shared by the three benchmarks. */
 export interface BenchOptions {
@@ -266,14 +266,6 @@ export async function measure(
     errors: result.errors,
     timeouts: result.timeouts,
   };
-}
-
-/** Median of `values` (the mean of the middle two for an even count); NaN when empty. */
-export function median(values: number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Prints rows as a plain text table, columns padded, numbers right-aligned. */

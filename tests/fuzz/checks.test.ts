@@ -3,7 +3,7 @@
  * fault is caught, and an echo of what the request itself sent is not one.
  */
 import { describe, expect, it } from "vitest";
-import type { HarnessResponse } from "../support/app-server";
+import type { HarnessResponse } from "../../harness/app-server";
 import type { FuzzCase } from "./cases";
 import { responseFaults } from "./checks";
 

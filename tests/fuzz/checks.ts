@@ -10,7 +10,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SERVED_METHODS } from "../../server/guards";
-import type { HarnessResponse } from "../support/app-server";
+import type { HarnessResponse } from "../../harness/app-server";
 import type { FuzzCase } from "./cases";
 
 /** Text that must never reach a client: where the code and data live on the server (a root as short as "/" would match any page). */

@@ -12,9 +12,10 @@
 import { METHODS } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimitFor } from "../../server/app";
+import { bodyLimitFor, largeBodyPaths } from "../../server/app";
 import { isCrossSite, isMalformedPath, SAFE_METHODS } from "../../server/guards";
 import { MAX_BODY_BYTES } from "~/services/http.server";
+import { MAX_PRICES_BODY_BYTES } from "~/schemas/prices";
 import {
   appModels,
   DEMO_ACCOUNTS,
@@ -24,8 +25,8 @@ import {
   startAppServer,
   whoAmI,
   type AppServer,
-} from "../support/app-server";
-import type { HarnessDatabase } from "../support/production-build";
+} from "../../harness/app-server";
+import type { HarnessDatabase } from "../../harness/production-build";
 import { routeFiles, routePattern, routeUrl } from "../support/route-access";
 import { describeCase, requestArbitrary, type FuzzCase, type KnownParams } from "./cases";
 import { responseFaults } from "./checks";
@@ -134,7 +135,7 @@ function refusedByTheParser(c: FuzzCase, headers: Record<string, string>, error:
 function refusedBeforeTheBody(c: FuzzCase, headers: Record<string, string>, error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
   if ((code !== "ECONNRESET" && code !== "EPIPE") || c.body === undefined) return false;
-  if (Buffer.byteLength(c.body) > bodyLimitFor(c.path, MAX_BODY_BYTES) || isMalformedPath(c.path.split("?")[0]!)) return true;
+  if (Buffer.byteLength(c.body) > bodyLimitFor(c.path, MAX_BODY_BYTES, largeBodyPaths({ MAX_PRICES_BODY_BYTES })) || isMalformedPath(c.path.split("?")[0]!)) return true;
   const sent = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
   return !SAFE_METHODS.has(c.method) && isCrossSite({ ...sent, host: new URL(server.url).host }, [server.url]);
 }

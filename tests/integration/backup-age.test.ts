@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BACKUP_HEARTBEAT, lastBeat } from "~/models/operations.server";
 import { getDb } from "~/platform/db.server";
+import { serverRuntime } from "~/services/server-runtime.server";
 import { statusReport } from "~/services/status.server";
 import { scheduledJobs } from "../../server/jobs";
 import { litestreamBinary } from "../../server/litestream";
@@ -33,14 +34,14 @@ async function replicateOnce(): Promise<void> {
 
 describe("the backup-age job", () => {
   it("is scheduled only when a replica is configured", () => {
-    expect(scheduledJobs({ deliveryRetentionDays: 30 }).some((job) => job.name === "backup-age")).toBe(false);
+    expect(scheduledJobs(serverRuntime.jobs, { deliveryRetentionDays: 30 }).some((job) => job.name === "backup-age")).toBe(false);
   });
 
   it("records the replica's newest restorable moment, and /status shows its age", { timeout: 30_000 }, async () => {
     const before = Date.now();
     await replicateOnce();
     const env = { ...process.env, LITESTREAM_REPLICA_URL: replicaUrl };
-    const job = scheduledJobs({ deliveryRetentionDays: 30, backups: { env, databasePath } }).find((candidate) => candidate.name === "backup-age")!;
+    const job = scheduledJobs(serverRuntime.jobs, { deliveryRetentionDays: 30, backups: { env, databasePath } }).find((candidate) => candidate.name === "backup-age")!;
     const result = (await job.run(new Date())) as { replicatedAt: string | null };
     expect(result.replicatedAt).not.toBeNull();
     const recorded = lastBeat(BACKUP_HEARTBEAT)!.beatAt.getTime();

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection";
 import { verifyChain, type LedgerRow } from "../../app/domain/ledger";
 import { fillSignals, OPEN_ACTIVE, OPEN_PENDING } from "../../scripts/bench/scale-data";
-import { prepareDatabase, type HarnessDatabase } from "../support/production-build";
+import { prepareDatabase, type HarnessDatabase } from "../../harness/production-build";
 
 const cleanups: Array<() => void> = [];
 afterAll(() => cleanups.forEach((cleanup) => cleanup()));

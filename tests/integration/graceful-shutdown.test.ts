@@ -14,8 +14,8 @@ import type { AddressInfo } from "node:net";
 import { existsSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, whoAmI, type AppServer } from "../support/app-server";
-import type { HarnessDatabase } from "../support/production-build";
+import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, whoAmI, type AppServer } from "../../harness/app-server";
+import type { HarnessDatabase } from "../../harness/production-build";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** How long the webhook receiver takes to answer, ms. */

@@ -2,15 +2,16 @@
  * A DATABASE_PATH that cannot hold the database (a directory, a path below a
  * file, a file that is not a database, a read-only file or folder) stops
  * start-up with a message naming DATABASE_PATH and the problem in words:
- * openDatabase in this process, and `npm start`'s two steps (db/setup.ts,
- * server/index.ts) as child processes that must exit with status 1.
+ * openDatabase in this process, and `npm start`'s two steps (`tsx db/setup.ts`,
+ * `node build/server/index.js`) as child processes that must exit with status 1.
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabasePathError, openDatabase } from "../../db/connection";
+import { ensureBuild, SERVER_PATH } from "../../harness/production-build";
 
 // Each child process starts tsx (about a second or two on a busy machine).
 const CHILD_MS = 60_000;
@@ -18,6 +19,7 @@ const CHILD_MS = 60_000;
 const root = mkdtempSync(join(tmpdir(), "fx-trader-db-path-"));
 chmodSync(root, 0o755);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeAll(() => ensureBuild(), 300_000);
 
 let counter = 0;
 /** A fresh folder under the test's temporary root. */
@@ -79,10 +81,11 @@ describe("openDatabase names DATABASE_PATH and the problem", () => {
   });
 });
 
-/** Runs `script` with tsx and the given DATABASE_PATH; as the unprivileged `nobody` when `asNobody` and this process is root. */
+/** Runs `script` (TypeScript with tsx, JavaScript with node) and the given DATABASE_PATH; as the unprivileged `nobody` when `asNobody` and this process is root. */
 function run(script: string, databasePath: string, asNobody = false) {
   const identity = asNobody && process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  return spawnSync(join("node_modules", ".bin", "tsx"), [script], {
+  const [command, args] = script.endsWith(".js") ? [process.execPath, [script]] : [join("node_modules", ".bin", "tsx"), [script]];
+  return spawnSync(command, args, {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
@@ -110,10 +113,10 @@ describe("npm start stops with exit status 1 and the message", () => {
   );
 
   it(
-    "server/index.ts (the second step) for a file that is not a database",
+    "the compiled server (the second step) for a file that is not a database",
     () => {
       const path = notADatabase();
-      const result = run("server/index.ts", path);
+      const result = run(SERVER_PATH, path);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(`FX Trader could not start: DATABASE_PATH (${path}) is not a SQLite database`);
     },

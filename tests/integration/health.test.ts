@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection";
 import { beat, WORKER_HEARTBEAT, WORKER_HEARTBEAT_MS } from "~/models/operations.server";
 import { getDb } from "~/platform/db.server";
+import { serverRuntime } from "~/services/server-runtime.server";
 import { checkReadiness, type ReadinessOptions } from "../../server/health";
 import { rawRequest, startBuiltServer } from "../support/built-server";
 
@@ -18,6 +19,7 @@ const base = (): ReadinessOptions => ({
   heartbeatMaxAgeMs: 60_000,
   replicaLagMaxMs: 30_000,
   isPrimary: () => true,
+  probes: serverRuntime.operations,
 });
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;

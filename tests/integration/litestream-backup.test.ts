@@ -16,9 +16,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, whoAmI, type AppServer } from "../support/app-server";
+import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, whoAmI, type AppServer } from "../../harness/app-server";
 import { validSignalApiBody } from "../support/fixtures";
-import type { HarnessDatabase } from "../support/production-build";
+import type { HarnessDatabase } from "../../harness/production-build";
 import { drill } from "../../scripts/backup-drill";
 import { main as restoreMain } from "../../scripts/backup-restore";
 

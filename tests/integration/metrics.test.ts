@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
+import { serverRuntime } from "~/services/server-runtime.server";
 import { PageCache } from "../../server/page-cache";
 import { rawRequest, startBuiltServer } from "../support/built-server";
 import { createUser, insertSubscription, signedInCookie } from "../support/fixtures";
@@ -17,7 +18,7 @@ let guarded: Awaited<ReturnType<typeof startBuiltServer>>;
 
 beforeAll(async () => {
   const dataVersion = getDb().$client.prepare("PRAGMA data_version").pluck();
-  open = await startBuiltServer({ metricsToken: undefined, pageCache: new PageCache({ maxAgeMs: 5_000, dataVersion: () => dataVersion.get() as number }) });
+  open = await startBuiltServer({ metricsToken: undefined, pageCache: new PageCache({ maxAgeMs: 5_000, dataVersion: () => dataVersion.get() as number, http: serverRuntime.http }) });
   guarded = await startBuiltServer({ metricsToken: TOKEN });
 }, 120_000);
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection";
 import { blogPosts } from "../../db/schema";
 import { getDb } from "~/platform/db.server";
+import { serverRuntime } from "~/services/server-runtime.server";
 import { PageCache } from "../../server/page-cache";
 import { rawRequest, startBuiltServer, type RawResponse } from "../support/built-server";
 import { insertStrategy } from "../support/fixtures";
@@ -24,7 +25,7 @@ beforeAll(async () => {
   insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" });
   versionConnection = openDatabase(process.env.DATABASE_PATH!).$client;
   const dataVersion = versionConnection.prepare("PRAGMA data_version").pluck();
-  const pageCache = new PageCache({ maxAgeMs: MAX_AGE_MS, dataVersion: () => dataVersion.get() as number, now: () => now });
+  const pageCache = new PageCache({ maxAgeMs: MAX_AGE_MS, dataVersion: () => dataVersion.get() as number, http: serverRuntime.http, now: () => now });
   server = await startBuiltServer({ pageCache });
 }, 120_000);
 

@@ -16,9 +16,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "~/models/api-keys.server";
-import { cookiePair, DEMO_ACCOUNTS, HARNESS_SESSION_SECRET, send, signIn, startAppServer, type AppServer, type HarnessResponse } from "../support/app-server";
+import { cookiePair, DEMO_ACCOUNTS, HARNESS_SESSION_SECRET, send, signIn, startAppServer, type AppServer, type HarnessResponse } from "../../harness/app-server";
 import { validSignalApiBody } from "../support/fixtures";
-import { prepareDatabase, type HarnessDatabase } from "../support/production-build";
+import { prepareDatabase, type HarnessDatabase } from "../../harness/production-build";
 
 const PRIMARY_HOST = "fx-primary.internal";
 const DB_FILE = "fx-trader.db";

@@ -14,6 +14,7 @@ import { createSession } from "~/models/sessions.server";
 import { getDb } from "~/platform/db.server";
 import { createLogger } from "~/platform/logger.server";
 import { createScheduler, type ScheduledJob } from "~/services/scheduler.server";
+import { serverRuntime } from "~/services/server-runtime.server";
 import { scheduledJobs } from "../../server/jobs";
 import { createUser } from "../support/fixtures";
 
@@ -99,7 +100,7 @@ describe("createScheduler", () => {
 
   it("the server's job list has valid patterns and every job runs on this database", async () => {
     const { logger } = capturingLogger();
-    const jobs = scheduledJobs({ deliveryRetentionDays: 30 });
+    const jobs = scheduledJobs(serverRuntime.jobs, { deliveryRetentionDays: 30 });
     expect(jobs.map((job) => job.name)).toEqual([
       "expiry-sweep",
       "subscription-renewals",

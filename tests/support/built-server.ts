@@ -8,8 +8,8 @@
  */
 import { request as httpRequest, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { startServer, type RunningServer, type ServerOptions } from "../../server/app";
-import { loadBuild } from "../../server/index";
-import { ensureBuild } from "./production-build";
+import { loadBuild } from "../../server/runtime";
+import { ensureBuild } from "../../harness/production-build";
 
 /**
  * Builds if needed and starts the production server on 127.0.0.1 with a free

@@ -9,6 +9,7 @@ import type { Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cspNonce, sharedBytesBody } from "~/services/http.server";
 import { PageCache } from "../../server/page-cache";
 
 const CSP = "default-src 'self'; script-src 'self' 'nonce-OLD+nonce/0=='; object-src 'none'";
@@ -48,7 +49,7 @@ beforeEach(() => {
   version = 1;
   now = 0;
   renders = 0;
-  cache = new PageCache({ maxAgeMs: 1_000, dataVersion: () => version, now: () => now, maxEntries: 2, maxBodyBytes: 4_096 });
+  cache = new PageCache({ maxAgeMs: 1_000, dataVersion: () => version, http: { cspNonce, sharedBytesBody }, now: () => now, maxEntries: 2, maxBodyBytes: 4_096 });
   answer = () => html();
 });
 

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { instanceInfo, readTxNumber } from "~/platform/litefs.server";
 import { mustRunOnPrimary, replicaGuard } from "../../server/replicas";
 
 const DB_FILE = "fx-trader.db";
@@ -25,7 +26,7 @@ const writePos = (txid: number) => writeFileSync(join(dir, `${DB_FILE}-pos`), `$
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "fx-trader-litefs-"));
   const app = express();
-  app.use(replicaGuard({ mount: { dir, databaseFilename: DB_FILE }, flyReplay: true, txWaitMs: 150, secureCookie: true }));
+  app.use(replicaGuard({ mount: { dir, databaseFilename: DB_FILE }, flyReplay: true, txWaitMs: 150, secureCookie: true, litefs: { instanceInfo, readTxNumber } }));
   app.all("*", (req, res) => {
     reached.push(`${req.method} ${req.path}`);
     res.status(200).send("ok");

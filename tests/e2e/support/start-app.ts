@@ -1,14 +1,15 @@
 /**
  * Starts the production build for the browser tests on its own temporary,
- * migrated and seeded SQLite file, served in this process by the app's own
- * server (server/index.ts), as `npm start` does. The tests stand in for one
+ * migrated and seeded SQLite file, served by the compiled server as a child
+ * process (`node build/server/index.js`), as `npm start` does; the stand-ins
+ * (SMTP, Telegram Bot API, the mailbox) run in this process. The tests stand in for one
  * trusted proxy (TRUST_PROXY=1): each names its client address in
  * X-Forwarded-For (see fixtures.ts), so tests do not share rate limits.
  * Usage: tsx tests/e2e/support/start-app.ts <port> [oauth-issuer-url]
  */
-import { startFromEnv } from "../../../server/index";
-import { prepareDatabase } from "../../support/production-build";
+import { spawn } from "node:child_process";
 import { createServer } from "node:http";
+import { prepareDatabase, SERVER_PATH } from "../../../harness/production-build";
 import { startSmtpSink } from "../../support/smtp-sink";
 import { STAND_IN_BOT, startTelegramBotApi } from "../../support/telegram-bot-api";
 
@@ -48,12 +49,22 @@ const database = await prepareDatabase({
 });
 Object.assign(process.env, { NODE_ENV: "production", DATABASE_PATH: database.databasePath });
 
-const running = await startFromEnv();
-console.log(`[e2e:${port}] listening on ${running.url}`);
+let stopping = false;
+const server = spawn(process.execPath, [SERVER_PATH], { env: process.env, stdio: "inherit" });
+const serverExited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+void serverExited.then(() => {
+  if (!stopping) {
+    console.error(`[e2e:${port}] the server exited`);
+    process.exit(1);
+  }
+});
 
 function stop() {
+  if (stopping) return;
+  stopping = true;
   mailbox.close();
-  void Promise.all([running.close(), botApi.close(), smtp.close()]).finally(() => {
+  server.kill("SIGTERM");
+  void Promise.all([serverExited, botApi.close(), smtp.close()]).finally(() => {
     database.remove();
     process.exit(0);
   });

@@ -3,7 +3,7 @@
  * it (the fuzz suite, `npm run bench:load`, `npm run chaos:kill`):
  * the server as a child process in its own process group on a free 127.0.0.1
  * port, on a temporary seeded SQLite file (both from
- * tests/support/production-build.ts), a small HTTP client, and sign-in /
+ * harness/production-build.ts), a small HTTP client, and sign-in /
  * API-key helpers for the demo accounts.
  *
  * The command that serves the build is written in one place: `serverCommand`.
@@ -11,8 +11,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
-import { join } from "node:path";
-import { ensureBuild, freePort, prepareDatabase, type HarnessDatabase } from "./production-build";
+import { ensureBuild, freePort, prepareDatabase, SERVER_PATH, type HarnessDatabase } from "./production-build";
 
 /** The demo accounts the seed creates when NODE_ENV is not production (README "Demo accounts"). */
 export const DEMO_ACCOUNTS = {
@@ -22,8 +21,6 @@ export const DEMO_ACCOUNTS = {
 
 /** Session secret of every harness server (at least 32 characters, as env.server requires). */
 export const HARNESS_SESSION_SECRET = "harness-session-secret-0123456789abcdef0123456789";
-
-const BIN = join(process.cwd(), "node_modules", ".bin");
 
 /** Another production build than build/ and public/: the benchmarks' own (docs/decisions/0060-bare-route-benchmark.md). */
 export interface BuildLocation {
@@ -42,7 +39,8 @@ export interface ServerExtras {
 }
 
 /**
- * The command that serves the production build, and its environment.
+ * The command that serves the production build, and its environment:
+ * `node build/server/index.js`, as `npm start` runs it.
  * The ONE place that says how the app is started.
  * @param port TCP port on 127.0.0.1.
  * @param databasePath the SQLite file the app opens.
@@ -58,8 +56,8 @@ export function serverCommand(
     Object.entries(process.env).filter(([name]) => !name.startsWith("OAUTH_") && name !== "APP_URL" && name !== "SEED_PASSWORD"),
   );
   return {
-    command: join(BIN, "tsx"),
-    args: ["server/index.ts", ...(extras.build ? ["--build", extras.build.serverBuildPath, "--public", extras.build.publicDir] : [])],
+    command: process.execPath,
+    args: [SERVER_PATH, ...(extras.build ? ["--build", extras.build.serverBuildPath, "--public", extras.build.publicDir] : [])],
     env: {
       ...inherited,
       NODE_ENV: "production",
@@ -350,9 +348,9 @@ export async function appModels(server: AppServer) {
   process.env.DATABASE_PATH = server.databasePath;
   process.env.SESSION_SECRET = HARNESS_SESSION_SECRET;
   const [{ generateApiKey }, { createSession }, { getSessionCookie }] = await Promise.all([
-    import("../../app/models/api-keys.server"),
-    import("../../app/models/sessions.server"),
-    import("../../app/services/cookies.server"),
+    import("../app/models/api-keys.server"),
+    import("../app/models/sessions.server"),
+    import("../app/services/cookies.server"),
   ]);
   return {
     /** A new API key of `userId` (the key itself, `fxt_…`). */

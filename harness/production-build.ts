@@ -1,21 +1,28 @@
 /**
- * What every way of starting the production build needs first, whichever way
- * it then starts it (in this process, tests/support/built-server.ts and
- * tests/e2e/support/start-app.ts; as a child process, tests/support/app-server.ts):
- * a current `remix build`, a free 127.0.0.1 port, and a temporary migrated and
- * seeded SQLite file.
+ * The shared harness of the tests and the benchmarks (docs/decisions/0141-one-harness.md):
+ * a current production build (`remix build` and the compiled server), a free
+ * 127.0.0.1 port, and a temporary migrated and seeded SQLite file. Beside it:
+ * harness/temporary.ts (temporary folders and empty database files),
+ * harness/stats.ts (percentiles, medians), harness/app-server.ts (the server
+ * as a child process, as `npm start` runs it); tests/support/built-server.ts
+ * starts it in a test's own process.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { EnvVars } from "../../db/seed";
-import { runSetup } from "../../db/setup";
-import { BUILD_PATH } from "../../server/index";
+import type { EnvVars } from "../db/seed";
+import { runSetup } from "../db/setup";
+import { BUILD_PATH } from "../server/runtime";
+import { temporaryFolder, type HarnessDatabase } from "./temporary";
 
-const SOURCES = ["app", "remix.config.js", "postcss.config.js", "scripts/build.mjs", "scripts/assets-manifest.mjs", "scripts/compile-hints.mjs", "scripts/precompress-assets.mjs"];
+export type { HarnessDatabase };
+
+/** The compiled server (scripts/build-server.mjs), which `npm start` runs with node. */
+export const SERVER_PATH = resolve("build/server/index.js");
+
+const SOURCES = ["app", "server", "remix.config.js", "postcss.config.js", "scripts/build.mjs", "scripts/build-server.mjs", "scripts/assets-manifest.mjs", "scripts/compile-hints.mjs", "scripts/precompress-assets.mjs"];
 const LOCK = resolve(".cache/build-lock");
 
 function newestMtime(path: string): number {
@@ -24,10 +31,10 @@ function newestMtime(path: string): number {
   return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** True when build/index.js is a production build (not one `remix dev` left behind) newer than every source file. */
+/** True when build/index.js is a production build (not one `remix dev` left behind) and it and the compiled server are newer than every source file. */
 function buildIsCurrent(): boolean {
   try {
-    const fresh = statSync(BUILD_PATH).mtimeMs >= Math.max(...SOURCES.map(newestMtime));
+    const fresh = Math.min(statSync(BUILD_PATH).mtimeMs, statSync(SERVER_PATH).mtimeMs) >= Math.max(...SOURCES.map(newestMtime));
     return fresh && readFileSync(BUILD_PATH, "utf8").includes('var mode = "production"');
   } catch {
     return false;
@@ -74,13 +81,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A temporary folder holding one seeded database. */
-export interface HarnessDatabase {
-  dir: string;
-  databasePath: string;
-  /** Deletes the folder and the database in it. */
-  remove(): void;
-}
 
 /** Where `prepareDatabase` puts the file and what the setup sees. */
 export interface PrepareDatabaseOptions {
@@ -106,8 +106,8 @@ export async function prepareDatabase({
   env = {},
   log = () => {},
 }: PrepareDatabaseOptions = {}): Promise<HarnessDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const { dir, remove } = temporaryFolder(prefix);
   const databasePath = join(dir, fileName);
   await runSetup({ ...env, DATABASE_PATH: databasePath, NODE_ENV: "test" }, log);
-  return { dir, databasePath, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, databasePath, remove };
 }
