@@ -4,8 +4,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { CtaButtons } from "~/components/cta-buttons";
-import { CtaCard, FeatureCard, MarketingSection, PageHeader, TileList } from "~/components/marketing";
+import { CtaButtons, CtaCard, FeatureCard, MarketingSection, PageHeader, TileList } from "~/components/marketing";
 import {
   ABOUT_CTA,
   ABOUT_INTRO,

@@ -20,7 +20,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { LedgerHeadNote } from "~/components/ledger-head-note";
-import { CtaButtons } from "~/components/cta-buttons";
+import { CtaButtons } from "~/components/marketing";
 import { DisclaimersTab, MethodologyTab, VerificationTab } from "~/components/performance/info-tabs";
 import { LiveRecordSection } from "~/components/performance/live-record-section";
 import { OverviewPanel } from "~/components/performance/overview-panel";

@@ -6,8 +6,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { RiskLine } from "~/components/legal/risk-line";
-import { CtaButton } from "~/components/cta-buttons";
-import { PageHeader } from "~/components/marketing";
+import { CtaButton, PageHeader } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {

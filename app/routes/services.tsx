@@ -4,8 +4,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { CtaButtons } from "~/components/cta-buttons";
-import { ClosingCta, PageHeader } from "~/components/marketing";
+import { ClosingCta, CtaButtons, PageHeader } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageMeta } from "~/domain/page-meta";

@@ -1,7 +1,6 @@
 /** The landing page's sections: hero with the sample signals, standards, why us, strategy highlights, closing call. */
 import { Link } from "@remix-run/react";
-import { CtaButtons } from "~/components/cta-buttons";
-import { FeatureCard, LandingSection } from "~/components/marketing";
+import { CtaButtons, FeatureCard, LandingSection } from "~/components/marketing";
 import { LiveWinRate } from "~/components/live-win-rate";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,5 +1,5 @@
 /** The Methodology, Verification and Disclaimers tabs of /performance. */
-import { PlaceholderButton } from "~/components/cta-buttons";
+import { PlaceholderButton } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
