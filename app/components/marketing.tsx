@@ -1,13 +1,13 @@
 /**
  * Pieces the public marketing pages (landing, about, academy, pricing,
- * services, performance) share: calls to action, the disabled "Not available yet"
- * placeholder buttons (docs/decisions/marketing-placeholders.md), and the
- * section, card and tile layouts those pages repeat.
+ * services, performance) share: calls to action, and the section, card and
+ * tile layouts those pages repeat. The disabled "Not available yet" button
+ * is in placeholder-button.tsx.
  */
 import type { ReactNode } from "react";
-import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
+import { ButtonLink, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { CallToAction, PlaceholderAction } from "~/content/pricing";
+import type { CallToAction } from "~/content/pricing";
 import { isDocumentLink } from "~/domain/links";
 
 const muted = "text-slate-700 dark:text-slate-300";
@@ -47,29 +47,6 @@ export function CtaButtons({ actions, size, className }: { actions: readonly Cal
       {actions.map((action, index) => (
         <CtaButton key={action.to + action.label} action={action} size={size} variant={index === 0 ? "default" : "outline"} />
       ))}
-    </div>
-  );
-}
-
-/** A button the spec gives no action: disabled, described by its visible note. */
-export function PlaceholderButton({
-  noteId,
-  action,
-  className = "",
-}: {
-  /** The note's element id, which the button's aria-describedby names. */
-  noteId: string;
-  action: PlaceholderAction;
-  className?: string;
-}) {
-  return (
-    <div className={`${className} flex flex-wrap items-center gap-3`.trim()}>
-      <Button variant="outline" disabled aria-describedby={noteId}>
-        {action.label}
-      </Button>
-      <span id={noteId} className={`text-sm ${muted}`}>
-        {action.note}
-      </span>
     </div>
   );
 }

@@ -5,6 +5,7 @@ export const EXPORT_PATH = "/api/me/export";
 
 export const PRIVACY_COPY = {
   title: "Privacy",
+  unknownAction: "Unknown action",
   exportTitle: "Download my data",
   exportBody:
     "A JSON file with everything tied to your account: profile, settings, subscription and billing history, followed strategies, sessions, API key details (never the keys), webhooks and their delivery log, Telegram link, push subscriptions, two-factor status (never the secret), the terms you accepted and your contact messages.",

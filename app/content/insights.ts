@@ -71,6 +71,8 @@ export const NEWSLETTER_COPY = {
   successTitle: "Subscribed",
   successMessage: "Thanks! You're on the list for new insights.",
   invalidEmail: "Enter a valid email address",
+  unknownForm: "Unknown form. Please try again.",
+  tooMany: "Too many sign-ups from your network.",
 } as const;
 
 /** The list page's heading copy. */

@@ -5,7 +5,8 @@
  * 'Free Guide' are disabled placeholders (docs/decisions/marketing-placeholders.md).
  */
 import type { MetaFunction } from "@remix-run/node";
-import { CtaButton, CtaCard, FeatureCard, MarketingSection, PageHeader, PlaceholderButton, TileList } from "~/components/marketing";
+import { CtaButton, CtaCard, FeatureCard, MarketingSection, PageHeader, TileList } from "~/components/marketing";
+import { PlaceholderButton } from "~/components/placeholder-button";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {

@@ -112,7 +112,7 @@ function deskAction(request: Request, formData: FormData) {
     return DESK_FIELDS.has(result.field)
       ? { status: result.status, fieldErrors: { [result.field]: [result.message] } }
       : { status: result.status, formErrors: [result.message] };
-  }, formData);
+  }, { formData });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

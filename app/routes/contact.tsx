@@ -17,7 +17,6 @@
  * (app/domain/call-slots.ts); the chosen slot is checked against the clock and
  * stored in UTC with the message (docs/decisions/0056-strategy-call-booking.md).
  */
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -37,9 +36,9 @@ import {
 import { callSlots, formatCallSlot, isOfferedCallSlot } from "~/domain/call-slots";
 import { createContactMessage } from "~/models/contact.server";
 import { HONEYPOT_FIELD } from "~/schemas/contact-fields";
-import { CONTACT_FIELD_LIMITS, parseContactForm } from "~/services/contact-form.server";
+import { CONTACT_FORM_SCHEMA } from "~/services/contact-form.server";
 import { getViewer } from "~/services/session.server";
-import { capEchoedValues, readFormData } from "~/services/form-intent.server";
+import { handleIntent, readFormData } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -80,33 +79,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(request, CONTACT_SENT_URL, CONTACT_TOASTS.sent);
   }
 
-  const submission = parseContactForm(formData);
-  if (submission.status !== "success") {
-    const formError = missingRequiredFields(formData).length > 0 ? CONTACT_TOASTS.missing.description : CONTACT_INVALID_MESSAGE;
-    // Echo no more of each field than its maximum length.
-    return json(capEchoedValues(submission.reply({ formErrors: [formError] }), CONTACT_FIELD_LIMITS), { status: 400 });
-  }
-
-  const retryAfter = await limitPublicForm("contact", clientIp(context));
-  if (retryAfter) {
-    return json(
-      submission.reply({ formErrors: [`You have sent too many messages. ${retryMessage(retryAfter)}`] }),
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
-    );
-  }
-
-  const { topic, callSlot } = submission.value;
-  if (topic === "strategy-call" && !isOfferedCallSlot(callSlot ?? "", new Date())) {
-    return json(submission.reply({ fieldErrors: { callSlot: [CALL_SLOT_FIELD.unavailable] } }), { status: 400 });
-  }
-  createContactMessage(submission.value);
-  const sentUrl = topic === "strategy-call" ? `${CONTACT_SENT_URL}&call=${encodeURIComponent(callSlot ?? "")}` : CONTACT_SENT_URL;
-  return redirectWithToast(request, sentUrl, CONTACT_TOASTS.sent);
+  return handleIntent(
+    request,
+    CONTACT_FORM_SCHEMA,
+    async (message) => {
+      const retryAfter = await limitPublicForm("contact", clientIp(context));
+      if (retryAfter) {
+        return { formErrors: [`You have sent too many messages. ${retryMessage(retryAfter)}`], status: 429, headers: { "Retry-After": String(retryAfter) } };
+      }
+      const { topic, callSlot } = message;
+      if (topic === "strategy-call" && !isOfferedCallSlot(callSlot ?? "", new Date())) {
+        return { fieldErrors: { callSlot: [CALL_SLOT_FIELD.unavailable] } };
+      }
+      createContactMessage(message);
+      const sentUrl = topic === "strategy-call" ? `${CONTACT_SENT_URL}&call=${encodeURIComponent(callSlot ?? "")}` : CONTACT_SENT_URL;
+      return { redirectTo: sentUrl, toast: CONTACT_TOASTS.sent };
+    },
+    {
+      formData,
+      invalidFormErrors: (form) => [missingRequiredFields(form).length > 0 ? CONTACT_TOASTS.missing.description : CONTACT_INVALID_MESSAGE],
+    },
+  );
 }
 
 export default function Contact() {
   const { sent, callRequested, topic, slots, signedIn } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>()?.submission;
   const location = useLocation();
   // After a successful send (a new /contact?sent=1 location) the form remounts empty.
   const formKey = sent ? location.key : `contact-${topic}`;

@@ -12,8 +12,8 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { InputField } from "~/components/ui/native-field";
 import { useServerForm } from "~/components/ui/server-form";
 import { ACCOUNT_PAGES, ACCOUNT_PATHS } from "~/content/account-mail";
-import { parseForgotPasswordForm } from "~/services/auth-forms.server";
-import { readFormData } from "~/services/form-intent.server";
+import { AUTH_FORM_SCHEMAS } from "~/services/auth-forms.server";
+import { handleIntent } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader } from "~/services/http.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { limitAccountMail, retryMessage } from "~/services/rate-limit.server";
@@ -29,24 +29,21 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseForgotPasswordForm(await readFormData(request));
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const retryAfter = await limitAccountMail("reset", clientIp(context), submission.value.email);
-  if (retryAfter) {
-    return json(submission.reply({ formErrors: [`${PAGE.tooMany} ${retryMessage(retryAfter)}`] }), {
-      status: 429,
-      headers: { "Retry-After": String(retryAfter) },
-    });
-  }
-  await requestPasswordReset(submission.value.email, new Date());
-  return redirect(`${ACCOUNT_PATHS.forgotPassword}?sent=1`);
+  return handleIntent(request, AUTH_FORM_SCHEMAS.forgotPassword, async ({ email }) => {
+    const retryAfter = await limitAccountMail("reset", clientIp(context), email);
+    if (retryAfter) {
+      return { formErrors: [`${PAGE.tooMany} ${retryMessage(retryAfter)}`], status: 429, headers: { "Retry-After": String(retryAfter) } };
+    }
+    await requestPasswordReset(email, new Date());
+    return redirect(`${ACCOUNT_PATHS.forgotPassword}?sent=1`);
+  });
 }
 
 export default function ForgotPassword() {
   const { sent } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const form = useServerForm(lastResult);
+  const form = useServerForm(reply?.submission);
   const busy = navigation.state !== "idle" && navigation.formAction === ACCOUNT_PATHS.forgotPassword;
 
   if (sent) {

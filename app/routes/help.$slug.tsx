@@ -14,7 +14,7 @@ import { HELP_ARTICLE_PAGE, HELP_CATEGORIES, HELP_PAGE, HELP_PATH } from "~/cont
 import { pageMeta } from "~/domain/page-meta";
 import { helpVoteCounts, helpVoteOf, recordHelpVote } from "~/models/help.server";
 import { helpVoteSchema } from "~/schemas/help";
-import { readFormData } from "~/services/form-intent.server";
+import { handleIntent } from "~/services/form-intent.server";
 import { getHelpArticle } from "~/services/help-articles.server";
 import { helpVoterKey, limitHelpVote } from "~/services/help-center.server";
 import { clientIp } from "~/services/http.server";
@@ -37,15 +37,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const article = articleOr404(params.slug);
-  const parsed = helpVoteSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return json({ message: HELP_ARTICLE_PAGE.invalid, refused: true }, { status: 400 });
-  const ip = clientIp(context);
-  const retryAfter = await limitHelpVote(ip);
-  if (retryAfter) return json({ message: HELP_ARTICLE_PAGE.rateLimited, refused: true }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
-  const viewer = await getViewer(request);
-  const userId = viewer?.user.id ?? null;
-  recordHelpVote({ slug: article.slug, voterKey: helpVoterKey(userId, ip), userId, helpful: parsed.data.helpful === "yes", now: new Date() });
-  return json({ message: HELP_ARTICLE_PAGE.thanks, refused: false });
+  return handleIntent<typeof helpVoteSchema, string>(
+    request,
+    helpVoteSchema,
+    async ({ helpful }) => {
+      const ip = clientIp(context);
+      const retryAfter = await limitHelpVote(ip);
+      if (retryAfter) return { formErrors: [HELP_ARTICLE_PAGE.rateLimited], status: 429, headers: { "Retry-After": String(retryAfter) } };
+      const viewer = await getViewer(request);
+      const userId = viewer?.user.id ?? null;
+      recordHelpVote({ slug: article.slug, voterKey: helpVoterKey(userId, ip), userId, helpful: helpful === "yes", now: new Date() });
+      return { data: HELP_ARTICLE_PAGE.thanks };
+    },
+    { invalidFormErrors: () => [HELP_ARTICLE_PAGE.invalid] },
+  );
 }
 
 /** The page shows the viewer's own vote: not for the shared page cache. */
@@ -59,12 +64,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export default function HelpArticlePage() {
   const { article, categoryTitle, counts, vote } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refusal (invalid vote, too many votes) is the reply's form error; thanks is its data.
+  const refusal = result?.submission.error?.[""]?.[0];
   return (
     <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:px-8">
       <HelpArticleHeader title={article.title} summary={article.summary} categoryTitle={categoryTitle} />
       <LegalToc toc={article.toc} />
       <LegalBody html={article.html} />
-      <HelpfulForm vote={vote} counts={counts} message={result?.message ?? null} refused={result?.refused ?? false} />
+      <HelpfulForm vote={vote} counts={counts} message={refusal ?? result?.data ?? null} refused={refusal !== undefined} />
     </article>
   );
 }

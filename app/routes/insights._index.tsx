@@ -21,13 +21,13 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { FeaturedInsights, LatestPosts } from "~/components/insights/insight-lists";
 import { CategoryLinks, SearchForm } from "~/components/insights/insights-search";
 import { PageHeader } from "~/components/marketing";
-import { Newsletter, type NewsletterResult } from "~/components/insights/newsletter";
+import { Newsletter } from "~/components/insights/newsletter";
 import { INSIGHTS_COPY, NEWSLETTER_COPY } from "~/content/insights";
 import { categoryFromSlug } from "~/domain/insight-categories";
 import { listPosts, MAX_QUERY_LENGTH, subscribeToNewsletter } from "~/models/blog.server";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { publicOrigin } from "~/platform/env.server";
-import { readFormData } from "~/services/form-intent.server";
+import { handleIntent } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
 
@@ -66,28 +66,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  if (formData.get("intent") !== "newsletter") {
-    return json<NewsletterResult>({ intent: null, ok: false, error: "Unknown form. Please try again.", email: "" }, 400);
-  }
-  const raw = formData.get("email");
-  const email = typeof raw === "string" ? raw.slice(0, 320) : "";
-  const parsed = newsletterSchema.safeParse({ email: email.trim() === "" ? undefined : email });
-  if (!parsed.success) {
-    return json<NewsletterResult>(
-      { intent: "newsletter", ok: false, error: parsed.error.issues[0]?.message ?? NEWSLETTER_COPY.invalidEmail, email },
-      400,
-    );
-  }
-  const retryAfter = await limitPublicForm("newsletter", clientIp(context));
-  if (retryAfter) {
-    return json<NewsletterResult>(
-      { intent: "newsletter", ok: false, error: `Too many sign-ups from your network. ${retryMessage(retryAfter)}`, email },
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
-    );
-  }
-  subscribeToNewsletter(parsed.data.email);
-  return json<NewsletterResult>({ intent: "newsletter", ok: true, message: NEWSLETTER_COPY.successMessage, email: "" });
+  return handleIntent<typeof newsletterSchema, string>(request, newsletterSchema, async ({ email }) => {
+    const retryAfter = await limitPublicForm("newsletter", clientIp(context));
+    if (retryAfter) {
+      return { formErrors: [`${NEWSLETTER_COPY.tooMany} ${retryMessage(retryAfter)}`], status: 429, headers: { "Retry-After": String(retryAfter) } };
+    }
+    subscribeToNewsletter(email);
+    return { data: NEWSLETTER_COPY.successMessage };
+  });
 }
 
 export default function Insights() {

@@ -12,11 +12,11 @@ import { CONSENT_COPY } from "~/content/legal-pages";
 import { LEGAL_PATHS } from "~/content/legal-paths";
 import { pageMeta } from "~/domain/page-meta";
 import { acceptCurrentConsent, consentDue } from "~/services/consent.server";
-import { readFormData } from "~/services/form-intent.server";
+import { acceptConsentSchema } from "~/schemas/consent";
+import { handleIntent } from "~/services/form-intent.server";
 import { safeRedirect } from "~/services/http.server";
 import { getLegalDocument } from "~/services/legal-documents.server";
 import { requireViewer } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [...pageMeta(CONSENT_COPY.pageTitle, CONSENT_COPY.pageLead), { name: "robots", content: "noindex" }];
 
@@ -34,10 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, { allowPendingConsent: true });
-  const form = await readFormData(request);
-  const returnTo = safeRedirect(typeof form.get("returnTo") === "string" ? String(form.get("returnTo")) : null);
-  acceptCurrentConsent(viewer.user.id, new Date());
-  return redirectWithToast(request, returnTo, { title: CONSENT_COPY.acceptedToast });
+  return handleIntent(request, acceptConsentSchema, ({ returnTo }) => {
+    acceptCurrentConsent(viewer.user.id, new Date());
+    return { redirectTo: safeRedirect(returnTo), toast: { title: CONSENT_COPY.acceptedToast } };
+  });
 }
 
 export default function AcceptTerms() {

@@ -9,9 +9,9 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { ACCOUNT_PATHS } from "~/content/account-mail";
 import { useServerForm } from "~/components/ui/server-form";
 import { FORM_STRATEGY, getFormAuthenticator, InvalidCredentialsError } from "~/services/auth.server";
-import { parseLoginForm } from "~/services/auth-forms.server";
+import { AUTH_FORM_SCHEMAS } from "~/services/auth-forms.server";
 import { isOAuthConfigured } from "~/platform/env.server";
-import { readFormData } from "~/services/form-intent.server";
+import { handleIntent, readFormData } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { knownDeviceFor, rememberDevice } from "~/services/known-device.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
@@ -33,37 +33,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // The form strategy reads the body again, so this reads a copy.
   const formData = await readFormData(request.clone());
-  const submission = parseLoginForm(formData);
-  if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { email, returnTo } = submission.value;
-  const device = await knownDeviceFor(request, email);
-  const retryAfter = await limitSignIn(clientIp(context), email, device);
-  if (retryAfter) {
-    return json(
-      submission.reply({ formErrors: [`Too many sign-in attempts. ${retryMessage(retryAfter)}`], hideFields: ["password"] }),
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
-    );
-  }
-  try {
-    const user = await getFormAuthenticator().authenticate(FORM_STRATEGY, request);
-    await resetSignInLimit(email, device);
-    return signIn(request, user.id, safeRedirect(returnTo), { "Set-Cookie": await rememberDevice(request, email) }, clientIp(context));
-  } catch (error) {
-    if (error instanceof InvalidCredentialsError) {
-      return json(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 400 });
-    }
-    throw error;
-  }
+  return handleIntent(
+    request,
+    AUTH_FORM_SCHEMAS.login,
+    async ({ email, returnTo }) => {
+      const device = await knownDeviceFor(request, email);
+      const retryAfter = await limitSignIn(clientIp(context), email, device);
+      if (retryAfter) {
+        return { formErrors: [`Too many sign-in attempts. ${retryMessage(retryAfter)}`], status: 429, headers: { "Retry-After": String(retryAfter) } };
+      }
+      try {
+        const user = await getFormAuthenticator().authenticate(FORM_STRATEGY, request);
+        await resetSignInLimit(email, device);
+        return signIn(request, user.id, safeRedirect(returnTo), { "Set-Cookie": await rememberDevice(request, email) }, clientIp(context));
+      } catch (error) {
+        if (error instanceof InvalidCredentialsError) return { formErrors: [error.message] };
+        throw error;
+      }
+    },
+    { formData, hideFields: ["password"] },
+  );
 }
 
 export default function Login() {
   const { returnTo, oauth } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   // Validated by the action only (loginSchema): the page loads no form library.
-  const form = useServerForm(lastResult);
+  const form = useServerForm(reply?.submission);
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
 
   return (

@@ -3,15 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { FormInputField } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { RECOVERY_CODE_TEXTS } from "~/content/account";
-import { normalizeRecoveryCode, recoveryCodesLeftText } from "~/domain/recovery-codes";
+import { INVALID_CODE_MESSAGE, RECOVERY_CODE_TEXTS } from "~/content/account";
+import { recoveryCodesLeftText } from "~/domain/recovery-codes";
 import { recoveryCodesLeft, verifySecondFactor } from "~/models/two-factor.server";
-import { readFormData } from "~/services/form-intent.server";
+import { SIX_DIGIT_CODE, twoFactorCodeSchema } from "~/schemas/two-factor";
+import { handleIntent } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader } from "~/services/http.server";
 import { limitSignIn, resetSignInLimit, retryMessage } from "~/services/rate-limit.server";
 import { completeSignIn } from "~/services/session.server";
@@ -25,21 +25,6 @@ export const meta: MetaFunction = () => [
 
 export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "no-store", ...retryAfterHeader(actionHeaders) });
 
-export const INVALID_CODE_MESSAGE = "Invalid code. Enter the current 6-digit code from your authenticator app.";
-
-const SIX_DIGITS = /^\d{6}$/;
-
-/** The code step's form: six digits (spaces allowed, "123 456") or a recovery code ("7k2m-9qfa-x3bd-h8pe"). */
-const twoFactorCodeSchema = z.object({
-  code: z
-    .string({ required_error: "Enter the 6-digit code from your authenticator app" })
-    .max(64, "The code is 6 digits, or a recovery code")
-    .transform((value) => value.trim())
-    .refine(
-      (value) => SIX_DIGITS.test(value.replace(/[\s-]/g, "")) || normalizeRecoveryCode(value) !== null,
-      "The code is 6 digits, or a recovery code",
-    ),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await readPendingTwoFactor(request))) throw redirect("/login");
@@ -54,39 +39,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
       description: "The verification step has expired. Sign in again to continue.",
     });
   }
-  const submission = parseWithZod(await readFormData(request), { schema: twoFactorCodeSchema });
-  if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
-  }
-  const limitKey = `2fa:${pending.userId}`;
-  const retryAfter = await limitSignIn(clientIp(context), limitKey);
-  if (retryAfter) {
-    return json(submission.reply({ formErrors: [`Too many attempts. ${retryMessage(retryAfter)}`], hideFields: ["code"] }), {
-      status: 429,
-      headers: { "Retry-After": String(retryAfter) },
-    });
-  }
-  const factor = await verifySecondFactor(pending.userId, submission.value.code);
-  if (!factor) {
-    const message = SIX_DIGITS.test(submission.value.code.replace(/[\s-]/g, "")) ? INVALID_CODE_MESSAGE : RECOVERY_CODE_TEXTS.invalid;
-    return json(submission.reply({ fieldErrors: { code: [message] }, hideFields: ["code"] }), { status: 400 });
-  }
-  await resetSignInLimit(limitKey);
-  const toast =
-    factor === "recovery"
-      ? {
-          title: "Signed In With a Recovery Code",
-          description: `${recoveryCodesLeftText(recoveryCodesLeft(pending.userId))}. Generate new ones in Account → Security.`,
-        }
-      : undefined;
-  return completeSignIn(request, pending.userId, pending.returnTo, clientIp(context), { "Set-Cookie": await clearPendingTwoFactor(request, toast) });
+  return handleIntent(
+    request,
+    twoFactorCodeSchema,
+    async ({ code }) => {
+      const limitKey = `2fa:${pending.userId}`;
+      const retryAfter = await limitSignIn(clientIp(context), limitKey);
+      if (retryAfter) {
+        return { formErrors: [`Too many attempts. ${retryMessage(retryAfter)}`], status: 429, headers: { "Retry-After": String(retryAfter) } };
+      }
+      const factor = await verifySecondFactor(pending.userId, code);
+      if (!factor) {
+        const message = SIX_DIGIT_CODE.test(code.replace(/[\s-]/g, "")) ? INVALID_CODE_MESSAGE : RECOVERY_CODE_TEXTS.invalid;
+        return { fieldErrors: { code: [message] } };
+      }
+      await resetSignInLimit(limitKey);
+      const toast =
+        factor === "recovery"
+          ? {
+              title: "Signed In With a Recovery Code",
+              description: `${recoveryCodesLeftText(recoveryCodesLeft(pending.userId))}. Generate new ones in Account → Security.`,
+            }
+          : undefined;
+      return completeSignIn(request, pending.userId, pending.returnTo, clientIp(context), { "Set-Cookie": await clearPendingTwoFactor(request, toast) });
+    },
+    { hideFields: ["code"] },
+  );
 }
 
 export default function TwoFactorSignIn() {
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult,
+    lastResult: reply?.submission,
     constraint: getZodConstraint(twoFactorCodeSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),

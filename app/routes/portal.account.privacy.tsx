@@ -13,11 +13,10 @@ import { InputField } from "~/components/ui/native-field";
 import { EXPORT_PATH, PRIVACY_COPY, PRIVACY_PATH } from "~/content/account-privacy";
 import { cancelDeletion, deletionRequestedAt, DELETION_GRACE_DAYS } from "~/models/account-privacy.server";
 import { isTwoFactorEnabled } from "~/models/two-factor.server";
-import { deleteAccountSchema } from "~/schemas/privacy";
+import { privacyIntentSchema } from "~/schemas/privacy";
 import { confirmDeletion } from "~/services/account-deletion.server";
-import { readFormData } from "~/services/form-intent.server";
+import { handleIntent } from "~/services/form-intent.server";
 import { requireViewer } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Privacy | FX Trader" }];
 
@@ -34,23 +33,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireViewer(request, ALLOW);
-  const form = await readFormData(request);
-  const intent = form.get("intent");
-  if (intent === "cancel-deletion") {
-    cancelDeletion(user.id);
-    return redirectWithToast(request, PRIVACY_PATH, { title: PRIVACY_COPY.cancelledToast });
-  }
-  if (intent !== "delete-account") return json({ errors: { form: "Unknown action" } as Record<string, string> }, { status: 400 });
-  const parsed = deleteAccountSchema.safeParse({ password: form.get("password") ?? undefined, code: form.get("code") || undefined });
-  if (!parsed.success) return json({ errors: { password: parsed.error.issues[0]!.message } as Record<string, string> }, { status: 400 });
-  const outcome = await confirmDeletion(user.id, parsed.data, new Date());
-  if (!outcome.ok) return json({ errors: { [outcome.field]: outcome.message } as Record<string, string> }, { status: 400 });
-  return redirectWithToast(request, "/", { title: PRIVACY_COPY.scheduledToast });
+  return handleIntent(
+    request,
+    privacyIntentSchema,
+    async (value) => {
+      if (value.intent === "cancel-deletion") {
+        cancelDeletion(user.id);
+        return { redirectTo: PRIVACY_PATH, toast: { title: PRIVACY_COPY.cancelledToast } };
+      }
+      const outcome = await confirmDeletion(user.id, { password: value.password, code: value.code }, new Date());
+      if (!outcome.ok) return { fieldErrors: { [outcome.field]: [outcome.message] } };
+      return { redirectTo: "/", toast: { title: PRIVACY_COPY.scheduledToast } };
+    },
+    { hideFields: ["password", "code"] },
+  );
 }
 
 export default function AccountPrivacy() {
   const { twoFactor, purgeAt } = useLoaderData<typeof loader>();
-  const errors = useActionData<typeof action>()?.errors ?? {};
+  const errors = useActionData<typeof action>()?.submission.error ?? {};
+  // An unknown intent is the one error that belongs to no field.
+  const formError = errors.intent?.[0] ?? errors[""]?.[0];
   if (purgeAt) {
     return (
       <section aria-labelledby="pending-deletion" className="rounded-xl border border-red-300 p-6 dark:border-red-800">
@@ -67,7 +70,7 @@ export default function AccountPrivacy() {
   }
   return (
     <div className="flex flex-col gap-8">
-      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      {formError ? <Alert>{formError}</Alert> : null}
       <section aria-labelledby="export-data" className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
         <h2 id="export-data" className="text-xl font-semibold">{PRIVACY_COPY.exportTitle}</h2>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{PRIVACY_COPY.exportBody}</p>

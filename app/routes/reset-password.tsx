@@ -16,8 +16,8 @@ import { ACCOUNT_PAGES, ACCOUNT_PATHS } from "~/content/account-mail";
 import { findAccountToken } from "~/models/account-tokens.server";
 import { isTwoFactorEnabled } from "~/models/two-factor.server";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/password-rules";
-import { parseResetPasswordForm } from "~/services/auth-forms.server";
-import { readFormData } from "~/services/form-intent.server";
+import { AUTH_FORM_SCHEMAS } from "~/services/auth-forms.server";
+import { handleIntent } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
 import { resetPassword } from "~/services/password-reset.server";
 import { signIn } from "~/services/session.server";
@@ -39,15 +39,18 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseResetPasswordForm(await readFormData(request));
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const userId = await resetPassword(submission.value.token, submission.value.password, new Date());
-  if (userId === null) {
-    return json(submission.reply({ formErrors: [PAGE.invalid], hideFields: ["password"] }), { status: 400 });
-  }
-  // The pending two-factor step and a toast share the flash cookie: the toast is only sent without that step.
-  const toast: HeadersInit = isTwoFactorEnabled(userId) ? {} : { "Set-Cookie": await flashToast(request, PAGE.doneToast) };
-  return signIn(request, userId, "/portal/dashboard", toast, clientIp(context));
+  return handleIntent(
+    request,
+    AUTH_FORM_SCHEMAS.resetPassword,
+    async ({ token, password }) => {
+      const userId = await resetPassword(token, password, new Date());
+      if (userId === null) return { formErrors: [PAGE.invalid] };
+      // The pending two-factor step and a toast share the flash cookie: the toast is only sent without that step.
+      const toast: HeadersInit = isTwoFactorEnabled(userId) ? {} : { "Set-Cookie": await flashToast(request, PAGE.doneToast) };
+      return signIn(request, userId, "/portal/dashboard", toast, clientIp(context));
+    },
+    { hideFields: ["password"] },
+  );
 }
 
 /** The card of a missing or spent link; after a refused post it also announces the refusal. */
@@ -64,12 +67,12 @@ function InvalidLink({ refused }: { refused: boolean }) {
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const form = useServerForm(lastResult);
+  const form = useServerForm(reply?.submission);
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith(ACCOUNT_PATHS.resetPassword);
 
-  if (!token) return <InvalidLink refused={lastResult !== undefined} />;
+  if (!token) return <InvalidLink refused={reply !== undefined} />;
   return (
     <AuthCard heading={PAGE.heading} description={PAGE.description}>
       <Form method="post" noValidate ref={form.formRef} className="flex flex-col gap-4">

@@ -10,8 +10,8 @@ import { useServerForm } from "~/components/ui/server-form";
 import { TRIAL_DAYS } from "~/content/plans";
 import { ACCOUNT_PAGES } from "~/content/account-mail";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/password-rules";
-import { parseSignupForm } from "~/services/auth-forms.server";
-import { readFormData } from "~/services/form-intent.server";
+import { AUTH_FORM_SCHEMAS } from "~/services/auth-forms.server";
+import { handleIntent } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
 import { getViewer } from "~/services/session.server";
@@ -32,22 +32,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseSignupForm(formData);
-  if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const retryAfter = await limitPublicForm("signup", clientIp(context));
-  if (retryAfter) {
-    return json(
-      submission.reply({ formErrors: [`Too many sign-up attempts. ${retryMessage(retryAfter)}`], hideFields: ["password"] }),
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
-    );
-  }
-  const { returnTo, acceptTerms: _accepted, ...account } = submission.value;
-  // The same answer whether or not the address has an account: its owner is emailed instead (services/signup.server.ts).
-  await registerAccount(account, new Date());
-  return redirect(`/signup?sent=1&returnTo=${encodeURIComponent(safeRedirect(returnTo))}`);
+  return handleIntent(
+    request,
+    AUTH_FORM_SCHEMAS.signup,
+    async ({ returnTo, acceptTerms: _accepted, ...account }) => {
+      const retryAfter = await limitPublicForm("signup", clientIp(context));
+      if (retryAfter) {
+        return { formErrors: [`Too many sign-up attempts. ${retryMessage(retryAfter)}`], status: 429, headers: { "Retry-After": String(retryAfter) } };
+      }
+      // The same answer whether or not the address has an account: its owner is emailed instead (services/signup.server.ts).
+      await registerAccount(account, new Date());
+      return redirect(`/signup?sent=1&returnTo=${encodeURIComponent(safeRedirect(returnTo))}`);
+    },
+    { hideFields: ["password"] },
+  );
 }
 
 function CheckEmail({ returnTo }: { returnTo: string }) {
@@ -63,10 +61,10 @@ function CheckEmail({ returnTo }: { returnTo: string }) {
 
 export default function Signup() {
   const { returnTo, sent } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   // Validated by the action only (signupSchema): the page loads no form library.
-  const form = useServerForm(lastResult);
+  const form = useServerForm(reply?.submission);
   const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
   if (sent) return <CheckEmail returnTo={returnTo} />;
 

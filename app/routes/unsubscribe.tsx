@@ -13,6 +13,8 @@ import { Alert } from "~/components/ui/form-alert";
 import { UNSUBSCRIBE_PAGE } from "~/content/delivery";
 import { getDeliverySettings, saveDeliverySettings } from "~/models/user-settings.server";
 import { getUserById } from "~/models/users.server";
+import { unsubscribeSchema } from "~/schemas/unsubscribe";
+import { handleIntent } from "~/services/form-intent.server";
 import { verifyUnsubscribeToken } from "~/services/mailer.server";
 
 export const meta: MetaFunction = () => [{ title: `${UNSUBSCRIBE_PAGE.title} | FX Trader` }, { name: "robots", content: "noindex" }];
@@ -28,10 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const userId = tokenUser(request);
-  if (userId === null) return json({ done: false }, { status: 400 });
-  saveDeliverySettings(userId, { ...getDeliverySettings(userId), emailAlerts: false });
-  return json({ done: true });
+  return handleIntent<typeof unsubscribeSchema, true>(request, unsubscribeSchema, () => {
+    const userId = tokenUser(request);
+    if (userId === null) return { formErrors: [UNSUBSCRIBE_PAGE.invalid] };
+    saveDeliverySettings(userId, { ...getDeliverySettings(userId), emailAlerts: false });
+    return { data: true };
+  });
 }
 
 export default function Unsubscribe() {
@@ -40,7 +44,7 @@ export default function Unsubscribe() {
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16">
       <h1 className="text-3xl font-bold tracking-tight">{UNSUBSCRIBE_PAGE.title}</h1>
-      {result?.done ? (
+      {result?.data ? (
         <p role="status">{UNSUBSCRIBE_PAGE.done}</p>
       ) : !valid || result ? (
         <Alert>{UNSUBSCRIBE_PAGE.invalid}</Alert>

@@ -12,14 +12,13 @@ import { Button } from "~/components/ui/button";
 import { Alert, FormAlert } from "~/components/ui/form-alert";
 import { ACCOUNT_PAGES, ACCOUNT_PATHS } from "~/content/account-mail";
 import { findAccountToken } from "~/models/account-tokens.server";
-import { parseVerifyEmailForm } from "~/services/auth-forms.server";
+import { AUTH_FORM_SCHEMAS } from "~/services/auth-forms.server";
 import { applyEmailLink } from "~/services/email-verification.server";
-import { readFormData } from "~/services/form-intent.server";
+import { handleIntent } from "~/services/form-intent.server";
 import { clientIp, retryAfterHeader, safeRedirect } from "~/services/http.server";
 import { limitAccountMail, retryMessage } from "~/services/rate-limit.server";
 import { getViewer, requireViewer } from "~/services/session.server";
 import { resendVerification } from "~/services/signup.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 const PAGE = ACCOUNT_PAGES.verify;
 const PRIVATE_HEADERS = { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
@@ -37,35 +36,32 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseVerifyEmailForm(await readFormData(request));
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const now = new Date();
-  if (submission.value.intent === "resend") {
-    const { user } = await requireViewer(request);
-    const back = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/portal/dashboard");
-    if (user.emailVerified) return redirect(back);
-    const retryAfter = await limitAccountMail("verify", clientIp(context), user.email);
-    if (retryAfter) {
-      return redirectWithToast(request, back, { title: "Not Sent", description: retryMessage(retryAfter), variant: "destructive" });
+  return handleIntent(request, AUTH_FORM_SCHEMAS.verifyEmail, async (value) => {
+    const now = new Date();
+    if (value.intent === "resend") {
+      const { user } = await requireViewer(request);
+      const back = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/portal/dashboard");
+      if (user.emailVerified) return redirect(back);
+      const retryAfter = await limitAccountMail("verify", clientIp(context), user.email);
+      if (retryAfter) return { redirectTo: back, toast: { title: "Not Sent", description: retryMessage(retryAfter), variant: "destructive" } };
+      resendVerification(user.id, user.email, now);
+      return { redirectTo: back, toast: PAGE.resentToast };
     }
-    resendVerification(user.id, user.email, now);
-    return redirectWithToast(request, back, PAGE.resentToast);
-  }
-  const outcome = applyEmailLink(submission.value.token, now);
-  if (outcome === "invalid") return json(submission.reply({ formErrors: [PAGE.invalid] }), { status: 400 });
-  const next = (await getViewer(request)) ? "/portal/account" : ACCOUNT_PATHS.login;
-  const toast = outcome === "verified" ? PAGE.verifiedToast : outcome === "changed" ? PAGE.changedToast : PAGE.takenToast;
-  return redirectWithToast(request, next, toast);
+    const outcome = applyEmailLink(value.token, now);
+    if (outcome === "invalid") return { formErrors: [PAGE.invalid] };
+    const next = (await getViewer(request)) ? "/portal/account" : ACCOUNT_PATHS.login;
+    return { redirectTo: next, toast: outcome === "verified" ? PAGE.verifiedToast : outcome === "changed" ? PAGE.changedToast : PAGE.takenToast };
+  });
 }
 
 export default function VerifyEmail() {
   const { token, change, email } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const errors = lastResult?.error?.[""] ?? undefined;
+  const reply = useActionData<typeof action>();
+  const errors = reply?.submission.error?.[""] ?? undefined;
   if (!token || errors) {
     return (
       <AuthCard heading={PAGE.invalidHeading} description={PAGE.invalid}>
-        {lastResult ? <Alert>{PAGE.invalid}</Alert> : null}
+        {reply ? <Alert>{PAGE.invalid}</Alert> : null}
         <Link to={ACCOUNT_PATHS.login} className="font-medium text-blue-700 underline dark:text-blue-400">
           Sign in
         </Link>

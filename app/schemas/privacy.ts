@@ -11,3 +11,13 @@ export const deleteAccountSchema = z
   .strict();
 
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/**
+ * The Account → Privacy page's two forms: `cancel-deletion`, and
+ * `delete-account` with the re-authentication (fields other than these are ignored).
+ */
+export const privacyIntentSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("cancel-deletion") }), deleteAccountSchema.extend({ intent: z.literal("delete-account") }).strip()],
+  { errorMap: () => ({ message: PRIVACY_COPY.unknownAction }) },
+);

@@ -119,12 +119,22 @@ export function capEchoedValues(
   return { ...result, initialValue };
 }
 
+/** How `handleIntent` reads and answers one page's form. */
+export interface IntentOptions {
+  /** The form when the action has already read it (to pick a handler, check a honeypot, or keep the body for an auth strategy); else it is read here. */
+  formData?: FormData;
+  /** Fields never echoed back in a reply (passwords, one-time codes): Conform's `hideFields`. */
+  hideFields?: string[];
+  /** The form-level messages of an invalid post (default none: the field errors speak for themselves). */
+  invalidFormErrors?: (formData: FormData) => string[];
+}
+
 /**
  * Handles one page action.
  * @param request the POST request (form-encoded or multipart).
  * @param schema the page's zod schema; for several forms a `z.discriminatedUnion("intent", [...])`.
  * @param handle runs the parsed value; returns an `IntentOutcome`.
- * @param formData the form when the action has already read it (to pick a handler); else it is read here.
+ * @param options `formData` when the action has already read the form, `hideFields`, `invalidFormErrors` (see `IntentOptions`).
  * @returns a redirect with a flash toast, or JSON `IntentReply` (400 on invalid input).
  * @throws Response 415/400 from `readFormData` when the body is not a readable form.
  */
@@ -135,9 +145,10 @@ export async function handleIntent<Schema extends ZodTypeAny, Data = never>(
     value: z.output<Schema>,
     submission: Submission<z.input<Schema>, string[], z.output<Schema>>,
   ) => IntentOutcome<Data> | Promise<IntentOutcome<Data>>,
-  formData?: FormData,
+  options: IntentOptions = {},
 ): Promise<TypedResponse<IntentReply<Data>>> {
-  formData ??= await readFormData(request);
+  const { hideFields } = options;
+  const formData = options.formData ?? (await readFormData(request));
   const intentField = formData.get("intent");
   const intent = typeof intentField === "string" ? intentField : "";
   const submission = parseWithZod(formData, { schema });
@@ -148,7 +159,9 @@ export async function handleIntent<Schema extends ZodTypeAny, Data = never>(
       init,
     );
 
-  if (submission.status !== "success") return reply(submission.reply(), undefined, { status: 400 });
+  if (submission.status !== "success") {
+    return reply(submission.reply({ formErrors: options.invalidFormErrors?.(formData), hideFields }), undefined, { status: 400 });
+  }
 
   const outcome = await handle(submission.value, submission);
   if (outcome instanceof Response) return outcome as TypedResponse<IntentReply<Data>>;
@@ -159,7 +172,7 @@ export async function handleIntent<Schema extends ZodTypeAny, Data = never>(
   }
   const failed = Boolean(outcome.formErrors?.length || Object.keys(outcome.fieldErrors ?? {}).length);
   const result = failed
-    ? submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors })
-    : submission.reply();
+    ? submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors, hideFields })
+    : submission.reply({ hideFields });
   return reply(result, outcome.data, { status: outcome.status ?? (failed ? 400 : 200), headers: outcome.headers });
 }

@@ -15,8 +15,10 @@ import { generateApiKey } from "~/models/api-keys.server";
 import { getDb } from "~/platform/db.server";
 import * as exportRoute from "~/routes/api.me.export";
 import * as meRoute from "~/routes/api.me";
+import * as privacyRoute from "~/routes/portal.account.privacy";
+import { PRIVACY_COPY, PRIVACY_PATH } from "~/content/account-privacy";
 import { signedInSession } from "../support/fixtures";
-import { getRequest, routeArgs } from "../support/http";
+import { callRoute, formRequest, getRequest, routeArgs } from "../support/http";
 
 /** DELETE /api/me with a JSON body, as the signed-in `cookie`. */
 async function deleteMe(cookie: string, body: unknown): Promise<Response> {
@@ -109,5 +111,44 @@ describe("deletion and purge", () => {
     expect(countFor("users", "email", purgedEmail(victim.user.id))).toBe(1);
     expect(countFor("users", "email", bystander.email)).toBe(1);
     expect(countFor("api_keys", "user_id", bystander.user.id)).toBe(1);
+  });
+});
+
+describe("the Account → Privacy page's forms (handleIntent)", () => {
+  /** POST /portal/account/privacy with `fields`, as the signed-in `cookie`. */
+  async function post(cookie: string, fields: Record<string, string>): Promise<Response> {
+    return callRoute(privacyRoute.action, formRequest(`${ORIGIN}/portal/account/privacy`, fields, { cookie, headers: { Origin: ORIGIN } }));
+  }
+  type Reply = { submission: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+
+  it("refuses a wrong password on its field without echoing it, schedules deletion with the right one, and cancels it", async () => {
+    const { user, cookie } = await account("Page");
+    const wrong = await post(cookie, { intent: "delete-account", password: "not-the-password" });
+    expect(wrong.status).toBe(400);
+    const reply = (await wrong.json()) as Reply;
+    expect(reply.submission.error?.password).toEqual([PRIVACY_COPY.wrongPassword]);
+    expect(reply.submission.initialValue?.password).toBeUndefined();
+    expect(deletionRequestedAt(user.id)).toBeNull();
+
+    const scheduled = await post(cookie, { intent: "delete-account", password: "a-long-enough-password" });
+    expect(scheduled.status).toBe(302);
+    expect(scheduled.headers.get("Location")).toBe("/");
+    expect(deletionRequestedAt(user.id)).not.toBeNull();
+
+    // Scheduling signs every session out; signing in again offers the cancellation.
+    const cancelled = await post((await signedInSession(user.id)).cookie, { intent: "cancel-deletion" });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get("Location")).toBe(PRIVACY_PATH);
+    expect(deletionRequestedAt(user.id)).toBeNull();
+  });
+
+  it("answers an unknown intent with 400 and the 'Unknown action' message, a missing password on its field", async () => {
+    const { cookie } = await account("Unknown");
+    const unknown = await post(cookie, { intent: "erase-everything" });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Reply).submission.error?.intent).toEqual([PRIVACY_COPY.unknownAction]);
+    const missing = await post(cookie, { intent: "delete-account" });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as Reply).submission.error?.password).toEqual([PRIVACY_COPY.passwordRequired]);
   });
 });

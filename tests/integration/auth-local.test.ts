@@ -85,6 +85,11 @@ interface Reply {
   initialValue?: Record<string, unknown>;
 }
 
+/** The Conform result of a page action's reply (`handleIntent`: `{intent, submission}`). */
+function replyOf(text: string): Reply {
+  return (JSON.parse(text) as { submission: Reply }).submission;
+}
+
 // ---------------------------------------------------------------- fixtures
 
 let inactiveStrategyId: number;
@@ -202,7 +207,7 @@ describe("signup action", () => {
     expect(response.status).toBe(400);
     expect(sessionCookieOf(response)).toBeUndefined();
     const text = await response.text();
-    const reply = JSON.parse(text) as Reply;
+    const reply = replyOf(text);
     expect(Object.keys(reply.error ?? {}).sort()).toEqual(["email", "firstName", "lastName", "password"]);
     expect(reply.error?.password?.join(" ")).toMatch(/at least 10/);
     expect(reply.initialValue?.password).toBeUndefined();
@@ -219,7 +224,7 @@ describe("signup action", () => {
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(text).not.toContain(password);
-    const reply = JSON.parse(text) as Reply;
+    const reply = replyOf(text);
     expect(reply.error?.lastName).toBeTruthy();
     // the other values are kept for re-rendering the form
     expect(reply.initialValue?.email).toBe("eve@example.com");
@@ -279,8 +284,8 @@ describe("login action", () => {
     const unknownText = await unknown.text();
     expect(wrongText).not.toContain("not-the-password");
     expect(unknownText).not.toContain("not-the-password");
-    const wrongReply = JSON.parse(wrongText) as Reply;
-    const unknownReply = JSON.parse(unknownText) as Reply;
+    const wrongReply = replyOf(wrongText);
+    const unknownReply = replyOf(unknownText);
     // Conform keeps form-level errors under the "" key
     expect(wrongReply.error?.[""]).toEqual([GENERIC_LOGIN_ERROR]);
     expect(unknownReply.error?.[""]).toEqual([GENERIC_LOGIN_ERROR]);
@@ -290,7 +295,7 @@ describe("login action", () => {
   it("rejects a missing email with a 400 field error before checking credentials", async () => {
     const response = await login({ email: "", password: "whatever-password" });
     expect(response.status).toBe(400);
-    const reply = (await response.json()) as Reply;
+    const reply = replyOf(await response.text());
     expect(reply.error?.email?.length).toBeGreaterThan(0);
     expect(JSON.stringify(reply)).not.toContain("whatever-password");
   });

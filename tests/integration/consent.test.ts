@@ -41,7 +41,7 @@ describe("sign-up consent", () => {
   it("refuses a sign-up without acceptTerms with a field error, and creates no account", async () => {
     const response = await signup(fields);
     expect(response.status).toBe(400);
-    const reply = (await response.json()) as { error?: Record<string, string[]> };
+    const reply = ((await response.json()) as { submission: { error?: Record<string, string[]> } }).submission;
     expect(Object.keys(reply.error ?? {})).toEqual(["acceptTerms"]);
     expect(reply.error!.acceptTerms![0]).toMatch(/Accept the Terms of Use and the Privacy Policy/);
     expect(getDb().select().from(users).where(eq(users.email, fields.email)).get()).toBeUndefined();

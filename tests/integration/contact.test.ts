@@ -59,7 +59,7 @@ describe("/contact action", () => {
     const before = messageCount();
     const res = (await contactAction(postContact({ name: " ", email: "", message: "", goals: "x" }, "192.0.2.3"))) as Response;
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()).submission;
     expect(body.status).toBe("error");
     expect(body.error.name).toEqual(["Full name is required"]);
     expect(body.error.email).toEqual(["Email is required"]);
@@ -73,7 +73,7 @@ describe("/contact action", () => {
   it("echoes no more of an over-long field than its maximum", async () => {
     const res = (await contactAction(postContact({ ...VALID, message: "m".repeat(200_000) }, "192.0.2.9"))) as Response;
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()).submission;
     expect(body.error.message).toEqual(["Message must be at most 5000 characters"]);
     expect(body.initialValue.message).toHaveLength(5000);
   });
@@ -88,7 +88,7 @@ describe("/contact action", () => {
     const before = messageCount();
     const res = (await contactAction(postContact({ ...VALID, email: "nope", tradingExperience: "guru" }, "192.0.2.4"))) as Response;
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()).submission;
     expect(body.error.email).toEqual(["Enter a valid email address"]);
     expect(body.error.tradingExperience).toBeTruthy();
     expect(body.error[""]).toEqual(["Please check the highlighted fields."]);
@@ -113,7 +113,7 @@ describe("/contact action", () => {
     const limited = (await contactAction(postContact({ ...VALID, message: "Message 11" }, ip))) as Response;
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    const body = await limited.json();
+    const body = (await limited.json()).submission;
     expect(body.error[""][0]).toMatch(/too many messages.*Try again in/i);
     expect(messageCount()).toBe(before);
     // Other visitors can still write.
@@ -198,10 +198,10 @@ describe("booking a strategy call through /contact", () => {
     const before = messageCount();
     const none = (await contactAction(postContact(CALL, "192.0.2.61"))) as Response;
     expect(none.status).toBe(400);
-    expect((await none.json()).error.callSlot).toEqual(["Choose a time for your call"]);
+    expect((await none.json()).submission.error.callSlot).toEqual(["Choose a time for your call"]);
     const sunday = (await contactAction(postContact({ ...CALL, callSlot: "2026-11-29T15:00:00.000Z" }, "192.0.2.62"))) as Response;
     expect(sunday.status).toBe(400);
-    expect((await sunday.json()).error.callSlot).toEqual(["That time is no longer available. Please choose another."]);
+    expect((await sunday.json()).submission.error.callSlot).toEqual(["That time is no longer available. Please choose another."]);
     expect(messageCount()).toBe(before);
   });
 

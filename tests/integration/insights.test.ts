@@ -262,7 +262,7 @@ describe("newsletter action", () => {
   it("stores a valid email", async () => {
     const res = (await insightsAction(post("/insights?index", { intent: "newsletter", email: "Reader@Example.com" }, "10.0.0.1"))) as Response;
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, message: "Thanks! You're on the list for new insights." });
+    expect(await res.json()).toMatchObject({ intent: "newsletter", data: "Thanks! You're on the list for new insights." });
     const row = getDb().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "reader@example.com")).get();
     expect(row).toBeTruthy();
   });
@@ -271,7 +271,7 @@ describe("newsletter action", () => {
     const before = subscribers();
     const res = (await insightsAction(post("/insights?index", { intent: "newsletter", email: " READER@example.com " }, "10.0.0.2"))) as Response;
     expect(res.status).toBe(200);
-    expect((await res.json()).ok).toBe(true);
+    expect((await res.json()).data).toBe("Thanks! You're on the list for new insights.");
     expect(subscribers()).toBe(before);
   });
 
@@ -281,11 +281,12 @@ describe("newsletter action", () => {
       const res = (await insightsAction(post("/insights?index", { intent: "newsletter", email }, "10.0.0.3"))) as Response;
       expect(res.status, email).toBe(400);
       const body = await res.json();
-      expect(body.ok).toBe(false);
-      expect(body.error).toBeTruthy();
+      expect(body.data).toBeUndefined();
+      expect(body.submission.error.email[0]).toBe(email ? "Enter a valid email address" : "Email is required");
     }
     const unknown = (await insightsAction(post("/insights?index", { intent: "other", email: "a@b.co" }, "10.0.0.3"))) as Response;
     expect(unknown.status).toBe(400);
+    expect((await unknown.json()).submission.error.intent).toEqual(["Unknown form. Please try again."]);
     expect(subscribers()).toBe(before);
   });
 
@@ -298,7 +299,7 @@ describe("newsletter action", () => {
     const limited = (await insightsAction(post("/insights?index", { intent: "newsletter", email: "bulk10@example.com" }, ip))) as Response;
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await limited.json()).error).toMatch(/Try again in/);
+    expect((await limited.json()).submission.error[""][0]).toMatch(/Too many sign-ups from your network\. Try again in/);
     expect(getDb().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "bulk10@example.com")).get()).toBeUndefined();
     // Another IP is unaffected.
     const other = (await insightsAction(post("/insights?index", { intent: "newsletter", email: "other@example.com" }, "10.0.0.100"))) as Response;

@@ -156,7 +156,7 @@ describe("/login/two-factor", () => {
     const response = await submitCode(await wrongCode(user.id), pending);
     expect(response.status).toBe(400);
     expect(setCookiePair(response, "__session")).toBeUndefined();
-    const reply = (await response.json()) as { error?: Record<string, string[] | null> };
+    const reply = ((await response.json()) as { submission: { error?: Record<string, string[] | null> } }).submission;
     expect(reply.error?.code).toEqual([INVALID_CODE]);
     expect(sessionCount(user.id)).toBe(0);
 
@@ -213,7 +213,7 @@ describe("/login/two-factor", () => {
     const again = await firstFactor(user, "/portal/dashboard");
     const reused = await submitCode(recoveryCodes[3], again.pending);
     expect(reused.status).toBe(400);
-    expect(((await reused.json()) as { error?: Record<string, string[]> }).error?.code).toEqual([
+    expect(((await reused.json()) as { submission: { error?: Record<string, string[]> } }).submission.error?.code).toEqual([
       "Invalid recovery code. Check it for typos, or use another unused code.",
     ]);
     expect(sessionCount(user.id)).toBe(1);

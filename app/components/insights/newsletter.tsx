@@ -1,6 +1,7 @@
 /** The newsletter box of /insights (spec section 5 "Newsletter email"): a native POST form, intent=newsletter. */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import type { IntentReplyData } from "~/components/portal/intent-form";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -8,14 +9,21 @@ import { controlClass } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { NEWSLETTER_COPY } from "~/content/insights";
 
-/** What the newsletter action replies: the confirmation, or the error with the email to refill. */
-export type NewsletterResult =
-  | { intent: "newsletter"; ok: true; message: string; email: string }
-  | { intent: "newsletter" | null; ok: false; error: string; email: string };
+/** The newsletter action's reply (`handleIntent`): the confirmation as `data`, or the errors with the email to refill. */
+type NewsletterReply = IntentReplyData<string>;
+
+/** The reply's first message: the form's (rate limit), the email's, or the intent's (an unknown form). */
+function firstError(reply: NonNullable<NewsletterReply>): string | null {
+  const error = reply.submission.error ?? {};
+  return error[""]?.[0] ?? error.email?.[0] ?? error.intent?.[0] ?? null;
+}
 
 /** The box: the email field, the inline confirmation or error, and (with JavaScript) the matching toast. */
 export function Newsletter() {
-  const result = useActionData<NewsletterResult>();
+  const result = useActionData<NewsletterReply>();
+  const message = result?.data ?? null;
+  const error = result && message === null ? firstError(result) : null;
+  const refill = result?.submission.initialValue?.email;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "newsletter";
   const formRef = useRef<HTMLFormElement>(null);
@@ -24,15 +32,13 @@ export function Newsletter() {
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) {
-      toast({ title: NEWSLETTER_COPY.successTitle, description: result.message });
+    if (message !== null) {
+      toast({ title: NEWSLETTER_COPY.successTitle, description: message });
       formRef.current?.reset();
-    } else {
-      toast({ title: "Subscription failed", description: result.error, variant: "destructive" });
+    } else if (error !== null) {
+      toast({ title: "Subscription failed", description: error, variant: "destructive" });
     }
-  }, [result]);
-
-  const error = result && !result.ok ? result.error : null;
+  }, [result, message, error]);
   return (
     <section aria-labelledby="newsletter-heading" className="mt-16">
       <Card className="bg-slate-50 dark:bg-slate-900">
@@ -62,7 +68,7 @@ export function Newsletter() {
                 maxLength={254}
                 autoComplete="email"
                 placeholder={NEWSLETTER_COPY.placeholder}
-                defaultValue={result && !result.ok ? result.email : ""}
+                defaultValue={message === null && typeof refill === "string" ? refill : ""}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "newsletter-error" : undefined}
                 className={controlClass}
@@ -73,9 +79,9 @@ export function Newsletter() {
             </Button>
           </Form>
           <div aria-live="polite" className="mt-3 text-sm">
-            {result?.ok ? (
+            {message !== null ? (
               <p data-testid="newsletter-success" className="font-medium text-green-800 dark:text-green-300">
-                {result.message}
+                {message}
               </p>
             ) : null}
             {error ? (

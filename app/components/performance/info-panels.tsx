@@ -1,5 +1,5 @@
 /** The Methodology, Verification and Disclaimers tabs of /performance. */
-import { PlaceholderButton } from "~/components/marketing";
+import { PlaceholderButton } from "~/components/placeholder-button";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
