@@ -21,7 +21,7 @@ import {
   type MonthlyBreakdownRow,
   type SeriesPoint,
 } from "./performance-series";
-import { DEFAULT_RECORD_BASIS, type RecordBasis } from "./record-basis";
+import type { RecordBasis } from "./record-basis";
 import type { DayEquityPoint } from "./track-record";
 
 function isTab(value: string): value is PerformanceTab {
@@ -43,8 +43,8 @@ export function parsePerformanceParams(searchParams: URLSearchParams): { tab: Pe
  * The URL of a tab and chart period on /performance (both always explicit, so
  * links preserve each other), with the record's basis when it is not the default live.
  */
-export function performanceHref(tab: PerformanceTab, period: ChartPeriod, basis: RecordBasis = DEFAULT_RECORD_BASIS): string {
-  return `/performance?tab=${tab}&period=${period}${basis === DEFAULT_RECORD_BASIS ? "" : `&basis=${basis}`}`;
+export function performanceHref(tab: PerformanceTab, period: ChartPeriod, basis: RecordBasis = "live"): string {
+  return `/performance?tab=${tab}&period=${period}${basis === "live" ? "" : `&basis=${basis}`}`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * browser bundle does not reach the track-record maths it is computed with.
  */
 import { PERFORMANCE_DISCLAIMER } from "~/content/strategy-performance";
-import { SIMULATED_LABEL, SIMULATED_METHOD, SIMULATED_STATEMENT } from "~/content/track-record";
+import { SIMULATED_LABEL, SIMULATED_METHOD, SIMULATED_STATEMENT } from "~/content/simulated-history";
 import { parsePerformanceParams, roundedDays } from "~/domain/performance-page";
 import { DEFAULT_RECORD_BASIS, pageBasis } from "~/domain/record-basis";
 import { periodRange } from "~/domain/track-record";

@@ -8,7 +8,16 @@
 import { Link } from "@remix-run/react";
 
 import { CHART_PERIODS, type ChartPeriod, type PerformanceTab } from "~/content/performance";
-import { LIVE_PERIOD_LABEL, LIVE_RECORD_INTRO, LIVE_RECORD_TITLE, NO_CLOSED_SIGNALS, NO_LIVE_TRADES } from "~/content/track-record";
+import {
+  LIVE_PERIOD_LABEL,
+  LIVE_RECORD_INTRO,
+  LIVE_RECORD_TITLE,
+  NO_CLOSED_SIGNALS,
+  NO_LIVE_TRADES,
+  NO_LIVE_TRADES_NOTE,
+  RECORD_BASIS_CHOICES,
+  RECORD_BASIS_LABEL,
+} from "~/content/track-record";
 import { performanceHref } from "~/domain/performance-page";
 import type { RecordBasis } from "~/domain/record-basis";
 import { formatDay, formatPct } from "~/domain/performance-series";
@@ -16,8 +25,7 @@ import { formatR, tradesCsvPath } from "~/domain/track-record-display";
 import type { TrackRecordFigures } from "~/models/read-models/track-record.server";
 import { LiveCharts, LiveTiles, type LiveRecord } from "./live-record";
 import { PeriodLinks } from "./period-links";
-import { BasisLinks, NoLiveTrades } from "./record-basis";
-import { SimulatedNote, type SimulatedNoteText } from "./simulated-note";
+import type { SimulatedNoteText } from "./simulated-note";
 
 /** One strategy's figures in the period, with its name and slug. */
 export interface StrategyRecord {
@@ -118,15 +126,35 @@ export function LiveRecordSection({
           ) : null}
         </div>
         <div className="flex flex-col items-end gap-2">
-          <BasisLinks basis={basis} hrefFor={(choice) => `${performanceHref(tab, period, choice)}#live-record`} />
+          <PeriodLinks
+            choices={RECORD_BASIS_CHOICES}
+            current={basis}
+            hrefFor={(choice) => `${performanceHref(tab, period, choice)}#live-record`}
+            label={RECORD_BASIS_LABEL}
+            testIdPrefix="record-basis-"
+          />
           <LivePeriodLinks tab={tab} period={period} basis={basis} />
         </div>
       </div>
-      {simulatedNote ? <SimulatedNote text={simulatedNote} className="mt-4" /> : null}
-      {all.trades === 0 && basis === "live" ? (
-        <NoLiveTrades className="mt-4" simulatedHref={all.simulatedTrades > 0 ? `${performanceHref(tab, period, "simulated")}#live-record` : undefined} />
-      ) : all.trades === 0 ? (
-        <p className="mt-4 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-700">{NO_CLOSED_SIGNALS}</p>
+      {/* The simulated note and the empty live record are written out here, not as ./simulated-note and ./record-basis, to keep /performance's initial JavaScript in its budget. */}
+      {simulatedNote ? (
+        <div
+          role="note"
+          data-testid="simulated-note"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <strong className="font-semibold">{simulatedNote.label}.</strong> {simulatedNote.statement} {simulatedNote.method}
+        </div>
+      ) : null}
+      {all.trades === 0 ? (
+        <p className="mt-4 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-700" data-testid={basis === "live" ? "no-live-trades" : undefined}>
+          {basis === "live" ? `${NO_LIVE_TRADES}. ${NO_LIVE_TRADES_NOTE} ` : NO_CLOSED_SIGNALS}
+          {basis === "live" && all.simulatedTrades > 0 ? (
+            <Link to={`${performanceHref(tab, period, "simulated")}#live-record`} className="text-blue-800 underline underline-offset-2 dark:text-blue-300">
+              See the simulated history
+            </Link>
+          ) : null}
+        </p>
       ) : (
         <div className="mt-4 flex flex-col gap-4">
           <LiveTiles record={all} />

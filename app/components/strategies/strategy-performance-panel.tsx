@@ -12,15 +12,8 @@ import { SimulatedNote } from "~/components/performance/simulated-note";
 import { MonthlyHeatmap } from "~/components/performance/monthly-heatmap";
 import { HYPOTHETICAL_PERFORMANCE_DISCLAIMER } from "~/content/performance-info";
 import { SAMPLE_MONTHS } from "~/content/strategy-performance";
-import {
-  LIVE_METHODOLOGY,
-  LIVE_RECORD_INTRO,
-  LIVE_RECORD_TITLE,
-  NO_CLOSED_SIGNALS,
-  SIMULATED_LABEL,
-  SIMULATED_METHOD,
-  SIMULATED_STATEMENT,
-} from "~/content/track-record";
+import { SIMULATED_LABEL, SIMULATED_METHOD, SIMULATED_STATEMENT } from "~/content/simulated-history";
+import { LIVE_METHODOLOGY, LIVE_RECORD_INTRO, LIVE_RECORD_TITLE, NO_CLOSED_SIGNALS } from "~/content/track-record";
 import type { RecordBasis } from "~/domain/record-basis";
 import { performanceSampleFor } from "~/domain/strategy-detail";
 import { tradesCsvPath } from "~/domain/track-record-display";
