@@ -582,9 +582,10 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
- * One row per run of the seed (db/seed.ts) that wrote signals: the last signal
- * id it published. While no signal has a higher id, every signal is seeded and
- * the live track record is demo data (docs/decisions/0058-demo-track-record.md).
+ * One row per run of the seed (db/seed.ts): when it ran and the last signal id
+ * of the simulated history it published (null for none). A record of the
+ * runs only: whether a trade is simulated is sealed in its `published` ledger
+ * event, not derived from ids (docs/decisions/0145-simulated-flag-in-the-ledger.md).
  */
 export const seedRuns = sqliteTable("seed_runs", {
   id: integer("id").primaryKey({ autoIncrement: true }),

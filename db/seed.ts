@@ -1,11 +1,14 @@
 /**
- * Seeds an empty database with the catalogue (strategies, insight posts), a
- * signal history published and resolved through the signals model from seeded
- * price paths (docs/decisions/0033-seed-price-path.md) and, outside
- * production, two demo accounts. Never overwrites: when any user or strategy
- * exists it does nothing.
+ * Seeds an empty database with the catalogue (strategies, insight posts) and,
+ * outside production, two demo accounts and a simulated signal history
+ * published and resolved through the signals model from seeded price paths
+ * (docs/decisions/0033-seed-price-path.md), every signal of it marked
+ * `simulated: true` in its ledger event (docs/decisions/0145). A production
+ * seed writes the catalogue only, unless SEED_SIMULATED_HISTORY=1 asks for the
+ * history (a demo site; docs/decisions/0147). Never overwrites: when any user
+ * or strategy exists it does nothing.
  *
- * Run directly with `npm run db:seed` (reads DATABASE_PATH, SEED_PASSWORD, NODE_ENV).
+ * Run directly with `npm run db:seed` (reads DATABASE_PATH, SEED_PASSWORD, NODE_ENV, SEED_SIMULATED_HISTORY).
  */
 import { pathToFileURL } from "node:url";
 import { argon2id, hash } from "argon2";
@@ -23,6 +26,8 @@ import { buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS, SEED_STRATEGIES, t
 const DAY = 24 * 60 * 60 * 1000;
 /** The seed writes history after the fact: none of its events is delivered to anyone (no outbox jobs). */
 const HISTORY_NOTIFIES_NOBODY = false;
+/** Every signal of the seed's history is generated, and its `published` event says so (docs/decisions/0145). */
+const HISTORY_IS_SIMULATED = true;
 
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 export const DEMO_TRADER_EMAIL = "trader@example.com";
@@ -34,6 +39,8 @@ export type SeedOptions = {
   now?: Date;
   includeDemoAccounts: boolean;
   demoPassword: string;
+  /** Whether to write the simulated signal history (default true; a production seed passes false unless asked, docs/decisions/0147). */
+  includeSimulatedHistory?: boolean;
 };
 
 export type SeedResult = {
@@ -145,8 +152,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           .run();
       }
 
-      const history = runSignalHistory(db, buildSeedHistory(now, idsBySlug), adminId, now);
-      // The record marks itself as demo data until a signal with a higher id is published (docs/decisions/0058).
+      const history =
+        options.includeSimulatedHistory === false
+          ? { published: 0, resolved: 0, lastSignalId: null }
+          : runSignalHistory(db, buildSeedHistory(now, idsBySlug), adminId, now);
       tx.insert(seedRuns).values({ ranAt: now, lastSignalId: history.lastSignalId }).run();
 
       const postRows = buildSeedPosts(now);
@@ -197,7 +206,7 @@ function runSignalHistory(
       at: plan.publishAt.getTime(),
       order: 0,
       run: () => {
-        ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db, HISTORY_NOTIFIES_NOBODY).id;
+        ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db, HISTORY_NOTIFIES_NOBODY, HISTORY_IS_SIMULATED).id;
       },
     });
     const cancel = plan.cancel;
@@ -245,7 +254,10 @@ export function describeSeedResult(result: SeedResult): string {
   if (!result.seeded) return "Database already has data; seed skipped";
   const { strategies: s, signals: n, posts: p, users: u } = result.counts;
   const { resolved, open } = result.signalHistory;
-  const base = `Seeded ${s} strategies, ${n} signals (published and resolved through the ledger from seeded prices: ${resolved} resolved, ${open} open), ${p} posts`;
+  const base =
+    n > 0
+      ? `Seeded ${s} strategies, ${n} simulated signals (published and resolved through the ledger from seeded prices: ${resolved} resolved, ${open} open), ${p} posts`
+      : `Seeded ${s} strategies and ${p} posts, no simulated signal history`;
   return u > 0
     ? `${base} and ${u} demo accounts (${DEMO_ADMIN_EMAIL}, ${DEMO_TRADER_EMAIL})`
     : `${base}; no demo accounts (create an admin with \`npm run create-admin\`)`;
@@ -258,10 +270,14 @@ export type SeedScriptConfig = {
   databasePath: string;
   demoPassword: string;
   includeDemoAccounts: boolean;
+  includeSimulatedHistory: boolean;
 };
 
 /**
- * Reads the seed settings from the environment (no SESSION_SECRET needed).
+ * Reads the seed settings from the environment (no SESSION_SECRET needed):
+ * outside production the demo accounts and the simulated history; with
+ * NODE_ENV=production neither, unless SEED_SIMULATED_HISTORY=1 asks for the
+ * history (docs/decisions/0147).
  * @throws Error when SEED_PASSWORD is set but shorter than 8 characters.
  */
 export function seedConfigFromEnv(env: EnvVars = process.env): SeedScriptConfig {
@@ -273,6 +289,7 @@ export function seedConfigFromEnv(env: EnvVars = process.env): SeedScriptConfig 
     databasePath: env.DATABASE_PATH || DEFAULT_DATABASE_PATH,
     demoPassword: seedPassword || DEFAULT_DEMO_PASSWORD,
     includeDemoAccounts: env.NODE_ENV !== "production",
+    includeSimulatedHistory: env.NODE_ENV !== "production" || env.SEED_SIMULATED_HISTORY === "1",
   };
 }
 

@@ -1,5 +1,5 @@
 /** The live win rate line of a strategy (strategy cards, the landing page's highlights). */
-import { DEMO_DATA_CARD_NOTE, MIN_CLOSED_SIGNALS_FOR_FIGURES, TRACK_RECORD_PENDING } from "~/content/live-win-rate";
+import { MIN_CLOSED_SIGNALS_FOR_FIGURES, NO_LIVE_TRADES_CARD, TRACK_RECORD_PENDING } from "~/content/live-win-rate";
 import type { LiveCardFigures } from "~/models/read-models/track-record.server";
 
 /** '68%' or '68.5%'. */
@@ -8,9 +8,9 @@ export function formatWinRate(winRate: number): string {
 }
 
 /**
- * The live win rate and closed-signal count once a strategy has
- * MIN_CLOSED_SIGNALS_FOR_FIGURES closed signals, else the note that the track record starts then;
- * marked as the seed's demo data while it is (docs/decisions/0058).
+ * The live win rate and closed-signal count (live trades only, docs/decisions/0146)
+ * once a strategy has MIN_CLOSED_SIGNALS_FOR_FIGURES closed live signals; "No
+ * live trades yet" before the first, else the note that the track record starts then.
  */
 export function LiveWinRate({ live, className = "" }: { live: LiveCardFigures; className?: string }) {
   return (
@@ -19,13 +19,9 @@ export function LiveWinRate({ live, className = "" }: { live: LiveCardFigures; c
         <>
           <span className="font-semibold tabular-nums">{formatWinRate(Number(live.winRate.toFixed(1)))}</span> live win rate over{" "}
           <span className="tabular-nums">{live.trades}</span> closed signals, net of costs
-          {live.demo ? (
-            <span className="font-semibold text-amber-900 dark:text-amber-200" data-testid="live-win-rate-demo">
-              {" "}
-              ({DEMO_DATA_CARD_NOTE})
-            </span>
-          ) : null}
         </>
+      ) : live.trades === 0 ? (
+        <span className="text-slate-700 dark:text-slate-300">{NO_LIVE_TRADES_CARD}</span>
       ) : (
         <span className="text-slate-700 dark:text-slate-300">{TRACK_RECORD_PENDING}</span>
       )}

@@ -56,6 +56,7 @@ export function closedTradeOf(id: number, state: SignalState): ClosedTrade | nul
     closedAt: state.outcome.closedAt,
     closeReason: state.outcome.closeReason,
     exits: state.exits.map(({ exitPrice, fraction }) => ({ exitPrice, fraction })),
+    simulated: state.simulated,
   };
 }
 

@@ -21,6 +21,7 @@ import {
   type MonthlyBreakdownRow,
   type SeriesPoint,
 } from "./performance-series";
+import type { RecordBasis } from "./record-basis";
 import type { DayEquityPoint } from "./track-record";
 
 function isTab(value: string): value is PerformanceTab {
@@ -38,9 +39,12 @@ export function parsePerformanceParams(searchParams: URLSearchParams): { tab: Pe
   return { tab: isTab(tab) ? tab : DEFAULT_TAB, period: isPeriod(period) ? period : DEFAULT_PERIOD };
 }
 
-/** The URL of a tab and chart period on /performance (both always explicit, so links preserve each other). */
-export function performanceHref(tab: PerformanceTab, period: ChartPeriod): string {
-  return `/performance?tab=${tab}&period=${period}`;
+/**
+ * The URL of a tab and chart period on /performance (both always explicit, so
+ * links preserve each other), with the record's basis when it is not the default live.
+ */
+export function performanceHref(tab: PerformanceTab, period: ChartPeriod, basis: RecordBasis = "live"): string {
+  return `/performance?tab=${tab}&period=${period}${basis === "live" ? "" : `&basis=${basis}`}`;
 }
 
 /**

@@ -3,10 +3,11 @@
  * so a page that shows figures does not load the track-record maths (and
  * the instrument catalogue it needs) with them.
  */
+import type { RecordBasis } from "./record-basis";
 
-/** Where the trades CSV of a strategy slug (or `all`) is served. */
-export function tradesCsvPath(slug: string): string {
-  return `/api/strategies/${encodeURIComponent(slug)}/trades.csv`;
+/** Where the trades CSV of a strategy slug (or `all`) on `basis` (default live) is served. */
+export function tradesCsvPath(slug: string, basis: RecordBasis = "live"): string {
+  return `/api/strategies/${encodeURIComponent(slug)}/trades.csv${basis === "live" ? "" : `?basis=${basis}`}`;
 }
 
 /** An R multiple for display: "+1.25R", "-0.80R", "0.00R"; "—" for null. */

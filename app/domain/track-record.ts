@@ -115,6 +115,8 @@ export interface ClosedTrade {
   closeReason: CloseReason;
   /** Partial exits then the final one. */
   exits: ReadonlyArray<TradeExit>;
+  /** Whether its `published` event marks it as simulated history (docs/decisions/0145). */
+  simulated: boolean;
 }
 
 export type { TradeOutcome, TradeResult } from "./trade-result";
@@ -176,6 +178,7 @@ export function tradeResult(trade: ClosedTrade): TradeResult {
     netR,
     holdingHours: (trade.closedAt.getTime() - trade.openedAt.getTime()) / HOUR_MS,
     outcome: Math.abs(netR) < BREAKEVEN_R ? "breakeven" : netR > 0 ? "win" : "loss",
+    simulated: trade.simulated,
   };
 }
 
@@ -607,7 +610,7 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
 // ---------------------------------------------------------------------------
 // CSV
 
-/** The CSV columns, in order: the strategy, then every field of `TradeResult`. */
+/** The CSV columns, in order: the strategy, then every field of `TradeResult` (`simulated` as `true`/`false`). */
 export const TRADE_CSV_COLUMNS = [
   "strategySlug",
   "strategyName",
@@ -619,6 +622,7 @@ export const TRADE_CSV_COLUMNS = [
   "closeReason",
   ...TRADE_FIGURE_FIELDS,
   "outcome",
+  "simulated",
 ] as const;
 
 /** One RFC 4180 field: quoted (with inner quotes doubled) when it holds a comma, a quote, CR or LF. */
@@ -640,6 +644,7 @@ export function tradesCsv(results: ReadonlyArray<TradeResult>, strategies: Reado
       ...r,
       strategySlug: strategy?.slug ?? "",
       strategyName: strategy?.name ?? "",
+      simulated: r.simulated ? "true" : "false",
     };
     lines.push(TRADE_CSV_COLUMNS.map((column) => csvField(row[column])).join(","));
   }

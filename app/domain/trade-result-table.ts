@@ -16,6 +16,7 @@
  * `Date.prototype.toISOString`, which `at` uses again on the same milliseconds.
  */
 import { CLOSE_REASONS, type SignalSide } from "./signal-lifecycle";
+import type { RecordBasis } from "./record-basis";
 import type { TradeOutcome, TradeResult } from "./trade-result";
 
 /** A result's figures: prices, pips, R multiples and hours (in the trades CSV, its columns between the close reason and the outcome, in this order). */
@@ -63,6 +64,8 @@ interface Columns {
   side: Uint8Array;
   closeReason: Uint8Array;
   outcome: Uint8Array;
+  /** 1 for a simulated trade, 0 for a live one. */
+  simulated: Uint8Array;
 }
 
 function allocate(length: number): Columns {
@@ -76,6 +79,7 @@ function allocate(length: number): Columns {
     side: new Uint8Array(length),
     closeReason: new Uint8Array(length),
     outcome: new Uint8Array(length),
+    simulated: new Uint8Array(length),
   };
 }
 
@@ -89,6 +93,7 @@ function arraysOf(columns: Columns): Array<Float64Array | Uint16Array | Uint8Arr
     columns.side,
     columns.closeReason,
     columns.outcome,
+    columns.simulated,
   ];
 }
 
@@ -118,6 +123,7 @@ function writeRow(target: Columns, row: number, result: TradeResult, openedAtMs:
   target.side[row] = SIDES.indexOf(result.side);
   target.closeReason[row] = CLOSE_REASONS.indexOf(result.closeReason);
   target.outcome[row] = OUTCOME_CODES[result.outcome];
+  target.simulated[row] = result.simulated ? 1 : 0;
 }
 
 /** Rows `build` makes room for at first; the columns double each time they fill. */
@@ -147,6 +153,8 @@ export class TradeResultTable {
   /** Each strategy's rows in close order, made on first use. */
   private readonly byStrategy = new Map<number, Uint32Array>();
   private every: Uint32Array | null = null;
+  /** Each row list's live and simulated rows, made on first use (keyed by the list `allRows` or `strategyRows` gave). */
+  private readonly byBasis = new WeakMap<Uint32Array, Partial<Record<"live" | "simulated", Uint32Array>>>();
 
   private constructor(columns: Columns, length: number, symbols: readonly string[]) {
     this.columns = columns;
@@ -315,6 +323,27 @@ export class TradeResultTable {
   }
 
   /**
+   * The rows of `rows` (rows of this table in close order) on `basis`: the
+   * live trades, the simulated ones, or all of them (`rows` itself); a
+   * filtered list is made once per table, list and basis.
+   */
+  onBasis(rows: Uint32Array, basis: RecordBasis): Uint32Array {
+    if (basis === "all") return rows;
+    let kept = this.byBasis.get(rows)?.[basis];
+    if (!kept) {
+      const wanted = basis === "simulated" ? 1 : 0;
+      const column = this.columns.simulated;
+      let count = 0;
+      for (let k = 0; k < rows.length; k++) if (column[rows[k]!] === wanted) count++;
+      kept = new Uint32Array(count);
+      let j = 0;
+      for (let k = 0; k < rows.length; k++) if (column[rows[k]!] === wanted) kept[j++] = rows[k]!;
+      this.byBasis.set(rows, { ...this.byBasis.get(rows), [basis]: kept });
+    }
+    return kept;
+  }
+
+  /**
    * The part of `rows` (rows of this table in close order) closed in [from, to]
    * (epoch ms, either end open): a view found by binary search, no copy.
    */
@@ -364,6 +393,7 @@ export class TradeResultTable {
       netR: numbers.netR[row]!,
       holdingHours: numbers.holdingHours[row]!,
       outcome: OUTCOMES[columns.outcome[row]!]!,
+      simulated: columns.simulated[row] === 1,
     };
   }
 

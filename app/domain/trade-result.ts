@@ -33,4 +33,6 @@ export interface TradeResult {
   netR: number;
   holdingHours: number;
   outcome: TradeOutcome;
+  /** Whether the trade is simulated history (its `published` event says so, docs/decisions/0145); false for a live trade. */
+  simulated: boolean;
 }

@@ -11,9 +11,10 @@ import { appendEvent } from "~/models/signals.server";
 
 /**
  * The `published` event a stored signals row stands for: its levels (the
- * original stop), expiry and rationale at `createdAt`, with its instrument's pip size.
+ * original stop), expiry and rationale at `createdAt`, with its instrument's
+ * pip size and `simulated` as given (docs/decisions/0145-simulated-flag-in-the-ledger.md).
  */
-export function publishedEventOf(signal: Signal): SignalEvent {
+export function publishedEventOf(signal: Signal, simulated: boolean): SignalEvent {
   return {
     type: "published",
     occurredAt: signal.createdAt,
@@ -29,15 +30,20 @@ export function publishedEventOf(signal: Signal): SignalEvent {
       expiresAt: signal.expiresAt.toISOString(),
       pipSize: instrumentSpec(signal.symbol).pipSize,
       rationale: signal.rationale,
+      simulated,
     },
   };
 }
+
+/** A row the ledger did not see published is not proof of a live trade (docs/decisions/0145). */
+const BACKFILLED_AS_SIMULATED = true;
 
 /**
  * Gives every signal that has no ledger events its history, so the chain
  * starts complete on a database that held signals before the ledger
  * (docs/decisions/0027-signal-ledger-storage.md): a `published` event at its
- * `createdAt` built from the row, then for a CLOSED row a `closed` event at its
+ * `createdAt` built from the row and marked `simulated: true` (the ledger did
+ * not witness its publication, so it never counts as live: docs/decisions/0145), then for a CLOSED row a `closed` event at its
  * `closedAt` with `exitPrice` and `reason` null (no exit was recorded), for a
  * CANCELLED row a `cancelled` event `{}`. Events are appended in order of
  * their time (then signal id), recorded at `now`. Open rows are rewritten as
@@ -60,7 +66,7 @@ export function backfillLedger(db: Db, now: Date): { signals: number; events: nu
         .map((row) => row.signal);
       const pending: Array<{ signal: Signal; order: number; event: { type: string; occurredAt: Date; payload: unknown } }> = [];
       for (const signal of missing) {
-        const published = publishedEventOf(signal);
+        const published = publishedEventOf(signal, BACKFILLED_AS_SIMULATED);
         pending.push({ signal, order: 0, event: published });
         const endedAt = new Date(Math.max(signal.closedAt?.getTime() ?? 0, signal.createdAt.getTime()));
         if (signal.status === "CLOSED") pending.push({ signal, order: 1, event: { type: "closed", occurredAt: endedAt, payload: { exitPrice: null, reason: null } } });

@@ -226,11 +226,21 @@ export class StrategyUnavailableError extends Error {
  *   seed back-dates it to build history).
  * @param db the database (default the app's; the seed passes its own).
  * @param notify enqueue the event's deliveries (false for history: the seed).
+ * @param simulated sealed in the `published` payload: true only for the seed's
+ *   generated history, false (the default) for a signal an admin publishes
+ *   (docs/decisions/0145-simulated-flag-in-the-ledger.md).
  * @returns the stored row.
  * @throws StrategyUnavailableError when the strategy does not exist or is inactive;
  *   Error when the domain refuses input the schema accepted (an expiry no longer after `now`).
  */
-export function publishSignal(input: SignalInput, adminUserId: number | null, now = new Date(), db: Db = getDb(), notify = true): Signal {
+export function publishSignal(
+  input: SignalInput,
+  adminUserId: number | null,
+  now = new Date(),
+  db: Db = getDb(),
+  notify = true,
+  simulated = false,
+): Signal {
   const strategy = db.select().from(strategies).where(eq(strategies.id, input.strategyId)).get();
   if (!strategy) {
     throw new StrategyUnavailableError(`Strategy ${input.strategyId} does not exist. Choose an existing strategy.`, "unknown");
@@ -254,6 +264,7 @@ export function publishSignal(input: SignalInput, adminUserId: number | null, no
       expiresAt: input.expiresAt,
       pipSize: instrumentSpec(input.symbol).pipSize,
       rationale: input.rationale ?? null,
+      simulated,
     },
     undefined,
     now,

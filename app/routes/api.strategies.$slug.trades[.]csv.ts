@@ -7,10 +7,11 @@ import { keptBody, keptBodyFor } from "~/services/kept-body.server";
 import { getApiCaller } from "~/services/session.server";
 
 /**
- * GET /api/strategies/{slug}/trades.csv?from=&to=: one RFC 4180 row per
- * closed signal of the strategy (or of all, for `all`), oldest first, with
- * every per-trade figure. Public (any origin may read it). 404 for an unknown slug; 400 naming `from`
- * or `to` (or `risk`, which the rows do not use but is checked like the performance endpoint's).
+ * GET /api/strategies/{slug}/trades.csv?from=&to=&basis=: one RFC 4180 row per
+ * closed signal of the strategy (or of all, for `all`) on the basis asked for
+ * (`live` by default, `simulated` or `all`, docs/decisions/0146), oldest first, with
+ * every per-trade figure and its `simulated` flag. Public (any origin may read it). 404 for an unknown slug; 400 naming `from`,
+ * `to` or `basis` (or `risk`, which the rows do not use but is checked like the performance endpoint's).
  * A full export, so its size follows the record's: the text is made once per
  * ledger head and period, and compressed once per coding asked for
  * (docs/decisions/0065-track-record-at-scale.md, 0078).
@@ -22,7 +23,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   if (!scope) return problem(404, `No strategy with slug "${params.slug}"`);
   const query = trackRecordQuerySchema.safeParse(trackRecordQueryInput(new URL(request.url)));
   if (!query.success) return validationProblem(query.error);
-  const period = { from: query.data.from, to: query.data.to };
+  const period = { from: query.data.from, to: query.data.to, basis: query.data.basis };
   const kept = await cachedTrackRecordBody("trades.csv", scope, period, async () =>
     keptBody(tradesCsv(listTradeResults(scope, period), strategyLabels())),
   );

@@ -10,7 +10,8 @@
  * Above the spec's sample content (kept word for word, labelled as an
  * illustration) the "Live track record" shows the figures computed from the
  * closed signals for all strategies and each one, over the period of
- * `?period=` (1W, 1M, 3M, 1Y up to now).
+ * `?period=` (1W, 1M, 3M, 1Y up to now), live trades only unless `?basis=`
+ * asks for the labelled simulated history (docs/decisions/0146).
  *
  * Charts: see ~/components/performance/chart-panel (a server-rendered
  * sparkline, replaced after hydration by a lazily loaded interactive chart).
@@ -66,7 +67,7 @@ function useViewState(): { tab: PerformanceTab; period: ChartPeriod } {
 
 export default function PerformancePage() {
   const { tab, period } = useViewState();
-  const { live, period: livePeriod, ledgerHead, disclaimer } = useLoaderData<typeof loader>();
+  const { live, period: livePeriod, basis, simulatedNote, ledgerHead, disclaimer } = useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:py-12">
@@ -80,7 +81,7 @@ export default function PerformancePage() {
         <CtaButtons actions={PAGE_ACTIONS} className="mt-6 flex flex-wrap gap-3" />
       </header>
 
-      <LiveRecordSection all={live.all} strategies={live.strategies} tab={tab} period={livePeriod} />
+      <LiveRecordSection all={live.all} strategies={live.strategies} tab={tab} period={livePeriod} basis={basis} simulatedNote={simulatedNote} />
 
       <h2 className="mt-12 text-2xl font-bold tracking-tight" data-testid="illustration-title">
         {ILLUSTRATION_TITLE}
@@ -105,7 +106,7 @@ export default function PerformancePage() {
 
       <LinkTabs
         label="Performance sections"
-        tabs={PERFORMANCE_TABS.map((option) => ({ ...option, to: performanceHref(option.id, period) }))}
+        tabs={PERFORMANCE_TABS.map((option) => ({ ...option, to: performanceHref(option.id, period, basis) }))}
         selected={tab}
         idPrefix={TAB_ID_PREFIX}
         panelId={panelId(tab)}

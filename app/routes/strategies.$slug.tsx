@@ -27,6 +27,7 @@ import { parseStrategyTab } from "~/domain/strategy-detail";
 import { parseStatusFilter } from "~/domain/signal-status";
 import { toSignalListView } from "~/domain/signals";
 import { getTrackRecordView } from "~/models/read-models/track-record.server";
+import { pageBasis } from "~/domain/record-basis";
 import { getLedgerHead } from "~/models/ledger.server";
 import { listSignalsForViewer } from "~/models/signals.server";
 import { getUnlockFacts } from "~/models/subscriptions.server";
@@ -56,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : null;
   // "Size this trade" risks the signed-in viewer's risk template; visitors get the default.
   const sizeRiskPercent = riskPercentFor(viewer ? getDeliverySettings(viewer.id).riskTemplate : null);
-  const record = tab === "performance" ? getTrackRecordView({ strategyId: strategy.id }, {}, LATEST_TRADES) : null;
+  const record = tab === "performance" ? getTrackRecordView({ strategyId: strategy.id }, { basis: pageBasis(search.get("basis")) }, LATEST_TRADES) : null;
   return json({
     strategy: toApiStrategy(strategy),
     tab,

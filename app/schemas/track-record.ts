@@ -1,11 +1,13 @@
 /**
  * The query of GET /api/strategies/{slug}/performance and
  * /api/strategies/{slug}/trades.csv: `risk` (percent of equity per trade,
- * greater than 0 and at most 100, default 1) and the period `from`/`to`
+ * greater than 0 and at most 100, default 1), the period `from`/`to`
  * (calendar days `YYYY-MM-DD`, UTC, both inclusive: `from` at 00:00:00.000,
- * `to` at 23:59:59.999). Every message names its field.
+ * `to` at 23:59:59.999) and `basis` (`live`, `simulated` or `all`, default
+ * `live`: docs/decisions/0146). Every message names its field.
  */
 import { z } from "zod";
+import { DEFAULT_RECORD_BASIS, RECORD_BASES } from "~/domain/record-basis";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,6 +37,9 @@ export const trackRecordQuerySchema = z
       .optional(),
     from: dayField("from", "T00:00:00.000Z"),
     to: dayField("to", "T23:59:59.999Z"),
+    basis: z
+      .enum(RECORD_BASES, { errorMap: () => ({ message: `basis must be one of ${RECORD_BASES.join(", ")}` }) })
+      .default(DEFAULT_RECORD_BASIS),
   })
   .superRefine((query, ctx) => {
     if (query.from && query.to && query.from.getTime() > query.to.getTime()) {
@@ -47,7 +52,7 @@ export type TrackRecordQuery = z.infer<typeof trackRecordQuerySchema>;
 /** The query's fields from a URL (absent or empty parameters are left out). */
 export function trackRecordQueryInput(url: URL): Record<string, string> {
   const input: Record<string, string> = {};
-  for (const name of ["risk", "from", "to"]) {
+  for (const name of ["risk", "from", "to", "basis"]) {
     const value = url.searchParams.get(name);
     if (value !== null && value !== "") input[name] = value;
   }

@@ -3,23 +3,27 @@
  * browser bundle does not reach the track-record maths it is computed with.
  */
 import { PERFORMANCE_DISCLAIMER } from "~/content/strategy-performance";
+import { SIMULATED_LABEL, SIMULATED_METHOD, SIMULATED_STATEMENT } from "~/content/simulated-history";
 import { parsePerformanceParams, roundedDays } from "~/domain/performance-page";
+import { DEFAULT_RECORD_BASIS, pageBasis } from "~/domain/record-basis";
 import { periodRange } from "~/domain/track-record";
 import { getTrackRecordFigures, getTrackRecordView } from "~/models/read-models/track-record.server";
 import { getLedgerHead } from "~/models/ledger.server";
 import { listStrategies } from "~/models/strategies.server";
 
 /**
- * @param searchParams the page's query (`tab`, `period`; defaults when missing or unknown).
+ * @param searchParams the page's query (`tab`, `period`, `basis`; defaults when missing or unknown).
  * @param now the clock, for the live record's period.
- * @returns `{tab, period, live: {all, strategies: [{slug, name, record}]}, ledgerHead, disclaimer}`:
- *   the tab and period shown, the live track record of all strategies (its daily series
- *   rounded by `roundedDays`) and of each one over the period, the signal ledger's head, and the Overview's disclaimer text (sent as data
- *   so the page's bundle does not carry the strategies' sample content module).
+ * @returns `{tab, period, basis, live: {all, strategies: [{slug, name, record}]}, simulatedNote, ledgerHead, disclaimer}`:
+ *   the tab, period and basis shown (live by default, docs/decisions/0146), the track record of all strategies (its daily series
+ *   rounded by `roundedDays`) and of each one over the period on that basis, the label, hypothetical-performance
+ *   statement and method shown with simulated figures (null on the live basis), the signal ledger's head, and the
+ *   Overview's disclaimer text (texts sent as data so the page's bundle does not carry them).
  */
 export function performancePageData(searchParams: URLSearchParams, now: Date) {
   const params = parsePerformanceParams(searchParams);
-  const range = periodRange(params.period, now);
+  const basis = pageBasis(searchParams.get("basis"));
+  const range = { ...periodRange(params.period, now), basis };
   const all = getTrackRecordView("all", range, 0);
   const live = {
     all: { ...all, equity: { byDay: roundedDays(all.equity.byDay) } },
@@ -29,5 +33,6 @@ export function performancePageData(searchParams: URLSearchParams, now: Date) {
       record: getTrackRecordFigures({ strategyId: strategy.id }, range),
     })),
   };
-  return { ...params, live, ledgerHead: getLedgerHead(), disclaimer: PERFORMANCE_DISCLAIMER };
+  const simulatedNote = basis === DEFAULT_RECORD_BASIS ? null : { label: SIMULATED_LABEL, statement: SIMULATED_STATEMENT, method: SIMULATED_METHOD };
+  return { ...params, basis, live, simulatedNote, ledgerHead: getLedgerHead(), disclaimer: PERFORMANCE_DISCLAIMER };
 }

@@ -23,7 +23,6 @@ interface FollowedJson {
   equity: Array<{ time: string; value: number }>;
 }
 interface RecordsJson {
-  demo: boolean;
   strategies: FollowedJson[];
 }
 
@@ -83,7 +82,6 @@ describe("the portal dashboard's live performance", () => {
   it("shows every followed strategy over the whole record by default", async () => {
     const data = await dashboard("");
     expect(data.period).toBe("ALL");
-    expect(data.records.demo).toBe(false);
     expect(data.records.strategies.map((s) => s.slug)).toEqual(["alpha-swing", "london-breakout"]);
     const alpha = data.records.strategies[0]!;
     expect(alpha.record.trades).toBe(3);

@@ -17,7 +17,7 @@ import {
   users,
   type Signal,
 } from "../../db/schema";
-import { describeSeedResult, seedDatabase } from "../../db/seed";
+import { describeSeedResult, seedConfigFromEnv, seedDatabase } from "../../db/seed";
 import { BLOG_CATEGORIES, buildSeedHistory, buildSeedPosts, SEED_HISTORY_DAYS } from "../../db/seed-data";
 import { verifyChain } from "../../app/domain/ledger";
 import { priceDecimals } from "../../app/domain/signal-display";
@@ -144,6 +144,10 @@ describe("seedDatabase", () => {
         expect(events[i]!.recordedAt.getTime()).toBeGreaterThanOrEqual(events[i - 1]!.recordedAt.getTime());
       }
       for (const e of events) expect(e.occurredAt.getTime()).toBeLessThanOrEqual(e.recordedAt.getTime());
+      // Every signal of the history is sealed in the ledger as simulated (docs/decisions/0145).
+      const published = events.filter((e) => e.type === "published");
+      expect(published).toHaveLength(signalRows.length);
+      for (const e of published) expect(JSON.parse(e.payload!), `seq ${e.seq}`).toMatchObject({ simulated: true });
       const lastEvent = new Map(events.map((e) => [e.signalId, e.type]));
       for (const s of signalRows) {
         const ending = { CLOSED: "closed", CANCELLED: "cancelled", EXPIRED: "expired" } as Record<string, string>;
@@ -368,10 +372,30 @@ describe("setup", () => {
     }
   });
 
-  it("seeds no demo accounts in production", async () => {
+  it("seeds the catalogue only in production: no demo accounts, no simulated signal history (docs/decisions/0147)", async () => {
     const dbPath = join(tempDir(), "prod.db");
-    const result = await runSetup({ DATABASE_PATH: dbPath, NODE_ENV: "production" }, () => {});
+    const lines: string[] = [];
+    const result = await runSetup({ DATABASE_PATH: dbPath, NODE_ENV: "production" }, (line) => lines.push(line));
     expect(result.seed.seeded).toBe(true);
     expect(result.seed.counts.users).toBe(0);
+    expect(result.seed.counts.signals).toBe(0);
+    expect(lines.join("\n")).toContain("no simulated signal history");
+    const db = openDatabase(dbPath);
+    try {
+      const counts = tableCounts(db);
+      expect(counts).toMatchObject({ users: 0, signals: 0, strategies: 3 });
+      expect(counts.posts).toBeGreaterThanOrEqual(9);
+      expect(db.select({ n: count() }).from(signalEvents).get()!.n).toBe(0);
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("writes the simulated history in production only when SEED_SIMULATED_HISTORY=1 asks for it, and always outside production", () => {
+    expect(seedConfigFromEnv({ NODE_ENV: "production" }).includeSimulatedHistory).toBe(false);
+    expect(seedConfigFromEnv({ NODE_ENV: "production", SEED_SIMULATED_HISTORY: "1" }).includeSimulatedHistory).toBe(true);
+    expect(seedConfigFromEnv({ NODE_ENV: "production", SEED_SIMULATED_HISTORY: "0" }).includeSimulatedHistory).toBe(false);
+    expect(seedConfigFromEnv({ NODE_ENV: "test" }).includeSimulatedHistory).toBe(true);
+    expect(seedConfigFromEnv({}).includeSimulatedHistory).toBe(true);
   });
 });

@@ -66,6 +66,7 @@ describe("the full read of the track record", () => {
         closedAt: new Date(NOW - 1_000 * 60_000 + HOUR),
         closeReason: "MANUAL",
         exits: [{ exitPrice: 1.0825, fraction: 1 }],
+        simulated: false,
       }),
     );
     expect(latest.outcome).toBe("loss");

@@ -128,14 +128,15 @@ export function insertSignals(rows: (Partial<NewSignal> & { strategyId: number }
  * entry that has one, and for a CLOSED row `closed` at `closedAt` with its
  * exit price and reason (a row without an exit price gets the exit-less close
  * of a signal closed before the ledger, docs/decisions/0027). The track record
- * reads only these events (docs/decisions/0128).
+ * reads only these events (docs/decisions/0128). Each `published` event is
+ * live (`simulated: false`) unless `options.simulated` says otherwise (docs/decisions/0145).
  */
-export function recordLedgerHistory(rows: readonly Signal[]): void {
+export function recordLedgerHistory(rows: readonly Signal[], options: { simulated?: boolean } = {}): void {
   const now = new Date();
   getDb().transaction(
     (tx) => {
       for (const row of rows) {
-        appendEvent(tx, row.id, publishedEventOf(row), now, false);
+        appendEvent(tx, row.id, publishedEventOf(row, options.simulated ?? false), now, false);
         if (row.entryMethod !== "market" && row.fillPrice !== null) {
           appendEvent(tx, row.id, { type: "triggered", occurredAt: row.triggeredAt ?? row.createdAt, payload: { fillPrice: row.fillPrice } }, now, false);
         }

@@ -63,18 +63,18 @@ describe("hashes", () => {
     const [row1, row2] = workedExample();
     expect(row1.payload).toBe(
       '{"entryMethod":"market","entryPrice":1.1,"expiresAt":"2026-11-24T08:00:00.000Z","pipSize":0.0001,' +
-        '"rationale":"Breakout above the Asian range","side":"LONG","sl":1.095,"strategyId":1,"symbol":"EURUSD","tp1":1.11,"tp2":null}',
+        '"rationale":"Breakout above the Asian range","side":"LONG","simulated":false,"sl":1.095,"strategyId":1,"symbol":"EURUSD","tp1":1.11,"tp2":null}',
     );
-    expect(row1.payloadHash).toBe("fd7cc6d1af466e5a72cf61ebba8bc316c30b8cde41e2fd7223ef37528a845217");
+    expect(row1.payloadHash).toBe("fac5263b05d9f4f7057f3c678c04e9c9561d20bf67c670b6243195cf9de0b9ac");
     expect(row1.prevHash).toBe(GENESIS_HASH);
-    expect(row1.hash).toBe("1676336be3010d682ff44d03e78fabb4c8c0456afc5c8ad60e73bac69e9b8133");
+    expect(row1.hash).toBe("ce4b5e3f518b1d6bc8d53db28930db1edd2ff66567f1d2c6f3fb3defec8a162a");
     expect(row2.payload).toBe('{"exitPrice":1.11,"reason":"TP1"}');
     expect(row2.payloadHash).toBe("df3b53471747e7a2cedbdef489ef228b5f1655fee9db00ca494c15321b5529a4");
     expect(row2.prevHash).toBe(row1.hash);
-    expect(row2.hash).toBe("d7ec570b0508fc70d90f1df73a4b4411828971c3c26e78d0237f8d698a946f33");
+    expect(row2.hash).toBe("60220aa303c1e40eea90607d61b94db80e35d1059082da6910bee9df8331c2ad");
     expect(eventPreimage(row2)).toBe(
       [
-        "1676336be3010d682ff44d03e78fabb4c8c0456afc5c8ad60e73bac69e9b8133",
+        "ce4b5e3f518b1d6bc8d53db28930db1edd2ff66567f1d2c6f3fb3defec8a162a",
         "2",
         "closed",
         "1",

@@ -1,15 +1,20 @@
-/** The strategy cards' live figures: shown from 20 closed signals, before that the note that the track record starts then. */
+/** The strategy cards' live figures: shown from 20 closed live signals; "No live trades yet" before the first, the note that the track record starts at 20 between. */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { LiveWinRate } from "~/components/live-win-rate";
-import { TRACK_RECORD_PENDING } from "~/content/live-win-rate";
+import { NO_LIVE_TRADES_CARD, TRACK_RECORD_PENDING } from "~/content/live-win-rate";
 
 const render = (trades: number, winRate: number | null) => renderToStaticMarkup(createElement(LiveWinRate, { live: { trades, winRate } }));
 
 describe("LiveWinRate", () => {
-  it("says the track record starts after 20 closed signals below 20", () => {
-    expect(render(0, null)).toContain(TRACK_RECORD_PENDING);
+  it("says there is no live trade yet before the first, with no figure", () => {
+    expect(render(0, null)).toContain(NO_LIVE_TRADES_CARD);
+    expect(render(0, null)).not.toContain("%");
+  });
+
+  it("says the track record starts after 20 closed signals from 1 to 19", () => {
+    expect(render(1, 100)).toContain(TRACK_RECORD_PENDING);
     expect(render(19, 63.2)).toContain(TRACK_RECORD_PENDING);
     expect(render(19, 63.2)).not.toContain("63.2%");
   });

@@ -74,6 +74,7 @@ describe("publish", () => {
         expiresAt: "2026-11-24T08:00:00.000Z",
         pipSize: 0.0001,
         rationale: null,
+        simulated: false,
       },
     });
     expect(result.state).toMatchObject({
@@ -88,6 +89,18 @@ describe("publish", () => {
       endedAt: null,
       expiresAt: at(24),
     });
+  });
+
+  it("seals simulated in the payload: false unless the publisher says true, and a payload without it reads as simulated", () => {
+    const live = ok(publish(input(), T0, NOW));
+    expect(live.event.payload).toMatchObject({ simulated: false });
+    expect(live.state.simulated).toBe(false);
+    const generated = ok(publish(input({ simulated: true }), T0, NOW));
+    expect(generated.event.payload).toMatchObject({ simulated: true });
+    expect(generated.state.simulated).toBe(true);
+    // Written before the member existed: nothing sealed says it was live.
+    const { simulated: _simulated, ...legacy } = live.event.payload as Record<string, unknown>;
+    expect(projectSignal([{ ...live.event, payload: legacy } as SignalEvent]).simulated).toBe(true);
   });
 
   it("starts limit and stop entries PENDING with no fill", () => {

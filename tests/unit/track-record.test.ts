@@ -178,6 +178,7 @@ const tradeArb = fc
       closedAt: new Date(opened + heldMinutes * 60_000),
       closeReason: "MANUAL",
       exits: exits.filter((e) => e.exitPrice > 0),
+      simulated: false,
     };
   })
   .filter((t) => t.exits.length > 0 && t.originalSl > 0);

@@ -27,8 +27,9 @@ const tradeArb = fc
     closedHour: fc.integer({ min: 0, max: 400 }),
     heldMinutes: fc.integer({ min: 0, max: 20_000 }),
     closeReason: fc.constantFrom("TP1", "TP2", "SL", "MANUAL", "EXPIRY" as const),
+    simulated: fc.boolean(),
   })
-  .map(({ instrument, long, strategyId, riskTenths, exitTenths, closedHour, heldMinutes, closeReason }): Omit<ClosedTrade, "id"> => {
+  .map(({ instrument, long, strategyId, riskTenths, exitTenths, closedHour, heldMinutes, closeReason, simulated }): Omit<ClosedTrade, "id"> => {
     const d = long ? 1 : -1;
     const at = (tenths: number) => Number((instrument.price + (d * tenths * instrument.pipSize) / 10).toFixed(6));
     const closed = START + closedHour * 3_600_000;
@@ -44,6 +45,7 @@ const tradeArb = fc
       closedAt: new Date(closed),
       closeReason,
       exits: [{ exitPrice: at(exitTenths), fraction: 1 }],
+      simulated,
     };
   });
 
@@ -106,6 +108,20 @@ describe("TradeResultTable", () => {
         const rows = table.closedIn(table.strategyRows(strategyId), fromMs, toMs);
         const closedIn = (r: TradeResult) => (fromMs === undefined || Date.parse(r.closedAt) >= fromMs) && (toMs === undefined || Date.parse(r.closedAt) <= toMs);
         expect(table.pick(rows)).toStrictEqual(inCloseOrder(results.filter((r) => r.strategyId === strategyId && closedIn(r))));
+      }),
+    );
+  });
+
+  it("a basis keeps the live trades, the simulated ones, or all of them, in close order", () => {
+    fc.assert(
+      fc.property(resultsArb, fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }), (results, strategyId) => {
+        const table = TradeResultTable.of(results);
+        const scope = strategyId === undefined ? table.allRows() : table.strategyRows(strategyId);
+        const inScope = results.filter((r) => strategyId === undefined || r.strategyId === strategyId);
+        expect(table.pick(table.onBasis(scope, "live"))).toStrictEqual(inCloseOrder(inScope.filter((r) => !r.simulated)));
+        expect(table.pick(table.onBasis(scope, "simulated"))).toStrictEqual(inCloseOrder(inScope.filter((r) => r.simulated)));
+        expect(table.onBasis(scope, "all")).toBe(scope);
+        expect(table.onBasis(scope, "live")).toBe(table.onBasis(scope, "live"));
       }),
     );
   });

@@ -13,9 +13,10 @@
  * out their equity curve by trade (one object per trade), which only the
  * performance API's body needs (docs/decisions/0085-kept-records-without-the-curve-by-trade.md).
  *
- * Demo data (docs/decisions/0058-demo-track-record.md): while every signal
- * is one the seed published (none has an id above the seed's last), the record
- * is the seed's and says so (`trackRecordIsDemo`); kept with the same head.
+ * Basis (docs/decisions/0146-live-record-by-default.md): every record is
+ * of one basis (`RecordBasis`): live trades only (the default), the
+ * simulated history only, or all; a trade is simulated when its `published`
+ * event says so (docs/decisions/0145-simulated-flag-in-the-ledger.md).
  *
  * Every trade is folded from its signal's ledger events, never read from the
  * signals row (docs/decisions/0128-figures-fold-from-the-ledger.md). Only
@@ -24,9 +25,10 @@
  * (docs/decisions/0027-signal-ledger-storage.md).
  */
 import { and, asc, eq, gt, inArray, lte, max, type SQL } from "drizzle-orm";
-import { seedRuns, signalEvents, signals, strategies } from "../../../db/schema";
+import { signalEvents, signals, strategies } from "../../../db/schema";
 import { chartAxes, sparklineGeometry, type SparklineGeometry } from "~/domain/chart-axes";
 import { closedTradeOf, foldSignals } from "~/domain/ledger-fold";
+import { DEFAULT_RECORD_BASIS, type RecordBasis } from "~/domain/record-basis";
 import {
   summarizeTable,
   summarizeTableWithoutCurve,
@@ -42,13 +44,11 @@ import { getLedgerHead } from "~/models/ledger.server";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getDb } from "~/platform/db.server";
 
-/** Whether the live track record is demo data: every signal so far was published by the seed (as of the current ledger head). */
-export function trackRecordIsDemo(): boolean {
-  return current().demo;
-}
-
 /** What a record is computed over: one strategy (by id) or every strategy. */
 export type TrackRecordScope = { strategyId: number } | "all";
+
+/** What to compute a record over: risk, period (`TrackRecordOptions`) and the basis (default live). */
+export type RecordOptions = TrackRecordOptions & { basis?: RecordBasis };
 
 /** How many computed records each ledger head keeps (the API's `risk`/`from`/`to` make many keys possible). */
 const MAX_RECORDS_PER_HEAD = 200;
@@ -68,8 +68,6 @@ interface CacheEntry {
   records: Map<string, KeptRecord>;
   /** Serialised answers (`cachedTrackRecordBody`), by kind and record key. */
   bodies: Map<string, Promise<unknown>>;
-  /** Whether every signal is one the seed published (the record is demo data). */
-  demo: boolean;
 }
 
 /** Above this many changed signals since the cached head, everything is read afresh (one query instead of a long id list). */
@@ -108,20 +106,6 @@ function loadClosedTrades(ids: readonly number[]): ClosedTrade[] {
 }
 
 /**
- * Whether the signals are only the seed's: the seed recorded a run and no
- * signal has an id above the last one it published. Signal ids only grow and
- * signals are never deleted (the ledger refers to them), so once a signal is
- * published by the desk or the API this stays false for good.
- */
-function onlySeededSignals(): boolean {
-  const db = getDb();
-  const seeded = db.select({ runs: max(seedRuns.id), last: max(seedRuns.lastSignalId) }).from(seedRuns).get();
-  if (!seeded || seeded.runs === null) return false;
-  const newest = db.select({ id: max(signals.id) }).from(signals).get()?.id ?? null;
-  return newest === null || newest <= (seeded.last ?? 0);
-}
-
-/**
  * How many signal ids a full read takes per query. Each batch's rows and
  * results are garbage once they are in the table, so a read of a million
  * signals never holds a million of them as objects
@@ -142,7 +126,7 @@ function fullLoad(seq: number, hash: string): CacheEntry {
     },
     { behavior: "deferred" },
   );
-  return { seq, hash, table, records: new Map(), bodies: new Map(), demo: onlySeededSignals() };
+  return { seq, hash, table, records: new Map(), bodies: new Map() };
 }
 
 /**
@@ -177,7 +161,7 @@ function current(): CacheEntry {
       return scope !== "all" && !touched.has(scope.strategyId);
     }),
   );
-  cache = { seq: head.seq, hash: head.hash, table, records, bodies: new Map(), demo: cache.demo && onlySeededSignals() };
+  cache = { seq: head.seq, hash: head.hash, table, records, bodies: new Map() };
   return cache;
 }
 
@@ -186,24 +170,25 @@ function isInLedger(seq: number, hash: string): boolean {
   return getDb().select({ hash: signalEvents.hash }).from(signalEvents).where(eq(signalEvents.seq, seq)).get()?.hash === hash;
 }
 
-/** The records map's key: JSON of [scope, risk, from, to] (so it starts with `"all"` or `{"strategyId":…}`). */
-function recordKey(scope: TrackRecordScope, options: TrackRecordOptions): string {
-  return JSON.stringify([scope, options.riskPct ?? null, options.from?.getTime() ?? null, options.to?.getTime() ?? null]);
+/** The records map's key: JSON of [scope, risk, from, to, basis] (so it starts with `"all"` or `{"strategyId":…}`). */
+function recordKey(scope: TrackRecordScope, options: RecordOptions): string {
+  return JSON.stringify([scope, options.riskPct ?? null, options.from?.getTime() ?? null, options.to?.getTime() ?? null, options.basis ?? DEFAULT_RECORD_BASIS]);
 }
 
-/** The rows of `scope` in close order (all of the table's, or one strategy's). */
-function scopeRows(entry: CacheEntry, scope: TrackRecordScope): Uint32Array {
-  return scope === "all" ? entry.table.allRows() : entry.table.strategyRows(scope.strategyId);
+/** The rows of `scope` on `basis` (default live) in close order (all of the table's, or one strategy's). */
+function scopeRows(entry: CacheEntry, scope: TrackRecordScope, basis: RecordBasis = DEFAULT_RECORD_BASIS): Uint32Array {
+  return entry.table.onBasis(scope === "all" ? entry.table.allRows() : entry.table.strategyRows(scope.strategyId), basis);
 }
 
 /**
- * The track record of `scope` over `options` (risk % per trade, period), as
- * of the current ledger head, with its equity curve by trade: computed on
- * every call (its caller keeps the body it serialises: `cachedTrackRecordBody`).
+ * The track record of `scope` over `options` (risk % per trade, period,
+ * basis: default live), as of the current ledger head, with its equity curve
+ * by trade: computed on every call (its caller keeps the body it serialises:
+ * `cachedTrackRecordBody`).
  */
-export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOptions = {}): TrackRecord {
+export function getTrackRecord(scope: TrackRecordScope, options: RecordOptions = {}): TrackRecord {
   const entry = current();
-  return summarizeTable(entry.table, scopeRows(entry, scope), options);
+  return summarizeTable(entry.table, scopeRows(entry, scope, options.basis), options);
 }
 
 /**
@@ -211,27 +196,30 @@ export function getTrackRecord(scope: TrackRecordScope, options: TrackRecordOpti
  * head of `entry` (the caller's `current()`, read once per call of an export);
  * computed once per head and options and kept.
  */
-function keptRecord(entry: CacheEntry, scope: TrackRecordScope, options: TrackRecordOptions = {}): KeptRecord {
+function keptRecord(entry: CacheEntry, scope: TrackRecordScope, options: RecordOptions = {}): KeptRecord {
   const key = recordKey(scope, options);
   const cached = entry.records.get(key);
   if (cached) return cached;
-  const record = summarizeTableWithoutCurve(entry.table, scopeRows(entry, scope), options);
+  const record = summarizeTableWithoutCurve(entry.table, scopeRows(entry, scope, options.basis), options);
   if (entry.records.size >= MAX_RECORDS_PER_HEAD) entry.records.clear();
   entry.records.set(key, record);
   return record;
 }
 
+/** Which trades a listing takes: closed in [from, to] (either end open), on `basis` (default live), the last `latest` of them. */
+type TradeListOptions = { from?: Date; to?: Date; latest?: number; basis?: RecordBasis };
+
 /**
- * The per-trade results of `scope` closed in [from, to] (either end open), oldest first.
+ * The per-trade results of `scope` on `options.basis` (default live) closed in [from, to] (either end open), oldest first.
  * @param options.latest keep only the last `latest` of them.
  */
-export function listTradeResults(scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number } = {}): TradeResult[] {
+export function listTradeResults(scope: TrackRecordScope, options: TradeListOptions = {}): TradeResult[] {
   return tradeResultsOf(current(), scope, options);
 }
 
 /** `listTradeResults` as of the head of `entry`. */
-function tradeResultsOf(entry: CacheEntry, scope: TrackRecordScope, options: { from?: Date; to?: Date; latest?: number }): TradeResult[] {
-  const rows = entry.table.closedIn(scopeRows(entry, scope), options.from?.getTime(), options.to?.getTime());
+function tradeResultsOf(entry: CacheEntry, scope: TrackRecordScope, options: TradeListOptions): TradeResult[] {
+  const rows = entry.table.closedIn(scopeRows(entry, scope, options.basis), options.from?.getTime(), options.to?.getTime());
   if (options.latest === undefined) return entry.table.pick(rows);
   return options.latest > 0 ? entry.table.pick(rows.subarray(Math.max(0, rows.length - options.latest))) : [];
 }
@@ -244,7 +232,7 @@ function tradeResultsOf(entry: CacheEntry, scope: TrackRecordScope, options: { f
  * its trades (docs/decisions/0065-track-record-at-scale.md).
  * @param build makes the body from the current record; a rejected build is not kept.
  */
-export function cachedTrackRecordBody<T>(kind: string, scope: TrackRecordScope, options: TrackRecordOptions, build: () => Promise<T>): Promise<T> {
+export function cachedTrackRecordBody<T>(kind: string, scope: TrackRecordScope, options: RecordOptions, build: () => Promise<T>): Promise<T> {
   const entry = current();
   const key = `${kind}:${recordKey(scope, options)}`;
   const cached = entry.bodies.get(key) as Promise<T> | undefined;
@@ -272,47 +260,48 @@ export function trackRecordScope(slug: string): TrackRecordScope | null {
 /** The figures of a record without its series (a row of a table). */
 export type TrackRecordFigures = Omit<TrackRecord, "equity" | "monthly">;
 
-/** The figures of `scope` over `options`, without the series. */
-export function getTrackRecordFigures(scope: TrackRecordScope, options: TrackRecordOptions): TrackRecordFigures {
+/** The figures of `scope` over `options` (basis default live), without the series. */
+export function getTrackRecordFigures(scope: TrackRecordScope, options: RecordOptions): TrackRecordFigures {
   const { equity: _equity, monthly: _monthly, ...figures } = keptRecord(current(), scope, options);
   return figures;
 }
 
 /**
  * What a page shows of a record: every figure, the daily series (not the one
- * by trade), the latest trades (newest first) and whether it is the seed's demo data.
+ * by trade), the latest trades (newest first), its basis, and how many
+ * simulated trades `scope` has in all (so a page with no live trade can
+ * offer the labelled simulated history).
  */
 export type TrackRecordView = KeptRecord & {
   latestTrades: TradeResult[];
-  demo: boolean;
+  basis: RecordBasis;
+  simulatedTrades: number;
 };
 
 /**
- * The record of `scope` over `options` for a page, with its `latest` most
- * recent trades of the period (newest first).
+ * The record of `scope` over `options` (basis default live) for a page, with
+ * its `latest` most recent trades of the period (newest first).
  */
-export function getTrackRecordView(scope: TrackRecordScope, options: TrackRecordOptions, latest: number): TrackRecordView {
+export function getTrackRecordView(scope: TrackRecordScope, options: RecordOptions, latest: number): TrackRecordView {
   const entry = current();
-  const latestTrades = tradeResultsOf(entry, scope, { from: options.from, to: options.to, latest }).reverse();
-  return { ...keptRecord(entry, scope, options), latestTrades, demo: entry.demo };
+  const basis = options.basis ?? DEFAULT_RECORD_BASIS;
+  const latestTrades = tradeResultsOf(entry, scope, { from: options.from, to: options.to, latest, basis }).reverse();
+  return { ...keptRecord(entry, scope, { ...options, basis }), latestTrades, basis, simulatedTrades: scopeRows(entry, scope, "simulated").length };
 }
 
-/** A strategy card's live figures: closed signals and win rate (percent, null with none). */
+/** A strategy card's live figures (live trades only): closed signals and win rate (percent, null with none). */
 export interface LiveCardFigures {
   trades: number;
   winRate: number | null;
-  /** True when the figures are the seed's demo data (docs/decisions/0058); absent means they are not. */
-  demo?: boolean;
 }
 
-/** Every strategy's live card figures (all time), by slug; `demo: true` on each while the record is the seed's. */
+/** Every strategy's live card figures (all time, live trades only), by slug. */
 export function liveCardFigures(): Record<string, LiveCardFigures> {
   const figures: Record<string, LiveCardFigures> = {};
   const entry = current();
-  const demo = entry.demo;
   for (const [id, { slug }] of strategyLabels()) {
     const { trades, winRate } = keptRecord(entry, { strategyId: id });
-    figures[slug] = demo ? { trades, winRate, demo } : { trades, winRate };
+    figures[slug] = { trades, winRate };
   }
   return figures;
 }
@@ -344,17 +333,16 @@ function followedEquity(byDay: ReadonlyArray<{ time: string; equity: number }>):
 
 /**
  * The live records of `followed` (the viewer's strategies, in their order)
- * over `options` (period and risk as for `getTrackRecord`), for the portal's
- * dashboard and My Strategies → Performance.
- * @returns each strategy's figures, its equity's ends and sparkline, and whether the record is the seed's demo data.
+ * over `options` (period and risk as for `getTrackRecord`; live trades only),
+ * for the portal's dashboard and My Strategies → Performance.
+ * @returns each strategy's figures, its equity's ends and sparkline.
  */
 export function getFollowedRecords(
   followed: ReadonlyArray<{ id: number; slug: string; name: string }>,
   options: TrackRecordOptions,
-): { demo: boolean; strategies: FollowedRecord[] } {
+): { strategies: FollowedRecord[] } {
   const entry = current();
   return {
-    demo: entry.demo,
     strategies: followed.map(({ id, slug, name }) => {
       const { equity, monthly: _monthly, ...record } = keptRecord(entry, { strategyId: id }, options);
       return { slug, name, record, equity: followedEquity(equity.byDay) };

@@ -23,7 +23,20 @@ export async function publishAlphaSwingSignal(
   rationale: string,
   options: { levels?: MarketSignal; expiresInMs?: number } = {},
 ): Promise<number> {
-  const strategy = (await (await request.get("/api/strategies/alpha-swing")).json()) as { id: number };
+  return publishMarketSignal(request, "alpha-swing", rationale, options);
+}
+
+/**
+ * Publishes a market signal of the strategy `slug` with `rationale`, expiring in `expiresInMs` (EURUSD LONG unless `levels` say otherwise).
+ * @returns the new signal's id; fails the test unless the API answers 201.
+ */
+export async function publishMarketSignal(
+  request: APIRequestContext,
+  slug: string,
+  rationale: string,
+  options: { levels?: MarketSignal; expiresInMs?: number } = {},
+): Promise<number> {
+  const strategy = (await (await request.get(`/api/strategies/${slug}`)).json()) as { id: number };
   const { symbol, side, price, sl, tp1, tp2 } = options.levels ?? EURUSD_LONG;
   const published = await request.post("/api/admin/signals", {
     data: {

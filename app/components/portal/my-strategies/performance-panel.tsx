@@ -1,5 +1,5 @@
 /**
- * The Performance tab of My Strategies: the period links and demo marking,
+ * The Performance tab of My Strategies: the period links,
  * then each entitled strategy's live record in the period (figures and equity
  * sparkline), its catalogue figures and hypothetical sample stats.
  */
@@ -11,7 +11,6 @@ import { RiskBadge } from "~/components/strategy-card";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { INACTIVE_STRATEGY_TEXT } from "~/content/portal";
 import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL } from "~/content/strategy-performance";
-import { DemoDataNote } from "~/components/performance/demo-data-note";
 import { FollowedRecordFigures, RecordPeriodLinks, type FollowedRecords } from "~/components/portal/performance/followed-records";
 import { FOLLOWED_RECORDS_INTRO, LIVE_RECORD_TITLE } from "~/content/track-record";
 import { tabUrl } from "~/domain/my-strategies";
@@ -58,7 +57,6 @@ export function PerformancePanel({
       <div className="flex flex-col gap-3">
         <p className={`text-sm ${muted}`}>{FOLLOWED_RECORDS_INTRO}</p>
         <RecordPeriodLinks period={period} hrefFor={periodHref} label="Performance period" />
-        {records?.demo ? <DemoDataNote /> : null}
       </div>
       {rows.map((row) => (
         <Card key={row.id} aria-labelledby={`perf-${row.slug}`} role="article">

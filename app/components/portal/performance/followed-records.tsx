@@ -1,18 +1,17 @@
 /**
  * The live records of the strategies a subscriber follows, shared by the
  * portal dashboard and My Strategies → Performance: period links (1W, 1M, 3M,
- * 1Y, All; plain `?period=` links that work without JavaScript), the demo data
- * marking, and per strategy the Performance tab's tiles (trades, win rate, net
+ * 1Y, All; plain `?period=` links that work without JavaScript) and, per
+ * strategy, from its live trades only (docs/decisions/0146), the Performance tab's tiles (trades, win rate, net
  * R, expectancy, max drawdown, profit factor) with a server-drawn equity sparkline.
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Sparkline } from "~/components/performance/chart-panel";
 import { PeriodLinks } from "~/components/performance/period-links";
-import { DemoDataNote } from "~/components/performance/demo-data-note";
 import { LiveTiles, type LiveTileId } from "~/components/performance/live-record";
 import { linkClass, muted } from "~/components/portal/styles";
-import { NO_CLOSED_SIGNALS, RECORD_PERIODS } from "~/content/track-record";
+import { NO_LIVE_TRADES, RECORD_PERIODS } from "~/content/track-record";
 import { formatUsd } from "~/domain/money";
 import { formatDay } from "~/domain/performance-series";
 import type { RecordPeriod } from "~/domain/record-period";
@@ -32,7 +31,7 @@ export function RecordPeriodLinks({ period, hrefFor, label }: { period: RecordPe
 /** One followed strategy's figures in the period and its equity sparkline (an SVG drawn on the server). */
 export function FollowedRecordFigures({ followed }: { followed: SerializeFrom<FollowedRecord> }) {
   const { record, equity } = followed;
-  if (record.trades === 0) return <p className={`text-sm ${muted}`}>{NO_CLOSED_SIGNALS}</p>;
+  if (record.trades === 0) return <p className={`text-sm ${muted}`}>{NO_LIVE_TRADES} in this period.</p>;
   const label = equity
     ? `Equity of ${followed.name} at ${record.riskPct}% risk per signal from ${formatDay(equity.first.time)} to ${formatDay(equity.last.time)}: ${formatUsd(record.startingEquity)} to ${formatUsd(equity.last.value)}.`
     : "";
@@ -51,7 +50,7 @@ export function FollowedRecordFigures({ followed }: { followed: SerializeFrom<Fo
   );
 }
 
-/** The dashboard's card body: the period links, the demo marking, and each followed strategy under its name. */
+/** The dashboard's card body: the period links and each followed strategy under its name. */
 export function FollowedRecordList({
   records,
   period,
@@ -66,7 +65,6 @@ export function FollowedRecordList({
   return (
     <div className="flex flex-col gap-4" data-testid="followed-records">
       <RecordPeriodLinks period={period} hrefFor={hrefFor} label="Performance period" />
-      {records.demo ? <DemoDataNote /> : null}
       {records.strategies.length === 0 ? (
         <p className={muted}>{emptyText}</p>
       ) : (
