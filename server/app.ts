@@ -152,13 +152,18 @@ function loggerFor(options: ServerOptions): Logger {
   return sink ? createLogger({ level: "debug", destination: { write: (line: string) => sink(line.trimEnd()) } }) : getLogger();
 }
 
-/** The route label of a request: the probe's name, `static` for assets and public files, else the Remix route id. */
-function routeLabeller(build: ServerBuild, publicDir: string): (req: Request) => string {
-  const routeId = routeIdResolver(build);
+/** Whether a path is served from a file: a fingerprinted asset under /build/ or a file in `publicDir`. */
+function staticPaths(publicDir: string): (path: string) => boolean {
   const publicPaths = publicFilePaths(publicDir);
+  return (path) => path.startsWith("/build/") || publicPaths.has(path);
+}
+
+/** The route label of a request: the probe's name, `static` for assets and public files, else the Remix route id. */
+function routeLabeller(build: ServerBuild, isStatic: (path: string) => boolean): (req: Request) => string {
+  const routeId = routeIdResolver(build);
   return (req) => {
     if (req.path === "/healthz" || req.path === "/readyz" || req.path === "/metrics") return req.path.slice(1);
-    if (req.path.startsWith("/build/") || publicPaths.has(req.path)) return "static";
+    if (isStatic(req.path)) return "static";
     const data = req.query._data;
     return routeId(req.path, typeof data === "string" ? data : undefined);
   };
@@ -173,9 +178,13 @@ export function createApp(options: ServerOptions): Express {
   app.set("trust proxy", options.trustProxy);
 
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false }));
-  app.use(requestId);
   const metrics = options.metrics ?? createMetrics();
-  app.use(requestLog(loggerFor(options), routeLabeller(options.build, publicDir), (finished, res) => metrics.observe(finished, res)));
+  const logger = loggerFor(options);
+  const isStatic = staticPaths(publicDir);
+  const env = getEnv();
+  app.use(loadShedding({ bounds: options.shedBounds ?? { maxInFlight: env.SHED_MAX_IN_FLIGHT, maxLagMs: env.SHED_MAX_LAG_MS }, shed: metrics.shed, isStatic, logger }));
+  app.use(requestId);
+  app.use(requestLog(logger, routeLabeller(options.build, isStatic), (finished, res) => metrics.observe(finished, res)));
   app.use(methodGuard);
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(options.readiness ?? readinessFromEnv()));
@@ -185,8 +194,6 @@ export function createApp(options: ServerOptions): Express {
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
   app.use(publicFiles(publicDir));
-  const env = getEnv();
-  app.use(loadShedding({ bounds: options.shedBounds ?? { maxInFlight: env.SHED_MAX_IN_FLIGHT, maxLagMs: env.SHED_MAX_LAG_MS }, shed: metrics.shed }));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false }));
   app.use(readBodies(options.bodyLimit ?? MAX_BODY_BYTES, LARGE_BODY_PATHS));
