@@ -151,13 +151,18 @@ function loggerFor(options: ServerOptions, platform: ServerRuntime["platform"]):
   return sink ? platform.createLogger({ level: "debug", destination: { write: (line: string) => sink(line.trimEnd()) } }) : platform.getLogger();
 }
 
-/** The route label of a request: the probe's name, `static` for assets and public files, else the Remix route id. */
-function routeLabeller(build: ServerBuild, publicDir: string): (req: Request) => string {
-  const routeId = routeIdResolver(build);
+/** Whether a path is served from a file: a fingerprinted asset under /build/ or a file in `publicDir`. */
+function staticPaths(publicDir: string): (path: string) => boolean {
   const publicPaths = publicFilePaths(publicDir);
+  return (path) => path.startsWith("/build/") || publicPaths.has(path);
+}
+
+/** The route label of a request: the probe's name, `static` for assets and public files, else the Remix route id. */
+function routeLabeller(build: ServerBuild, isStatic: (path: string) => boolean): (req: Request) => string {
+  const routeId = routeIdResolver(build);
   return (req) => {
     if (req.path === "/healthz" || req.path === "/readyz" || req.path === "/metrics") return req.path.slice(1);
-    if (req.path.startsWith("/build/") || publicPaths.has(req.path)) return "static";
+    if (isStatic(req.path)) return "static";
     const data = req.query._data;
     return routeId(req.path, typeof data === "string" ? data : undefined);
   };
@@ -174,13 +179,20 @@ export function createApp(options: ServerOptions): Express {
   app.set("trust proxy", options.trustProxy);
 
   app.use(securityHeaders({ hsts: appOrigin?.startsWith("https:") ?? false, http: runtime.http }));
-  app.use(requestId);
   const metrics = options.metrics ?? createMetrics(runtime.gauges);
+  const logger = loggerFor(options, runtime.platform);
+  const isStatic = staticPaths(publicDir);
   app.use(
-    requestLog(loggerFor(options, runtime.platform), routeLabeller(options.build, publicDir), runtime.platform.runWithRequestContext, (finished, res) =>
-      metrics.observe(finished, res),
-    ),
+    loadShedding({
+      bounds: options.shedBounds ?? { maxInFlight: env.SHED_MAX_IN_FLIGHT, maxLagMs: env.SHED_MAX_LAG_MS },
+      shed: metrics.shed,
+      decide: runtime.shedDecision,
+      isStatic,
+      logger,
+    }),
   );
+  app.use(requestId);
+  app.use(requestLog(logger, routeLabeller(options.build, isStatic), runtime.platform.runWithRequestContext, (finished, res) => metrics.observe(finished, res)));
   app.use(methodGuard);
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(options.readiness ?? readinessFromEnv(runtime)));
@@ -190,7 +202,6 @@ export function createApp(options: ServerOptions): Express {
   app.use(malformedPathGuard);
   app.use("/build", fingerprintedAssets(join(publicDir, "build")));
   app.use(publicFiles(publicDir));
-  app.use(loadShedding({ bounds: options.shedBounds ?? { maxInFlight: env.SHED_MAX_IN_FLIGHT, maxLagMs: env.SHED_MAX_LAG_MS }, shed: metrics.shed, decide: runtime.shedDecision }));
   app.use(crossSiteGuard(appOrigin ? [appOrigin] : []));
   if (options.replicas) app.use(replicaGuard({ ...options.replicas, secureCookie: appOrigin?.startsWith("https:") ?? false, litefs: runtime.litefs }));
   app.use(readBodies(options.bodyLimit ?? runtime.http.MAX_BODY_BYTES, largeBodyPaths(runtime.http)));

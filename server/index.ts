@@ -102,12 +102,11 @@ function serve(): void {
         }).then(
           ({ graceful }) => {
             logger.info({ graceful, durationMs: Math.round(performance.now() - started) }, "shut down");
-            logger.flush();
-            process.exit(0);
+            logger.flush(() => process.exit(0));
           },
           (error: unknown) => {
             logger.error({ err: error }, "shutdown failed");
-            process.exit(1);
+            logger.flush(() => process.exit(1));
           },
         );
       };

@@ -6,6 +6,12 @@
  * any cookie, authorization header, password, token or key a caller might
  * pass by mistake, and the request log writes no bodies, query strings or
  * headers at all (server/request-log.ts).
+ *
+ * Lines go to stdout asynchronously (pino's `sync: false` destination): a
+ * line waits only while the previous write is still in the kernel, so a busy
+ * server writes its lines in batches instead of one system call each, and an
+ * idle one at once. `logger.flush(callback)` writes what is pending (graceful shutdown);
+ * a kill -9 can lose the lines of that last write.
  */
 import pino, { type DestinationStream, type Logger } from "pino";
 import { getEnv } from "./env.server";
@@ -46,7 +52,7 @@ export function createLogger(options: { level: string; destination?: Destination
   };
   if (options.destination) return pino(base, options.destination);
   if (options.pretty) return pino({ ...base, transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l" } } });
-  return pino(base);
+  return pino(base, pino.destination({ dest: 1, sync: false }));
 }
 
 let instance: Logger | undefined;

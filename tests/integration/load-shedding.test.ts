@@ -2,7 +2,9 @@
  * Load shedding on the real production server (docs/decisions/0139-load-shedding.md):
  * past the in-flight bound or the event-loop lag bound a new request gets 503
  * with Retry-After at once (problem+json under /api, HTML elsewhere), the
- * probes and /metrics are still served, and /metrics counts what was shed.
+ * probes, /metrics and static files are still served, /metrics counts what
+ * was shed, and the log holds one warning per burst of refusals, not a line
+ * each.
  */
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,12 +61,18 @@ describe("past the in-flight bound", () => {
     expect(page.headers["retry-after"]).toBe("1");
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.body).toContain("FX Trader is busy");
+    expect(page.headers["x-frame-options"]).toBe("DENY");
+    expect(page.headers["content-security-policy"]).toBeDefined();
+    expect((await rawRequest(server.port, { method: "HEAD", path: "/pricing" })).status).toBe(503);
+    expect((await rawRequest(server.port, { path: "/favicon.svg" })).status).toBe(200);
 
     expect((await rawRequest(server.port, { path: "/healthz" })).status).toBe(200);
     expect([200, 503]).toContain((await rawRequest(server.port, { path: "/readyz" })).status);
     const metrics = await rawRequest(server.port, { path: "/metrics" });
     expect(metrics.status).toBe(200);
-    expect(metrics.body).toMatch(/http_requests_shed_total\{reason="in_flight"\} 2/);
+    expect(metrics.body).toMatch(/http_requests_shed_total\{reason="in_flight"\} 3/);
+    const refusals = server.logLines.map((line) => JSON.parse(line) as { level: string; msg: string; shed?: unknown }).filter((entry) => entry.msg.startsWith("load shedding") || (entry.msg.includes(" 503") && !entry.msg.includes("/readyz")));
+    expect(refusals).toEqual([expect.objectContaining({ level: "warn", msg: "load shedding: refused 1 request", shed: { in_flight: 1 } })]);
 
     expect(await held.finish()).toBe(200);
     expect((await rawRequest(server.port, { path: "/api/signals" })).status).toBe(200);
