@@ -551,6 +551,39 @@ export const deliveryJobs = sqliteTable(
   ],
 );
 
+/**
+ * Fan-out after commit (docs/decisions/0151-fan-out-after-commit.md): the
+ * publish transaction writes one row per (ledger event, channel) instead of
+ * one job per subscriber; a worker expands it into `delivery_jobs` in chunks
+ * of subscribers in user-id order, `cursor` being the last user id expanded,
+ * under a lease (`leaseOwner`, `leaseUntil`) renewed by every chunk. Rows of
+ * one channel are expanded in `seq` order, and a job waits while an earlier
+ * event of its channel is still `pending`, so per-target order holds.
+ */
+export const deliveryFanouts = sqliteTable(
+  "delivery_fanouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    seq: integer("seq")
+      .notNull()
+      .references(() => signalEvents.seq),
+    signalId: integer("signal_id")
+      .notNull()
+      .references(() => signals.id),
+    channel: text("channel", { enum: DELIVERY_CHANNELS }).notNull(),
+    status: text("status", { enum: ["pending", "done"] }).notNull().default("pending"),
+    /** The last user id expanded (0 before the first chunk). */
+    cursor: integer("cursor").notNull().default(0),
+    /** Jobs written so far. */
+    jobs: integer("jobs").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expandedAt: integer("expanded_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("delivery_fanouts_event_channel_unique").on(t.seq, t.channel), index("delivery_fanouts_pending_idx").on(t.status, t.channel, t.seq)],
+);
+
 /** One try at sending a delivery job. */
 export const deliveryAttempts = sqliteTable(
   "delivery_attempts",
@@ -578,6 +611,7 @@ export type TelegramLink = typeof telegramLinks.$inferSelect;
 export type NewsEvent = typeof newsEvents.$inferSelect;
 export type PushSubscription = typeof pushSubscriptions.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
+export type DeliveryFanout = typeof deliveryFanouts.$inferSelect;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

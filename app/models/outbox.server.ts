@@ -1,26 +1,20 @@
 /**
  * The delivery outbox (`delivery_jobs`, `delivery_attempts`;
- * docs/decisions/0044-delivery-outbox.md): jobs are enqueued inside the
- * ledger transaction that appends their event, claimed by workers with a
+ * docs/decisions/0044-delivery-outbox.md): a ledger event's fan-out rows are
+ * written inside the transaction that appends it and expanded into jobs after
+ * the commit (outbox-fanout.server.ts); jobs are claimed by workers with a
  * lease in one UPDATE … RETURNING, and finished with their attempt recorded.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../../db/connection";
 import {
   DELIVERY_CHANNELS,
   deliveryAttempts,
   deliveryJobs,
-  pushSubscriptions,
   signalEvents,
   signals,
-  strategies,
-  strategyAccess,
-  subscriptions,
-  telegramLinks,
-  userSettings,
   users,
-  webhookEndpoints,
   type DeliveryAttempt,
   type DeliveryChannel,
   type DeliveryJob,
@@ -28,78 +22,19 @@ import {
 } from "../../db/schema";
 import { summarizeChannel, type ChannelSummary } from "~/domain/delivery-stats";
 import {
-  chooseDeliveries,
-  deliveryEventType,
   eventId,
   type EventCheckpoint,
-  heldJobsRule,
   MAX_ATTEMPTS,
   retryDelay,
-  type DeliveryRecipient,
 } from "~/domain/delivery";
-import { blackoutEnd } from "~/domain/news-blackout";
 import { getLedgerRoot } from "~/models/ledger-tree.server";
 import { applyEventToMt5Queue } from "~/models/mt5.server";
 import { projectedColumns, projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
 import { getDb } from "~/platform/db.server";
-import { releasesAround } from "./news-events.server";
+import { enqueueFanouts } from "./outbox-fanout.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Queryable = Db | Tx;
-
-const insertStatements = new WeakMap<object, Statement>();
-const releaseStatements = new WeakMap<object, HeldStatements>();
-interface HeldStatements {
-  anyHeld: Statement;
-  heldUntil: Statement;
-  release: Statement;
-}
-
-/**
- * The prepared INSERT of one ledger job on the app's connection (the one the
- * ledger transaction runs on). Prepared once: a publish to thousands of
- * subscribers inserts thousands of rows, and building each through the query
- * builder cost ~0.4 ms a row against ~5 µs prepared (scripts/bench-delivery.ts).
- */
-function insertJobStatement(): Statement {
-  const client = getDb().$client;
-  let statement = insertStatements.get(client);
-  if (!statement) {
-    statement = client.prepare(
-      `INSERT INTO delivery_jobs (seq, signal_id, user_id, channel, target_id, event_type, status, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
-    );
-    insertStatements.set(client, statement);
-  }
-  return statement;
-}
-
-/**
- * The statements for jobs held by the news blackout
- * (docs/decisions/0054-news-blackout.md): `anyHeld` finds whether any queued
- * job waits for a later time at all (index `delivery_jobs_due_idx`);
- * `heldUntil` when the held jobs of one target before a seq end; `release`
- * makes them due now.
- */
-function heldStatements(): HeldStatements {
-  const client = getDb().$client;
-  let statements = releaseStatements.get(client);
-  if (!statements) {
-    statements = {
-      anyHeld: client.prepare(`SELECT 1 FROM delivery_jobs WHERE status = 'queued' AND next_attempt_at > ? LIMIT 1`),
-      heldUntil: client.prepare(
-        `SELECT MAX(next_attempt_at) AS until FROM delivery_jobs
-         WHERE user_id = ? AND channel = ? AND target_id = ? AND status = 'queued' AND next_attempt_at > ? AND seq < ?`,
-      ),
-      release: client.prepare(
-        `UPDATE delivery_jobs SET next_attempt_at = ?
-         WHERE user_id = ? AND channel = ? AND target_id = ? AND status = 'queued' AND next_attempt_at > ? AND seq < ?`,
-      ),
-    };
-    releaseStatements.set(client, statements);
-  }
-  return statements;
-}
 
 // ---------------------------------------------------------------------------
 // Waking workers of this process
@@ -130,118 +65,25 @@ function wakeWorkers(): void {
 // ---------------------------------------------------------------------------
 // Enqueueing
 
-/** The followers of strategy `strategyId` with what `chooseDeliveries` needs, in five queries. */
-function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
-  const followers = sql`(SELECT ${strategyAccess.userId} FROM ${strategyAccess} WHERE ${strategyAccess.strategyId} = ${strategyId})`;
-  const rows = tx
-    .select({
-      userId: users.id,
-      role: users.role,
-      plan: subscriptions.plan,
-      status: subscriptions.status,
-      endDate: subscriptions.endDate,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      pendingPlan: subscriptions.pendingPlan,
-      emailAlerts: userSettings.emailAlerts,
-      emailVerifiedAt: users.emailVerifiedAt,
-      telegramAlerts: userSettings.telegramAlerts,
-      telegramChatId: telegramLinks.chatId,
-      newsBlackout: userSettings.newsBlackout,
-      pushAlerts: userSettings.pushAlerts,
-    })
-    .from(users)
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .leftJoin(telegramLinks, eq(telegramLinks.userId, users.id))
-    .where(sql`${users.id} IN ${followers}`)
-    .all();
-  const picks = new Map<number, number[]>();
-  for (const pick of tx
-    .select({ userId: strategyAccess.userId, strategyId: strategyAccess.strategyId })
-    .from(strategyAccess)
-    .where(sql`${strategyAccess.userId} IN ${followers}`)
-    .orderBy(asc(strategyAccess.createdAt), asc(strategyAccess.strategyId))
-    .all()) {
-    picks.set(pick.userId, [...(picks.get(pick.userId) ?? []), pick.strategyId]);
-  }
-  const hooks = new Map<number, { id: number; eventTypes: string[] }[]>();
-  for (const hook of tx
-    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, eventTypes: webhookEndpoints.eventTypes })
-    .from(webhookEndpoints)
-    .where(and(isNull(webhookEndpoints.disabledAt), sql`${webhookEndpoints.userId} IN ${followers}`))
-    .orderBy(asc(webhookEndpoints.id))
-    .all()) {
-    hooks.set(hook.userId, [...(hooks.get(hook.userId) ?? []), { id: hook.id, eventTypes: JSON.parse(hook.eventTypes) as string[] }]);
-  }
-  const pushes = new Map<number, number[]>();
-  for (const sub of tx
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(sql`${pushSubscriptions.userId} IN ${followers}`)
-    .orderBy(asc(pushSubscriptions.id))
-    .all()) {
-    pushes.set(sub.userId, [...(pushes.get(sub.userId) ?? []), sub.id]);
-  }
-  return rows.map((row) => ({
-    userId: row.userId,
-    role: row.role,
-    subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate, cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false, pendingPlan: row.pendingPlan ?? null } : null,
-    chosenStrategyIds: picks.get(row.userId) ?? [],
-    // No signal is emailed to an address its owner has not verified (docs/decisions/0118-verified-email.md).
-    emailAlerts: (row.emailAlerts ?? true) && row.emailVerifiedAt !== null,
-    newsBlackout: row.newsBlackout ?? true,
-    webhooks: hooks.get(row.userId) ?? [],
-    telegramAlerts: row.telegramAlerts ?? false,
-    telegramLinked: row.telegramChatId !== null,
-    pushAlerts: row.pushAlerts ?? false,
-    pushSubscriptionIds: pushes.get(row.userId) ?? [],
-  }));
-}
-
 /**
- * Enqueues the delivery jobs of one ledger event inside the transaction `tx`
+ * Enqueues the deliveries of one ledger event inside the transaction `tx`
  * that appended it (the transactional outbox; `tx` must be a transaction of
- * the app's connection, `getDb()`, as every ledger write is): one job per entitled follower
- * of the signal's strategy and channel (`chooseDeliveries`), due at once,
- * except alerts of a new signal the news blackout holds until its window ends
- * (the calendar read with `releasesAround`); a job due at once behind held
- * jobs of its target releases them (an urgent event) or joins them (another
- * new signal), as `heldJobsRule` says. The MT5 queue follows the event in the
- * same transaction (`applyEventToMt5Queue`: auto-send of a new signal, a new
- * version of a queued one).
+ * the app's connection, `getDb()`, as every ledger write is): one fan-out row
+ * per channel (`enqueueFanouts`), which workers expand into one job per
+ * entitled follower and target after the commit
+ * (docs/decisions/0151-fan-out-after-commit.md), so the publish costs the
+ * same at any audience. The MT5 queue follows the event in the same
+ * transaction (`applyEventToMt5Queue`: auto-send of a new signal, a new
+ * version of a queued one). Wakes this process's workers.
  * @param event the appended ledger row: `seq`, `signalId`, `type` (a lifecycle event type) and `recordedAt`.
- * @returns how many jobs were enqueued.
+ * @returns how many fan-out rows were written (0 for an event that is not a lifecycle event).
  */
 export function enqueueDeliveries(tx: Tx, event: { seq: number; signalId: number; type: string; recordedAt: Date }): number {
   if (!(SIGNAL_EVENT_TYPES as readonly string[]).includes(event.type)) return 0;
   applyEventToMt5Queue(tx, event);
-  const signal = tx.select({ strategyId: signals.strategyId, symbol: signals.symbol }).from(signals).where(eq(signals.id, event.signalId)).get();
-  if (!signal) return 0;
-  const targets = chooseDeliveries({
-    eventType: event.type as SignalEventType,
-    strategyId: signal.strategyId,
-    recipients: recipientsOf(tx, signal.strategyId),
-    allStrategyIds: tx.select({ id: strategies.id }).from(strategies).all().map((row) => row.id),
-    now: event.recordedAt,
-    blackoutEnd: event.type === "published" ? blackoutEnd(releasesAround(event.recordedAt, tx), signal.symbol, event.recordedAt) : null,
-  });
-  const eventType = deliveryEventType(event.type as SignalEventType);
-  const insert = insertJobStatement();
-  const at = event.recordedAt.getTime();
-  const held = heldStatements();
-  const anyHeld = held.anyHeld.get(at) !== undefined;
-  const rule = heldJobsRule(event.type as SignalEventType);
-  for (const target of targets) {
-    let due = target.notBefore?.getTime() ?? at;
-    // Per-target order makes a job due now wait behind held ones: an urgent event releases them, a new signal joins them.
-    if (anyHeld && !target.notBefore) {
-      if (rule === "release") held.release.run(at, target.userId, target.channel, target.targetId, at, event.seq);
-      else due = (held.heldUntil.get(target.userId, target.channel, target.targetId, at, event.seq) as { until: number | null }).until ?? at;
-    }
-    insert.run(event.seq, event.signalId, target.userId, target.channel, target.targetId, eventType, due, at);
-  }
-  if (targets.length > 0) wakeWorkers();
-  return targets.length;
+  const rows = enqueueFanouts(tx, event);
+  if (rows > 0) wakeWorkers();
+  return rows;
 }
 
 /**
@@ -344,7 +186,8 @@ export const LOST_LAST_ATTEMPT = "The worker stopped during the last attempt; it
  * is marked dead instead, LOST_LAST_ATTEMPT). Per target (user, channel,
  * target id) at most one job is in flight: none is claimed while another of
  * the target is sending under a live lease, or while an earlier `seq` of the
- * target is neither sent nor dead (per-target order), and one claim takes at
+ * target is neither sent nor dead, or an earlier event of its channel is not
+ * yet expanded (per-target order), and one claim takes at
  * most one job per target. Each claimed job's `attempts` is incremented (the
  * attempt it starts); its `leaseOwner` and `leaseUntil` are the fencing token
  * `finishAttempt` checks.
@@ -375,7 +218,9 @@ export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: n
               AND (j.seq IS NULL OR NOT EXISTS (
                 SELECT 1 FROM delivery_jobs e
                 WHERE e.user_id = j.user_id AND e.channel = j.channel AND e.target_id = j.target_id
-                  AND e.seq < j.seq AND e.status NOT IN ('sent', 'dead'))))
+                  AND e.seq < j.seq AND e.status NOT IN ('sent', 'dead')))
+              AND (j.seq IS NULL OR NOT EXISTS (
+                SELECT 1 FROM delivery_fanouts f WHERE f.status = 'pending' AND f.channel = j.channel AND f.seq < j.seq)))
           WHERE place = 1
           ORDER BY next_attempt_at, id
           LIMIT ${limit})

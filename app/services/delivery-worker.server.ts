@@ -20,6 +20,7 @@ import { randomBytes } from "node:crypto";
 import type { DeliveryChannel, DeliveryJob } from "../../db/schema";
 import { DISABLED_NOTICE_TYPE } from "~/domain/delivery";
 import { claimDueJobs, enqueueJob, finishAttempt, onJobsEnqueued, type AttemptOutcome } from "~/models/outbox.server";
+import { expandFanoutStep, releaseFanoutLeases, type FanoutProgress } from "~/models/outbox-fanout.server";
 import { beat, releaseLeases, WORKER_HEARTBEAT, WORKER_HEARTBEAT_MS } from "~/models/operations.server";
 import { disableGoneEndpoint, getWebhookById, recordEndpointResult } from "~/models/webhooks.server";
 import { canWriteHere } from "~/platform/litefs.server";
@@ -49,6 +50,10 @@ export interface DeliveryWorkerOptions {
   timers?: WorkerTimers;
   /** How long a claim holds a job, ms (default 60 s, well above the 10 s webhook timeout); an attempt is cut off LEASE_MARGIN_MS before. */
   leaseMs?: number;
+  /** How long a fan-out claim or chunk holds its row, ms (default 15 s; every chunk renews it). */
+  fanoutLeaseMs?: number;
+  /** Subscribers expanded per fan-out chunk (default FANOUT_CHUNK_USERS). */
+  fanoutChunkUsers?: number;
   /** Attempts in flight at once (default 64). */
   concurrency?: number;
   /** Wait between polls when nothing is due, ms (default 500). */
@@ -65,8 +70,8 @@ export interface DeliveryWorker {
   /** Stops claiming, waits for the attempts in flight to be recorded, gives back any lease still held (`releaseLeases`) and closes the channels. */
   stop(): Promise<void>;
   /**
-   * Claims what is due now up to the free slots (none on a replica) and waits
-   * until those attempts are recorded.
+   * Expands every due fan-out row, then claims what is due now up to the free
+   * slots (none on a replica) and waits until those attempts are recorded.
    * @returns how many jobs it claimed.
    */
   runOnce(): Promise<number>;
@@ -93,6 +98,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   const leaseMs = options.leaseMs ?? 60_000;
   const attemptLimitMs = leaseMs - Math.min(LEASE_MARGIN_MS, leaseMs / 4);
   const concurrency = options.concurrency ?? 64;
+  const fanout = { leaseMs: options.fanoutLeaseMs ?? 15_000, chunkUsers: options.fanoutChunkUsers };
   const pollMs = options.pollMs ?? 500;
   const canWrite = options.canWrite ?? canWriteHere;
   const log = options.log ?? ((line: string) => console.error(line));
@@ -102,6 +108,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   let wake: (() => void) | null = null;
   let unsubscribe: (() => void) | null = null;
   const inFlight = new Set<Promise<void>>();
+  const progress: FanoutProgress = { fanout: null };
+  let expanding: Promise<void> | null = null;
   let lastBeatAt = Number.NEGATIVE_INFINITY;
 
   /** The channel's send, cut off at `attemptLimitMs` so the lease outlasts it. */
@@ -187,7 +195,29 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
     return started;
   }
 
+  /**
+   * Expands fan-out rows chunk by chunk while there are any (docs/decisions/0151-fan-out-after-commit.md),
+   * yielding to the event loop between chunks and starting the new jobs after each.
+   */
+  async function expandWhileDue(): Promise<void> {
+    while (running && canWrite() && expandFanoutStep(owner, clock(), progress, fanout)) {
+      fill();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Starts `expandWhileDue` unless it is already running. */
+  function kickExpansion(): void {
+    if (expanding) return;
+    expanding = expandWhileDue()
+      .catch((error: unknown) => log(`[delivery] worker ${owner}, fan-out: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        expanding = null;
+      });
+  }
+
   async function runOnce(): Promise<number> {
+    if (canWrite()) while (expandFanoutStep(owner, clock(), progress, fanout));
     const started = fill();
     await Promise.all(started);
     return started.length;
@@ -210,6 +240,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   async function run(): Promise<void> {
     while (running) {
       try {
+        kickExpansion();
         fill();
       } catch (error) {
         log(`[delivery] worker ${owner}: ${error instanceof Error ? error.message : String(error)}`);
@@ -232,8 +263,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
       unsubscribe?.();
       wake?.();
       await loop;
+      await expanding;
       await Promise.all([...inFlight]);
-      if (canWrite()) releaseLeases(owner, clock());
+      if (canWrite()) {
+        releaseLeases(owner, clock());
+        releaseFanoutLeases(owner);
+      }
       for (const adapter of Object.values(channels)) adapter?.close?.();
       if (!options.channels) closeMailer();
     },
