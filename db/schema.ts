@@ -584,6 +584,24 @@ export const deliveryFanouts = sqliteTable(
   (t) => [uniqueIndex("delivery_fanouts_event_channel_unique").on(t.seq, t.channel), index("delivery_fanouts_pending_idx").on(t.status, t.channel, t.seq)],
 );
 
+/**
+ * Per-host circuit breakers of the webhook channel
+ * (docs/decisions/0152-per-host-circuit-breaking.md), one row per host
+ * (`host:port`), written by workers when a breaker changes state, read by
+ * /admin/deliveries. `timeouts` counts the timeouts in the current window
+ * (starting at `windowStart`); `openedAt` is when the breaker last opened.
+ */
+export const deliveryBreakers = sqliteTable("delivery_breakers", {
+  host: text("host").primaryKey(),
+  state: text("state", { enum: ["closed", "open", "half-open"] }).notNull(),
+  timeouts: integer("timeouts").notNull().default(0),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }),
+  openedAt: integer("opened_at", { mode: "timestamp_ms" }),
+  /** When an open breaker lets a trial attempt through. */
+  retryAt: integer("retry_at", { mode: "timestamp_ms" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 /** One try at sending a delivery job. */
 export const deliveryAttempts = sqliteTable(
   "delivery_attempts",
@@ -612,6 +630,7 @@ export type NewsEvent = typeof newsEvents.$inferSelect;
 export type PushSubscription = typeof pushSubscriptions.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
 export type DeliveryFanout = typeof deliveryFanouts.$inferSelect;
+export type DeliveryBreaker = typeof deliveryBreakers.$inferSelect;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

@@ -186,15 +186,17 @@ export const LOST_LAST_ATTEMPT = "The worker stopped during the last attempt; it
  * is marked dead instead, LOST_LAST_ATTEMPT). Per target (user, channel,
  * target id) at most one job is in flight: none is claimed while another of
  * the target is sending under a live lease, or while an earlier `seq` of the
- * target is neither sent nor dead, or an earlier event of its channel is not
- * yet expanded (per-target order), and one claim takes at
+ * target is neither sent nor dead (per-target order; a channel's fan-out rows
+ * are expanded in ledger order, so the earlier jobs exist), and one claim takes at
  * most one job per target. Each claimed job's `attempts` is incremented (the
  * attempt it starts); its `leaseOwner` and `leaseUntil` are the fencing token
- * `finishAttempt` checks.
+ * `finishAttempt` checks. Webhook jobs of `skipWebhookTargets` (endpoints on a
+ * host the worker holds back: circuit open, or its per-host limit reached) are left.
  * @returns the claimed jobs, oldest due first.
  */
-export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: number, db: Db = getDb()): DeliveryJob[] {
+export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: number, db: Db = getDb(), skipWebhookTargets: readonly number[] = []): DeliveryJob[] {
   const at = now.getTime();
+  const skip = skipWebhookTargets.length > 0 ? sql`AND NOT (j.channel = 'webhook' AND j.target_id IN (SELECT value FROM json_each(${JSON.stringify(skipWebhookTargets)})))` : sql``;
   return db.transaction(
     (tx) => {
       tx.run(sql`
@@ -211,6 +213,7 @@ export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: n
             WHERE ((j.status IN ('queued', 'retrying') AND j.next_attempt_at <= ${at})
                    OR (j.status = 'sending' AND j.lease_until < ${at}))
               AND j.attempts < ${MAX_ATTEMPTS}
+              ${skip}
               AND NOT EXISTS (
                 SELECT 1 FROM delivery_jobs s
                 WHERE s.user_id = j.user_id AND s.channel = j.channel AND s.target_id = j.target_id
@@ -218,9 +221,7 @@ export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: n
               AND (j.seq IS NULL OR NOT EXISTS (
                 SELECT 1 FROM delivery_jobs e
                 WHERE e.user_id = j.user_id AND e.channel = j.channel AND e.target_id = j.target_id
-                  AND e.seq < j.seq AND e.status NOT IN ('sent', 'dead')))
-              AND (j.seq IS NULL OR NOT EXISTS (
-                SELECT 1 FROM delivery_fanouts f WHERE f.status = 'pending' AND f.channel = j.channel AND f.seq < j.seq)))
+                  AND e.seq < j.seq AND e.status NOT IN ('sent', 'dead'))))
           WHERE place = 1
           ORDER BY next_attempt_at, id
           LIMIT ${limit})
@@ -248,6 +249,8 @@ export interface AttemptOutcome {
   latencyMs: number;
   responseExcerpt: string | null;
   error: string | null;
+  /** True when no answer came in time. */
+  timedOut?: boolean;
   /** When the attempt started. */
   attemptedAt: Date;
   /** When the attempt ended (the answer, the error or the timeout). */
@@ -317,6 +320,23 @@ export function finishAttempt(outcome: AttemptOutcome, db: Db = getDb()): Finish
       return updated.changes > 0 ? { current: true, status } : { current: false, status: job.status };
     },
     { behavior: "immediate" },
+  );
+}
+
+/**
+ * Gives a claimed job back without an attempt (the worker held it back: its
+ * host's circuit is open or its per-host limit is reached): the attempt its
+ * claim counted is taken back, it is due at `until`, and `reason` (when not
+ * null) becomes its last error. Fenced like `finishAttempt`.
+ * @returns false when the lease was lost meanwhile.
+ */
+export function deferJob(job: DeliveryJob, until: Date, reason: string | null, db: Db = getDb()): boolean {
+  return (
+    db.run(sql`
+      UPDATE delivery_jobs
+      SET status = CASE WHEN attempts > 1 THEN 'retrying' ELSE 'queued' END, attempts = attempts - 1, next_attempt_at = ${until.getTime()},
+          lease_owner = NULL, lease_until = NULL, last_error = COALESCE(${reason}, last_error)
+      WHERE id = ${job.id} AND lease_owner = ${job.leaseOwner} AND lease_until = ${job.leaseUntil?.getTime() ?? null} AND status = 'sending'`).changes > 0
   );
 }
 

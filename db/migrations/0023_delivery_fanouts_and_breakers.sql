@@ -1,3 +1,13 @@
+CREATE TABLE `delivery_breakers` (
+	`host` text PRIMARY KEY NOT NULL,
+	`state` text NOT NULL,
+	`timeouts` integer DEFAULT 0 NOT NULL,
+	`window_start` integer,
+	`opened_at` integer,
+	`retry_at` integer,
+	`updated_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `delivery_fanouts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`seq` integer NOT NULL,
