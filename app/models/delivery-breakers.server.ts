@@ -1,10 +1,10 @@
 /**
  * Per-host circuit breakers of the webhook channel as stored
  * (`delivery_breakers`; docs/decisions/0152-per-host-circuit-breaking.md):
- * workers write a host's breaker when it changes state and read them all when
- * they start; /admin/deliveries lists the ones not closed or changed lately.
+ * workers write a host's breaker when it changes and read it before each
+ * attempt to the host; /admin/deliveries lists the ones not closed or changed lately.
  */
-import { desc, gte, ne, or } from "drizzle-orm";
+import { desc, eq, gte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { deliveryBreakers, type DeliveryBreaker } from "../../db/schema";
 import type { BreakerState } from "~/domain/circuit-breaker";
@@ -23,24 +23,17 @@ export function saveBreaker(host: string, breaker: BreakerState, now: Date, db: 
   db.insert(deliveryBreakers).values({ host, ...row }).onConflictDoUpdate({ target: deliveryBreakers.host, set: row }).run();
 }
 
-/** Every stored breaker by host, as the pure state (for a worker starting). */
-export function loadBreakers(db: Db = getDb()): Map<string, BreakerState> {
-  return new Map(
-    db
-      .select()
-      .from(deliveryBreakers)
-      .all()
-      .map((row) => [
-        row.host,
-        {
-          state: row.state,
-          timeouts: row.timeouts,
-          windowStart: row.windowStart?.getTime() ?? null,
-          openedAt: row.openedAt?.getTime() ?? null,
-          retryAt: row.retryAt?.getTime() ?? null,
-        },
-      ]),
-  );
+/** Host `host`'s stored breaker as the pure state, or null when none is stored (closed). Every worker reads it before an attempt, so they share one breaker per host. */
+export function readBreaker(host: string, db: Db = getDb()): BreakerState | null {
+  const row = db.select().from(deliveryBreakers).where(eq(deliveryBreakers.host, host)).get();
+  if (!row) return null;
+  return {
+    state: row.state,
+    timeouts: row.timeouts,
+    windowStart: row.windowStart?.getTime() ?? null,
+    openedAt: row.openedAt?.getTime() ?? null,
+    retryAt: row.retryAt?.getTime() ?? null,
+  };
 }
 
 /**

@@ -3,13 +3,14 @@
  * (docs/decisions/0152-per-host-circuit-breaking.md): at most
  * `perHostConcurrency` attempts in flight to one host, and a circuit breaker
  * per host (app/domain/circuit-breaker.ts) that opens after repeated
- * timeouts. A job the gate holds back is given back to the queue without an
- * attempt, and its endpoint is left out of the worker's claims while its host
- * is held back, so one slow host never takes the slots other hosts need.
- * Breaker changes are written to `delivery_breakers` for /admin/deliveries.
+ * timeouts. A job over the host's limit waits in the worker; one under an
+ * open circuit goes back to the queue without an attempt; the endpoints of a
+ * held-back host are left out of the worker's claims, so one slow host never
+ * takes the slots other hosts need. The breakers live in `delivery_breakers`,
+ * shared by every worker and shown on /admin/deliveries.
  */
 import { breakerAfter, breakerVerdict, CLOSED, type BreakerSettings, type BreakerState } from "~/domain/circuit-breaker";
-import { loadBreakers, saveBreaker } from "~/models/delivery-breakers.server";
+import { readBreaker, saveBreaker } from "~/models/delivery-breakers.server";
 
 /** What the gate says about one attempt. */
 export type GateVerdict =
@@ -29,12 +30,15 @@ export interface HostGate {
 }
 
 /**
- * Creates a gate, loading the stored breakers (a restarted worker keeps an open one open).
+ * Creates a gate. With `persist`, each host's breaker is read from
+ * `delivery_breakers` before an attempt and written when it changes, so every
+ * worker (and a restarted one) shares it.
  * @param options.settings breaker threshold, window and cool-down; `perHostConcurrency` attempts in flight per host.
  * @param options.persist write breaker changes to the database (false on a replica).
  */
 export function createHostGate(options: { settings: BreakerSettings; perHostConcurrency: number; persist: boolean }): HostGate {
-  const breakers = options.persist ? loadBreakers() : new Map<string, BreakerState>();
+  /** The breakers as this worker last read or wrote them (the stored row is the shared truth). */
+  const breakers = new Map<string, BreakerState>();
   const inFlight = new Map<string, number>();
   const targets = new Map<string, Set<number>>();
   /** Hosts at their limit or with a breaker not closed: the only ones `heldTargets` looks at. */
@@ -60,6 +64,11 @@ export function createHostGate(options: { settings: BreakerSettings; perHostConc
       known.add(targetId);
       const count = inFlight.get(host) ?? 0;
       if (count >= options.perHostConcurrency) return { go: false, wait: true };
+      if (options.persist) {
+        const stored = readBreaker(host);
+        if (stored) breakers.set(host, stored);
+        if (stored?.state !== "closed" && stored !== null) attention.add(host);
+      }
       const verdict = breakerVerdict(breakers.get(host) ?? CLOSED, now.getTime());
       if (!verdict.go) {
         return { go: false, wait: false, until: new Date(verdict.until), reason: `Not sent: ${host} stopped answering in time; its circuit is open until ${new Date(verdict.until).toISOString()}` };
