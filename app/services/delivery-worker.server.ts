@@ -36,9 +36,6 @@ import { createHostGate, type HostGate } from "./delivery-hosts.server";
 /** How long before its lease ends an attempt is cut off, ms (a quarter of the lease when that is less): the lease always outlasts the attempt. */
 export const LEASE_MARGIN_MS = 5_000;
 
-/** Most claimed jobs one host may have waiting in a worker; more go back to the queue (the host's endpoints are then left out of claims until it has room), so a worker never sits on a backlog another worker could send. */
-const MAX_WAITING_PER_HOST = 4;
-
 /** Least time an attempt that waited for its host may still have before its lease ends, ms; with less it goes back to the queue. */
 const MIN_ATTEMPT_MS = 1_000;
 
@@ -193,10 +190,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   /**
    * One attempt at a claimed job: a webhook goes through its host's gate
    * (docs/decisions/0152-per-host-circuit-breaking.md): with the host at its
-   * limit the job waits, claimed, for one of the host's attempts to end (up to
-   * MAX_WAITING_PER_HOST per host, outside `concurrency`, so waiting takes no
-   * other host's slot; beyond that, or when too little of its lease is left,
-   * it goes back to the queue); with the
+   * limit the job waits, claimed, for one of the host's attempts to end (as
+   * many as the host's limit, outside `concurrency`, so waiting takes no other
+   * host's slot and a worker never sits on a backlog another worker could
+   * send; beyond that, or when too little of its lease is left, it goes back
+   * to the queue); with the
    * host's circuit open it goes back to the queue without an attempt. The
    * outcome is recorded the moment the attempt ends.
    */
@@ -212,7 +210,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
       const verdict = hostGate().enter(host, job.targetId, now);
       if (!verdict.go) {
         const queue = waiting.get(host) ?? [];
-        if (verdict.wait && queue.length < MAX_WAITING_PER_HOST) {
+        if (verdict.wait && queue.length < perHostConcurrency) {
           waiting.set(host, [...queue, job]);
         } else if (verdict.wait) deferJob(job, now, null);
         else deferJob(job, verdict.until, verdict.reason);
