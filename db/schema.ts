@@ -564,12 +564,9 @@ export const deliveryFanouts = sqliteTable(
   "delivery_fanouts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    seq: integer("seq")
-      .notNull()
-      .references(() => signalEvents.seq),
-    signalId: integer("signal_id")
-      .notNull()
-      .references(() => signals.id),
+    /** The ledger event (no foreign key: a row whose event is gone is expanded to nothing). */
+    seq: integer("seq").notNull(),
+    signalId: integer("signal_id").notNull(),
     channel: text("channel", { enum: DELIVERY_CHANNELS }).notNull(),
     status: text("status", { enum: ["pending", "done"] }).notNull().default("pending"),
     /** The last user id expanded (0 before the first chunk). */

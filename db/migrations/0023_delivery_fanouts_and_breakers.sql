@@ -19,9 +19,7 @@ CREATE TABLE `delivery_fanouts` (
 	`lease_owner` text,
 	`lease_until` integer,
 	`created_at` integer NOT NULL,
-	`expanded_at` integer,
-	FOREIGN KEY (`seq`) REFERENCES `signal_events`(`seq`) ON UPDATE no action ON DELETE no action,
-	FOREIGN KEY (`signal_id`) REFERENCES `signals`(`id`) ON UPDATE no action ON DELETE no action
+	`expanded_at` integer
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `delivery_fanouts_event_channel_unique` ON `delivery_fanouts` (`seq`,`channel`);--> statement-breakpoint
