@@ -551,6 +551,54 @@ export const deliveryJobs = sqliteTable(
   ],
 );
 
+/**
+ * Fan-out after commit (docs/decisions/0151-fan-out-after-commit.md): the
+ * publish transaction writes one row per (ledger event, channel) instead of
+ * one job per subscriber; a worker expands it into `delivery_jobs` in chunks
+ * of subscribers in user-id order, `cursor` being the last user id expanded,
+ * under a lease (`leaseOwner`, `leaseUntil`) renewed by every chunk. Rows of
+ * one channel are expanded in `seq` order, and a job waits while an earlier
+ * event of its channel is still `pending`, so per-target order holds.
+ */
+export const deliveryFanouts = sqliteTable(
+  "delivery_fanouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The ledger event (no foreign key: a row whose event is gone is expanded to nothing). */
+    seq: integer("seq").notNull(),
+    signalId: integer("signal_id").notNull(),
+    channel: text("channel", { enum: DELIVERY_CHANNELS }).notNull(),
+    status: text("status", { enum: ["pending", "done"] }).notNull().default("pending"),
+    /** The last user id expanded (0 before the first chunk). */
+    cursor: integer("cursor").notNull().default(0),
+    /** Jobs written so far. */
+    jobs: integer("jobs").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expandedAt: integer("expanded_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("delivery_fanouts_event_channel_unique").on(t.seq, t.channel), index("delivery_fanouts_pending_idx").on(t.status, t.channel, t.seq)],
+);
+
+/**
+ * Per-host circuit breakers of the webhook channel
+ * (docs/decisions/0152-per-host-circuit-breaking.md), one row per host
+ * (`host:port`), written by workers when a breaker changes state, read by
+ * /admin/deliveries. `timeouts` counts the timeouts in the current window
+ * (starting at `windowStart`); `openedAt` is when the breaker last opened.
+ */
+export const deliveryBreakers = sqliteTable("delivery_breakers", {
+  host: text("host").primaryKey(),
+  state: text("state", { enum: ["closed", "open", "half-open"] }).notNull(),
+  timeouts: integer("timeouts").notNull().default(0),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }),
+  openedAt: integer("opened_at", { mode: "timestamp_ms" }),
+  /** When an open breaker lets a trial attempt through. */
+  retryAt: integer("retry_at", { mode: "timestamp_ms" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 /** One try at sending a delivery job. */
 export const deliveryAttempts = sqliteTable(
   "delivery_attempts",
@@ -578,6 +626,8 @@ export type TelegramLink = typeof telegramLinks.$inferSelect;
 export type NewsEvent = typeof newsEvents.$inferSelect;
 export type PushSubscription = typeof pushSubscriptions.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
+export type DeliveryFanout = typeof deliveryFanouts.$inferSelect;
+export type DeliveryBreaker = typeof deliveryBreakers.$inferSelect;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

@@ -8,6 +8,14 @@ export const DELIVERIES_TEXT = {
   noDead: "No dead jobs.",
   retry: "Retry",
   retrying: "Retrying…",
+  breakersTitle: "Hosts held back",
+  breakersIntro:
+    "A host that keeps timing out has its circuit opened: its webhooks wait without spending attempts, one trial goes after the cool-down, and an answer closes it again. Other hosts are never held up.",
+  noBreakers: "Every host's circuit is closed.",
+  breakerLine: (state: string, timeouts: number, openedAt: string | null, retryAt: string | null) =>
+    state === "closed"
+      ? `closed again (changed ${openedAt ?? "recently"} UTC)`
+      : `${state}: ${timeouts} timeouts${openedAt ? `, opened ${openedAt} UTC` : ""}${retryAt ? `; next trial ${state === "open" ? "at" : "since"} ${retryAt} UTC` : ""}`,
   heldTitle: "Held targets",
   heldIntro: "Per-target order keeps later events behind an undelivered one; the subscriber can skip it from their Webhooks page.",
   noHeld: "No target is held.",

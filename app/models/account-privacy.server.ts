@@ -44,6 +44,9 @@ export const ACCOUNT_DATA_POLICY: Record<string, { kind: "user" | "kept" | "emai
   // operational record: not the user's data, and never sent out (it can name server paths).
   delivery_jobs: { kind: "user", omit: ["last_error"] },
   delivery_attempts: { kind: "attempts", omit: ["error", "response_excerpt"] },
+  // One row per ledger event and channel, and one per webhook host: neither names a user.
+  delivery_fanouts: { kind: "none" },
+  delivery_breakers: { kind: "none" },
   legal_acceptances: { kind: "user" },
   account_tokens: { kind: "user", omit: ["token_hash"] },
   passkeys: { kind: "user", omit: ["public_key", "user_handle"] },

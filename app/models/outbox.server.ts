@@ -1,26 +1,20 @@
 /**
  * The delivery outbox (`delivery_jobs`, `delivery_attempts`;
- * docs/decisions/0044-delivery-outbox.md): jobs are enqueued inside the
- * ledger transaction that appends their event, claimed by workers with a
+ * docs/decisions/0044-delivery-outbox.md): a ledger event's fan-out rows are
+ * written inside the transaction that appends it and expanded into jobs after
+ * the commit (outbox-fanout.server.ts); jobs are claimed by workers with a
  * lease in one UPDATE … RETURNING, and finished with their attempt recorded.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../../db/connection";
 import {
   DELIVERY_CHANNELS,
   deliveryAttempts,
   deliveryJobs,
-  pushSubscriptions,
   signalEvents,
   signals,
-  strategies,
-  strategyAccess,
-  subscriptions,
-  telegramLinks,
-  userSettings,
   users,
-  webhookEndpoints,
   type DeliveryAttempt,
   type DeliveryChannel,
   type DeliveryJob,
@@ -28,78 +22,19 @@ import {
 } from "../../db/schema";
 import { summarizeChannel, type ChannelSummary } from "~/domain/delivery-stats";
 import {
-  chooseDeliveries,
-  deliveryEventType,
   eventId,
   type EventCheckpoint,
-  heldJobsRule,
   MAX_ATTEMPTS,
   retryDelay,
-  type DeliveryRecipient,
 } from "~/domain/delivery";
-import { blackoutEnd } from "~/domain/news-blackout";
 import { getLedgerRoot } from "~/models/ledger-tree.server";
 import { applyEventToMt5Queue } from "~/models/mt5.server";
 import { projectedColumns, projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
 import { getDb } from "~/platform/db.server";
-import { releasesAround } from "./news-events.server";
+import { enqueueFanouts } from "./outbox-fanout.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Queryable = Db | Tx;
-
-const insertStatements = new WeakMap<object, Statement>();
-const releaseStatements = new WeakMap<object, HeldStatements>();
-interface HeldStatements {
-  anyHeld: Statement;
-  heldUntil: Statement;
-  release: Statement;
-}
-
-/**
- * The prepared INSERT of one ledger job on the app's connection (the one the
- * ledger transaction runs on). Prepared once: a publish to thousands of
- * subscribers inserts thousands of rows, and building each through the query
- * builder cost ~0.4 ms a row against ~5 µs prepared (scripts/bench-delivery.ts).
- */
-function insertJobStatement(): Statement {
-  const client = getDb().$client;
-  let statement = insertStatements.get(client);
-  if (!statement) {
-    statement = client.prepare(
-      `INSERT INTO delivery_jobs (seq, signal_id, user_id, channel, target_id, event_type, status, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)`,
-    );
-    insertStatements.set(client, statement);
-  }
-  return statement;
-}
-
-/**
- * The statements for jobs held by the news blackout
- * (docs/decisions/0054-news-blackout.md): `anyHeld` finds whether any queued
- * job waits for a later time at all (index `delivery_jobs_due_idx`);
- * `heldUntil` when the held jobs of one target before a seq end; `release`
- * makes them due now.
- */
-function heldStatements(): HeldStatements {
-  const client = getDb().$client;
-  let statements = releaseStatements.get(client);
-  if (!statements) {
-    statements = {
-      anyHeld: client.prepare(`SELECT 1 FROM delivery_jobs WHERE status = 'queued' AND next_attempt_at > ? LIMIT 1`),
-      heldUntil: client.prepare(
-        `SELECT MAX(next_attempt_at) AS until FROM delivery_jobs
-         WHERE user_id = ? AND channel = ? AND target_id = ? AND status = 'queued' AND next_attempt_at > ? AND seq < ?`,
-      ),
-      release: client.prepare(
-        `UPDATE delivery_jobs SET next_attempt_at = ?
-         WHERE user_id = ? AND channel = ? AND target_id = ? AND status = 'queued' AND next_attempt_at > ? AND seq < ?`,
-      ),
-    };
-    releaseStatements.set(client, statements);
-  }
-  return statements;
-}
 
 // ---------------------------------------------------------------------------
 // Waking workers of this process
@@ -123,118 +58,25 @@ function wakeWorkers(): void {
 // ---------------------------------------------------------------------------
 // Enqueueing
 
-/** The followers of strategy `strategyId` with what `chooseDeliveries` needs, in five queries. */
-function recipientsOf(tx: Queryable, strategyId: number): DeliveryRecipient[] {
-  const followers = sql`(SELECT ${strategyAccess.userId} FROM ${strategyAccess} WHERE ${strategyAccess.strategyId} = ${strategyId})`;
-  const rows = tx
-    .select({
-      userId: users.id,
-      role: users.role,
-      plan: subscriptions.plan,
-      status: subscriptions.status,
-      endDate: subscriptions.endDate,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      pendingPlan: subscriptions.pendingPlan,
-      emailAlerts: userSettings.emailAlerts,
-      emailVerifiedAt: users.emailVerifiedAt,
-      telegramAlerts: userSettings.telegramAlerts,
-      telegramChatId: telegramLinks.chatId,
-      newsBlackout: userSettings.newsBlackout,
-      pushAlerts: userSettings.pushAlerts,
-    })
-    .from(users)
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .leftJoin(telegramLinks, eq(telegramLinks.userId, users.id))
-    .where(sql`${users.id} IN ${followers}`)
-    .all();
-  const picks = new Map<number, number[]>();
-  for (const pick of tx
-    .select({ userId: strategyAccess.userId, strategyId: strategyAccess.strategyId })
-    .from(strategyAccess)
-    .where(sql`${strategyAccess.userId} IN ${followers}`)
-    .orderBy(asc(strategyAccess.createdAt), asc(strategyAccess.strategyId))
-    .all()) {
-    picks.set(pick.userId, [...(picks.get(pick.userId) ?? []), pick.strategyId]);
-  }
-  const hooks = new Map<number, { id: number; eventTypes: string[] }[]>();
-  for (const hook of tx
-    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, eventTypes: webhookEndpoints.eventTypes })
-    .from(webhookEndpoints)
-    .where(and(isNull(webhookEndpoints.disabledAt), sql`${webhookEndpoints.userId} IN ${followers}`))
-    .orderBy(asc(webhookEndpoints.id))
-    .all()) {
-    hooks.set(hook.userId, [...(hooks.get(hook.userId) ?? []), { id: hook.id, eventTypes: JSON.parse(hook.eventTypes) as string[] }]);
-  }
-  const pushes = new Map<number, number[]>();
-  for (const sub of tx
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(sql`${pushSubscriptions.userId} IN ${followers}`)
-    .orderBy(asc(pushSubscriptions.id))
-    .all()) {
-    pushes.set(sub.userId, [...(pushes.get(sub.userId) ?? []), sub.id]);
-  }
-  return rows.map((row) => ({
-    userId: row.userId,
-    role: row.role,
-    subscription: row.plan && row.status && row.endDate ? { plan: row.plan, status: row.status, endDate: row.endDate, cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false, pendingPlan: row.pendingPlan ?? null } : null,
-    chosenStrategyIds: picks.get(row.userId) ?? [],
-    // No signal is emailed to an address its owner has not verified (docs/decisions/0118-verified-email.md).
-    emailAlerts: (row.emailAlerts ?? true) && row.emailVerifiedAt !== null,
-    newsBlackout: row.newsBlackout ?? true,
-    webhooks: hooks.get(row.userId) ?? [],
-    telegramAlerts: row.telegramAlerts ?? false,
-    telegramLinked: row.telegramChatId !== null,
-    pushAlerts: row.pushAlerts ?? false,
-    pushSubscriptionIds: pushes.get(row.userId) ?? [],
-  }));
-}
-
 /**
- * Enqueues the delivery jobs of one ledger event inside the transaction `tx`
+ * Enqueues the deliveries of one ledger event inside the transaction `tx`
  * that appended it (the transactional outbox; `tx` must be a transaction of
- * the app's connection, `getDb()`, as every ledger write is): one job per entitled follower
- * of the signal's strategy and channel (`chooseDeliveries`), due at once,
- * except alerts of a new signal the news blackout holds until its window ends
- * (the calendar read with `releasesAround`); a job due at once behind held
- * jobs of its target releases them (an urgent event) or joins them (another
- * new signal), as `heldJobsRule` says. The MT5 queue follows the event in the
- * same transaction (`applyEventToMt5Queue`: auto-send of a new signal, a new
- * version of a queued one).
+ * the app's connection, `getDb()`, as every ledger write is): one fan-out row
+ * per channel (`enqueueFanouts`), which workers expand into one job per
+ * entitled follower and target after the commit
+ * (docs/decisions/0151-fan-out-after-commit.md), so the publish costs the
+ * same at any audience. The MT5 queue follows the event in the same
+ * transaction (`applyEventToMt5Queue`: auto-send of a new signal, a new
+ * version of a queued one). Wakes this process's workers.
  * @param event the appended ledger row: `seq`, `signalId`, `type` (a lifecycle event type) and `recordedAt`.
- * @returns how many jobs were enqueued.
+ * @returns how many fan-out rows were written (0 for an event that is not a lifecycle event).
  */
 export function enqueueDeliveries(tx: Tx, event: { seq: number; signalId: number; type: string; recordedAt: Date }): number {
   if (!(SIGNAL_EVENT_TYPES as readonly string[]).includes(event.type)) return 0;
   applyEventToMt5Queue(tx, event);
-  const signal = tx.select({ strategyId: signals.strategyId, symbol: signals.symbol }).from(signals).where(eq(signals.id, event.signalId)).get();
-  if (!signal) return 0;
-  const targets = chooseDeliveries({
-    eventType: event.type as SignalEventType,
-    strategyId: signal.strategyId,
-    recipients: recipientsOf(tx, signal.strategyId),
-    allStrategyIds: tx.select({ id: strategies.id }).from(strategies).all().map((row) => row.id),
-    now: event.recordedAt,
-    blackoutEnd: event.type === "published" ? blackoutEnd(releasesAround(event.recordedAt, tx), signal.symbol, event.recordedAt) : null,
-  });
-  const eventType = deliveryEventType(event.type as SignalEventType);
-  const insert = insertJobStatement();
-  const at = event.recordedAt.getTime();
-  const held = heldStatements();
-  const anyHeld = held.anyHeld.get(at) !== undefined;
-  const rule = heldJobsRule(event.type as SignalEventType);
-  for (const target of targets) {
-    let due = target.notBefore?.getTime() ?? at;
-    // Per-target order makes a job due now wait behind held ones: an urgent event releases them, a new signal joins them.
-    if (anyHeld && !target.notBefore) {
-      if (rule === "release") held.release.run(at, target.userId, target.channel, target.targetId, at, event.seq);
-      else due = (held.heldUntil.get(target.userId, target.channel, target.targetId, at, event.seq) as { until: number | null }).until ?? at;
-    }
-    insert.run(event.seq, event.signalId, target.userId, target.channel, target.targetId, eventType, due, at);
-  }
-  if (targets.length > 0) wakeWorkers();
-  return targets.length;
+  const rows = enqueueFanouts(tx, event);
+  if (rows > 0) wakeWorkers();
+  return rows;
 }
 
 /**
@@ -337,14 +179,17 @@ export const LOST_LAST_ATTEMPT = "The worker stopped during the last attempt; it
  * is marked dead instead, LOST_LAST_ATTEMPT). Per target (user, channel,
  * target id) at most one job is in flight: none is claimed while another of
  * the target is sending under a live lease, or while an earlier `seq` of the
- * target is neither sent nor dead (per-target order), and one claim takes at
+ * target is neither sent nor dead (per-target order; a channel's fan-out rows
+ * are expanded in ledger order, so the earlier jobs exist), and one claim takes at
  * most one job per target. Each claimed job's `attempts` is incremented (the
  * attempt it starts); its `leaseOwner` and `leaseUntil` are the fencing token
- * `finishAttempt` checks.
+ * `finishAttempt` checks. Webhook jobs of `skipWebhookTargets` (endpoints on a
+ * host the worker holds back: circuit open, or its per-host limit reached) are left.
  * @returns the claimed jobs, oldest due first.
  */
-export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: number, db: Db = getDb()): DeliveryJob[] {
+export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: number, db: Db = getDb(), skipWebhookTargets: readonly number[] = []): DeliveryJob[] {
   const at = now.getTime();
+  const skip = skipWebhookTargets.length > 0 ? sql`AND NOT (j.channel = 'webhook' AND j.target_id IN (SELECT value FROM json_each(${JSON.stringify(skipWebhookTargets)})))` : sql``;
   return db.transaction(
     (tx) => {
       tx.run(sql`
@@ -361,6 +206,7 @@ export function claimDueJobs(owner: string, now: Date, leaseMs: number, limit: n
             WHERE ((j.status IN ('queued', 'retrying') AND j.next_attempt_at <= ${at})
                    OR (j.status = 'sending' AND j.lease_until < ${at}))
               AND j.attempts < ${MAX_ATTEMPTS}
+              ${skip}
               AND NOT EXISTS (
                 SELECT 1 FROM delivery_jobs s
                 WHERE s.user_id = j.user_id AND s.channel = j.channel AND s.target_id = j.target_id
@@ -396,6 +242,8 @@ export interface AttemptOutcome {
   latencyMs: number;
   responseExcerpt: string | null;
   error: string | null;
+  /** True when no answer came in time. */
+  timedOut?: boolean;
   /** When the attempt started. */
   attemptedAt: Date;
   /** When the attempt ended (the answer, the error or the timeout). */
@@ -465,6 +313,23 @@ export function finishAttempt(outcome: AttemptOutcome, db: Db = getDb()): Finish
       return updated.changes > 0 ? { current: true, status } : { current: false, status: job.status };
     },
     { behavior: "immediate" },
+  );
+}
+
+/**
+ * Gives a claimed job back without an attempt (the worker held it back: its
+ * host's circuit is open or its per-host limit is reached): the attempt its
+ * claim counted is taken back, it is due at `until`, and `reason` (when not
+ * null) becomes its last error. Fenced like `finishAttempt`.
+ * @returns false when the lease was lost meanwhile.
+ */
+export function deferJob(job: DeliveryJob, until: Date, reason: string | null, db: Db = getDb()): boolean {
+  return (
+    db.run(sql`
+      UPDATE delivery_jobs
+      SET status = CASE WHEN attempts > 1 THEN 'retrying' ELSE 'queued' END, attempts = attempts - 1, next_attempt_at = ${until.getTime()},
+          lease_owner = NULL, lease_until = NULL, last_error = COALESCE(${reason}, last_error)
+      WHERE id = ${job.id} AND lease_owner = ${job.leaseOwner} AND lease_until = ${job.leaseUntil?.getTime() ?? null} AND status = 'sending'`).changes > 0
   );
 }
 

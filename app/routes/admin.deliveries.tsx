@@ -13,11 +13,13 @@ import { AdminErrorPage } from "~/components/admin/admin-error";
 import { DeadJobs } from "~/components/admin/dead-jobs";
 import { DeliverySummary } from "~/components/admin/delivery-summary";
 import { HeldTargets } from "~/components/admin/held-targets";
+import { HostBreakers } from "~/components/admin/host-breakers";
 import { type IntentReplyData, replyFormError, UnknownIntentAlert, useReplyToast } from "~/components/portal/intent-form";
 import { buttonClass } from "~/components/ui/button";
 import type { ToastMessage } from "~/components/ui/toast";
 import { DEAD_JOBS_SHOWN, DELIVERIES_TEXT, DELIVERIES_TOASTS } from "~/content/admin-deliveries";
 import { listDeadJobs, listHeldTargets, retryDeadJob, summarizeDeliveries } from "~/models/outbox.server";
+import { listBreakers } from "~/models/delivery-breakers.server";
 import { adminDeliveriesIntentSchema } from "~/schemas/admin-deliveries";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
@@ -32,7 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const dead = listDeadJobs(DEAD_JOBS_SHOWN).map((job) => ({ ...job, createdAt: job.createdAt.toISOString() }));
   const held = listHeldTargets(null, DEAD_JOBS_SHOWN).map(({ userId: _userId, since, ...h }) => ({ ...h, since: since.toISOString() }));
-  return json({ channels: summarizeDeliveries(now), dead, held }, { headers: { "Cache-Control": "private, no-store" } });
+  const breakers = listBreakers(new Date(now.getTime() - 3_600_000), DEAD_JOBS_SHOWN).map((b) => ({
+    host: b.host,
+    state: b.state,
+    timeouts: b.timeouts,
+    openedAt: b.openedAt?.toISOString() ?? null,
+    retryAt: b.retryAt?.toISOString() ?? null,
+    updatedAt: b.updatedAt.toISOString(),
+  }));
+  return json({ channels: summarizeDeliveries(now), dead, held, breakers }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** A refused retry: the toast for JavaScript users (everyone sees the message above the table). */
@@ -48,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminDeliveries() {
-  const { channels, dead, held } = useLoaderData<typeof loader>();
+  const { channels, dead, held, breakers } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData<RetryRefusal>;
   useReplyToast(reply);
   return (
@@ -66,6 +76,7 @@ export default function AdminDeliveries() {
         <UnknownIntentAlert reply={reply} />
       </div>
       <DeliverySummary channels={channels} />
+      <HostBreakers breakers={breakers} />
       <HeldTargets held={held} />
       <DeadJobs jobs={dead} error={replyFormError(reply) ?? reply?.submission.error?.jobId?.[0] ?? undefined} />
     </div>

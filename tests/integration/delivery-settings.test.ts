@@ -18,6 +18,7 @@ import { getDb } from "~/platform/db.server";
 import { createDeliveryWorker, type DeliveryWorker } from "~/services/delivery-worker.server";
 import { createUser, DAY, insertStrategy, insertStrategyAccess, insertSubscription, signedInCookie, validSignalInput } from "../support/fixtures";
 import { callRoute, formRequest } from "../support/http";
+import { expandDueFanouts } from "~/models/outbox-fanout.server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 const MIN = 60_000;
@@ -35,7 +36,9 @@ function follower(firstName: string) {
   return user;
 }
 
+/** The user's email jobs of a signal, once the publishes' fan-out rows are expanded (as a worker does after the commit). */
 function jobsOf(userId: number, signalId: number) {
+  expandDueFanouts("test", new Date(), { leaseMs: 60_000 });
   return getDb()
     .select()
     .from(deliveryJobs)

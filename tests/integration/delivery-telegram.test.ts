@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryJobs, subscriptions } from "../../db/schema";
 import { closeSignal, publishSignal } from "~/models/signals.server";
+import { expandDueFanouts } from "~/models/outbox-fanout.server";
 import { createTelegramLinkCode, getTelegramLink } from "~/models/telegram.server";
 import { getDeliverySettings, saveDeliverySettings } from "~/models/user-settings.server";
 import { getDb } from "~/platform/db.server";
@@ -80,8 +81,11 @@ async function link(cookie: string, chatId: number): Promise<void> {
   expect(reply.status).toBe(200);
 }
 
+/** Publishes a signal and expands its fan-out rows into jobs, as a worker does right after the commit. */
 function publish() {
-  return publishSignal(validSignalInput(strategyId, new Date(Date.now() + DAY), { rationale: "Breakout above 1.0840 <retest>" }), adminId);
+  const signal = publishSignal(validSignalInput(strategyId, new Date(Date.now() + DAY), { rationale: "Breakout above 1.0840 <retest>" }), adminId);
+  expandDueFanouts("test", new Date(), { leaseMs: 60_000 });
+  return signal;
 }
 
 describe("linking a chat", () => {

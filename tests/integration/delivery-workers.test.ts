@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliveryAttempts, deliveryJobs, mt5Queue, pushSubscriptions, strategyAccess, telegramLinks, webhookEndpoints } from "../../db/schema";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/domain/delivery";
 import { claimDueJobs, finishAttempt } from "~/models/outbox.server";
+import { expandDueFanouts } from "~/models/outbox-fanout.server";
 import { publishSignal } from "~/models/signals.server";
 import { createWebhook } from "~/models/webhooks.server";
 import { getDeliverySettings, saveDeliverySettings } from "~/models/user-settings.server";
@@ -64,8 +65,11 @@ function attemptsOf(jobId: number) {
   return getDb().select().from(deliveryAttempts).where(eq(deliveryAttempts.jobId, jobId)).orderBy(deliveryAttempts.attempt).all();
 }
 
+/** Publishes a signal and expands its fan-out rows into jobs, as a worker does right after the commit. */
 function publish() {
-  return publishSignal(validSignalInput(strategyId, new Date(clock().getTime() + DAY)), adminId, clock());
+  const signal = publishSignal(validSignalInput(strategyId, new Date(clock().getTime() + DAY)), adminId, clock());
+  expandDueFanouts("test", clock(), { leaseMs: 60_000 });
+  return signal;
 }
 
 function endpoint(path: string, userId = traderId) {

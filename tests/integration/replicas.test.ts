@@ -238,15 +238,17 @@ describe("writes on the primary reach the replica", () => {
     expect(event!.seq).toBe(ledger[0]!.seq);
   });
 
-  it("the replica's delivery worker claims none of the queued jobs it received", async () => {
-    type Job = { id: number; status: string; attempts: number; lease_owner: string | null };
-    const jobs = () => query<Job>(replicaPath(), "SELECT id, status, attempts, lease_owner FROM delivery_jobs WHERE signal_id = ?", published.id);
-    const queued = jobs();
-    expect(queued.length).toBeGreaterThan(0);
-    expect(queued.every((job) => job.status === "queued" && job.attempts === 0 && job.lease_owner === null)).toBe(true);
+  it("the replica's delivery worker neither expands nor claims the fan-out rows it received", async () => {
+    type Fanout = { id: number; status: string; cursor: number; lease_owner: string | null };
+    const fanouts = () => query<Fanout>(replicaPath(), "SELECT id, status, cursor, lease_owner FROM delivery_fanouts WHERE signal_id = ?", published.id);
+    const jobs = () => query<{ id: number }>(replicaPath(), "SELECT id FROM delivery_jobs WHERE signal_id = ?", published.id);
+    const pending = fanouts();
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((row) => row.status === "pending" && row.cursor === 0 && row.lease_owner === null)).toBe(true);
     // The replica's worker polls every 500 ms: give it several turns.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(jobs()).toEqual(queued);
+    expect(fanouts()).toEqual(pending);
+    expect(jobs()).toEqual([]);
   });
 
   it("read-your-writes: a replica behind the admin's TXID cookie does not serve the old state; once caught up it serves and clears the cookie", async () => {

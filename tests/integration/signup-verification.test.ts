@@ -11,6 +11,7 @@ import { deliveryJobs, users } from "../../db/schema";
 import { createLocalAccount } from "~/models/accounts.server";
 import { issueAccountToken } from "~/models/account-tokens.server";
 import { publishSignal } from "~/models/signals.server";
+import { expandDueFanouts } from "~/models/outbox-fanout.server";
 import * as meRoute from "~/routes/api.me";
 import * as profileRoute from "~/routes/portal.account._index";
 import * as signupRoute from "~/routes/signup";
@@ -150,6 +151,7 @@ describe("sign-up and verification", () => {
       insertStrategyAccess(user.id, [strategyId]);
     }
     publishSignal(validSignalInput(strategyId, new Date(Date.now() + DAY)), admin.id);
+    expandDueFanouts("test", new Date(), { leaseMs: 60_000 });
     const emailJobs = (userId: number) =>
       getDb().select().from(deliveryJobs).where(and(eq(deliveryJobs.userId, userId), eq(deliveryJobs.channel, "email"))).all();
     expect(emailJobs(verified.id)).toHaveLength(1);

@@ -5,7 +5,8 @@
  * redelivery), `webhook-timestamp` the send time, `webhook-signature` one
  * `v1,` signature per live secret (two during a rotation's overlap). The
  * target is checked again at each send (`webhookUrlProblem`, and a lookup that
- * refuses private addresses); 10 s timeout; only 2xx counts.
+ * refuses private addresses); 10 s timeout (reported as `timedOut` for the
+ * worker's per-host circuit breaker, `hostOf`); only 2xx counts.
  */
 import http from "node:http";
 import https from "node:https";
@@ -51,9 +52,14 @@ interface Agents {
   https: https.Agent;
 }
 
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === "TimeoutError" || name === "AbortError";
+}
+
 function describeError(error: unknown, timeoutMs: number): string {
   const e = error as NodeJS.ErrnoException & { name?: string };
-  if (e?.name === "TimeoutError" || e?.name === "AbortError") return `No answer within ${timeoutMs / 1000} s`;
+  if (isTimeout(error)) return `No answer within ${timeoutMs / 1000} s`;
   return e?.code ? `${e.code}: ${e.message}` : String(e?.message ?? error);
 }
 
@@ -96,7 +102,16 @@ export function createWebhookChannel(options: { timeoutMs?: number; allowPrivate
         const ok = answer.statusCode >= 200 && answer.statusCode < 300;
         return { ok, statusCode: answer.statusCode, responseExcerpt: answer.body, error: ok ? null : `HTTP ${answer.statusCode}` };
       } catch (error) {
-        return { ok: false, statusCode: null, responseExcerpt: null, error: describeError(error, timeoutMs) };
+        return { ok: false, statusCode: null, responseExcerpt: null, error: describeError(error, timeoutMs), timedOut: isTimeout(error) };
+      }
+    },
+    hostOf(job: DeliveryJob): string | null {
+      const endpoint = getWebhookById(job.targetId);
+      if (!endpoint) return null;
+      try {
+        return new URL(endpoint.url).host;
+      } catch {
+        return null;
       }
     },
     close() {
