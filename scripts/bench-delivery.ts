@@ -25,9 +25,10 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 
 // ---------------------------------------------------------------------------
-// The harness: every use of tests/support is in this block.
-import { DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, type AppServer } from "../tests/support/app-server";
-import { validSignalApiBody } from "../tests/support/fixtures";
+// The harness: every use of harness/ is in this block.
+import { DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, type AppServer } from "../harness/app-server";
+import { validSignalApiBody } from "../harness/signals";
+import { percentile } from "../harness/stats";
 
 interface Harness {
   server: AppServer;
@@ -83,10 +84,6 @@ const { values: args } = parseArgs({
 const WEBHOOK_TYPES = JSON.stringify(["signal.published", "signal.triggered", "signal.modified", "signal.partially_closed", "signal.closed", "signal.cancelled", "signal.expired"]);
 const DAY = 86_400_000;
 
-/** The q-th quantile (0..1) of sorted `values`, nearest rank. */
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-}
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /**
@@ -159,7 +156,7 @@ async function benchPublish(): Promise<void> {
       const times: number[] = [];
       for (let i = 0; i < publishes; i += 1) times.push(await publishRequest(harness, strategyId));
       times.sort((a, b) => a - b);
-      console.log(`  ${String(size).padStart(6)} subscribers (webhook + email each): p50 ${fmt(quantile(times, 0.5))}, p99 ${fmt(quantile(times, 0.99))}, max ${fmt(times.at(-1)!)}`);
+      console.log(`  ${String(size).padStart(6)} subscribers (webhook + email each): p50 ${fmt(percentile(times, 50))}, p99 ${fmt(percentile(times, 99))}, max ${fmt(times.at(-1)!)}`);
     }
   } finally {
     await harness.stop();
@@ -189,11 +186,11 @@ async function benchDelivery(): Promise<void> {
       const requestMs = await publishRequest(harness, ids.get(faults)!);
       const complete = await waitUntil(() => arrived().length >= expected, 120_000);
       const times = arrived().map((a) => a.at - started).sort((a, b) => a - b);
-      const p99 = quantile(times, 0.99);
+      const p99 = percentile(times, 99);
       if (faults === 0) baseline = p99;
       console.log(
         `  ${String(faults).padStart(2)} timing out: ${times.length}/${expected} healthy delivered${complete ? "" : " (INCOMPLETE after 120 s)"}; request ${fmt(requestMs)}; ` +
-          `p50 ${fmt(quantile(times, 0.5))}, p99 ${fmt(p99)}, last ${fmt(times.at(-1) ?? NaN)}${faults > 0 ? `; p99 ${(p99 / baseline).toFixed(2)}× the no-fault run` : ""}`,
+          `p50 ${fmt(percentile(times, 50))}, p99 ${fmt(p99)}, last ${fmt(times.at(-1) ?? NaN)}${faults > 0 ? `; p99 ${(p99 / baseline).toFixed(2)}× the no-fault run` : ""}`,
       );
       // The timing-out attempts end at the webhook timeout; let them finish before the next run.
       if (faults > 0) await new Promise((resolve) => setTimeout(resolve, 11_000));
