@@ -92,6 +92,22 @@ export const INSTRUMENTS: readonly CatalogueInstrument[] = [
   { symbol: "XAGUSD", family: "metal", priceDecimals: 3, typicalPrice: [4, 100] },
 ];
 
+/**
+ * A typical retail spread, pips: about 1.5 on majors and 3 on minors and
+ * crosses; gold 30 (0.30 at a 0.01 pip), silver 3 (0.03). Rough figures from
+ * brokers' published average spreads, used only to warn that a stop sits
+ * inside the spread (a spread the trader enters wins). The default
+ * instrument (no symbol: a pair quoted in the account currency) counts as a
+ * major; a custom instrument has none.
+ */
+export function typicalSpreadPips(symbol: string | null): number | null {
+  if (symbol === null) return 1.5;
+  if (symbol === "XAUUSD") return 30;
+  if (symbol === "XAGUSD") return 3;
+  const family = catalogueInstrument(symbol)?.family;
+  return family === "major" ? 1.5 : family === "minor" ? 3 : null;
+}
+
 /** The instruments the position size calculator offers, in display order. */
 export const CALCULATOR_SYMBOLS = INSTRUMENTS.map((instrument) => instrument.symbol);
 

@@ -62,6 +62,7 @@ import {
   isCustomSymbol,
   likelyInstruments,
   CUSTOM_SYMBOL,
+  typicalSpreadPips,
 } from "./instruments";
 import { formatMoney } from "./money";
 
@@ -322,6 +323,24 @@ function priceWarnings(symbol: string | null, entryPrice: number, stopLoss: numb
 }
 
 /**
+ * A warning when the stop is no wider than the spread (the one entered, else
+ * the instrument's typical one): the spread alone could close the trade, and
+ * the size, made for that stop, is as large as the stop is tight.
+ * @param stopTenths the stop's distance in tenths of a pip; @param spreadTenths the entered spread, tenths of a pip (0: none).
+ */
+function tightStopWarnings(symbol: string | null, stopTenths: number, spreadTenths: number): string[] {
+  const typical = typicalSpreadPips(symbol);
+  const spread =
+    spreadTenths > 0
+      ? { tenths: spreadTenths, text: `the ${(spreadTenths / 10).toFixed(1)}-pip spread entered` }
+      : typical === null
+        ? null
+        : { tenths: Math.round(typical * 10), text: `${symbol === null ? "a major pair" : symbol}'s typical spread of about ${typical} pips` };
+  if (spread === null || stopTenths > spread.tenths) return [];
+  return [`A ${(stopTenths / 10).toFixed(1)}-pip stop is no wider than ${spread.text}: the spread alone could close the trade. Check the stop before trading this size.`];
+}
+
+/**
  * Position size with costs, broker limits, margin and targets (formulas,
  * units and sources in the module doc). Every number returned is finite.
  * @throws CalculatorInputError naming the field when an input is out of range,
@@ -387,7 +406,7 @@ export function sizePosition(input: PositionSizeInput): PositionSizeReport {
   }
 
   const money = (amount: number) => formatMoney(amount, accountCurrency);
-  const warnings = priceWarnings(pricing.symbol, entryPrice, stopLoss, accountCurrency);
+  const warnings = [...priceWarnings(pricing.symbol, entryPrice, stopLoss, accountCurrency), ...tightStopWarnings(pricing.symbol, stopTenths, spreadTenths)];
   const belowMinimum = fittingMilli < minMilli;
   const milli = belowMinimum ? 0 : fittingMilli;
   const lotSize = milli / 1000;

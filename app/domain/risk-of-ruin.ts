@@ -35,10 +35,19 @@
  * - Ruin as a drawdown of D% of the starting balance (`ruinDrawdown`,
  *   default 100): the barrier is D / riskPerTrade units below the start, so
  *   ψ = z^(D / riskPerTrade), with the same exactness as above.
- * - Drawdown odds: the probability of ever falling 10%, 20% and 50% below
- *   the starting balance, z^(X / riskPerTrade) (closed form). Measured from
- *   the start, not from a peak: over an unlimited number of trades any
- *   drawdown from a peak is eventually reached, so that figure is always 100%.
+ * - Drawdown odds as traders mean them, from a peak (`peakToTroughProbability`):
+ *   the probability that within PEAK_TO_TROUGH.horizonTrades trades equity
+ *   falls 10%, 20% or 50% below its running peak (the start counts as the
+ *   first peak), as the Performance page measures drawdown. A horizon is
+ *   needed: over an unlimited number of trades every such drawdown is
+ *   certain. Risking a fixed amount, the fall is measured in percent of the
+ *   starting balance (the stake's own unit: a "trailing" drawdown of X% of
+ *   the account); risking a percent of equity, in percent of the peak. Both
+ *   are exact up to the grid of a Markov chain (see that function).
+ * - Odds of ever falling 10%, 20% and 50% below the STARTING balance, over an
+ *   unlimited number of trades (a different and much smaller figure, kept
+ *   under its own name, `belowStartProbabilities`): z^(X / riskPerTrade),
+ *   closed form.
  * - Expectancy per trade in R: E = p·R − (1 − p).
  * - Kelly fraction (J. L. Kelly Jr., "A New Interpretation of Information
  *   Rate", Bell System Technical Journal 35, 1956; for a win of R and a loss
@@ -153,7 +162,7 @@ function checkedInput(input: RiskOfRuinInput): RiskOfRuinInput {
   return { winRate, riskReward, riskPerTrade };
 }
 
-/** The drawdowns whose odds are reported, percent of the starting balance. */
+/** The drawdowns whose odds are reported, percent (of the starting balance or the peak, as each figure says). */
 export const DRAWDOWN_LEVELS = [10, 20, 50] as const;
 
 /** Monte Carlo design (see `simulateFixedFractional`). */
@@ -167,6 +176,70 @@ export const MONTE_CARLO = {
   /** A path stops once its remaining chance of reaching the next barrier is below this (Lundberg bound). */
   tailBound: 1e-4,
 } as const;
+
+/** The peak-to-trough odds' horizon and grid (see `peakToTroughProbability`). */
+export const PEAK_TO_TROUGH = {
+  /** Trades over which a drawdown from a peak is counted. */
+  horizonTrades: 500,
+  /** Grid points per loss: a win's step is split between its two nearest points. */
+  gridPerLoss: 20,
+} as const;
+
+/**
+ * The probability that a walk's drawdown below its running peak reaches
+ * `barrier` within `horizonTrades` trades, where a trade wins with
+ * probability p and moves `up`, else moves `down` (all in one unit: units of
+ * the stake for a fixed amount, natural-log equity for a percent of equity).
+ *
+ * Method: the drawdown D (distance below the peak) is a Markov chain,
+ * D' = max(0, D − up) on a win and D + down on a loss, absorbed at `barrier`
+ * (Lindley's recursion of a reflected random walk). Its distribution is
+ * carried on a grid of `gridPerLoss` points per loss, so a loss is exact; a
+ * win's step, when it falls between two points, moves the probability to
+ * both in the proportion that keeps its mean. The answer is the absorbed
+ * mass after `horizonTrades` steps, computed exactly on that grid: no sampling
+ * error. A barrier a loss reaches exactly (10 losses of 1% from a peak for
+ * 10%) counts as reached. Cost: horizonTrades × barrier/down × gridPerLoss
+ * steps, at most horizonTrades² × gridPerLoss (a barrier beyond
+ * horizonTrades losses cannot be reached: 0).
+ * @returns a probability in [0, 1].
+ */
+export function peakToTroughProbability(options: {
+  winProbability: number;
+  up: number;
+  down: number;
+  barrier: number;
+  horizonTrades: number;
+  gridPerLoss: number;
+}): number {
+  const { winProbability: p, up, down, barrier, horizonTrades, gridPerLoss: k } = options;
+  if (p >= 1 || barrier > horizonTrades * down * (1 + 1e-9)) return 0;
+  const size = Math.max(1, Math.ceil((barrier / down) * k - 1e-6));
+  const step = (up / down) * k;
+  const low = Math.floor(step + 1e-9);
+  const share = Math.max(0, step - low);
+  const toHigh = share > 1e-9 ? p * share : 0;
+  const toLow = p - toHigh;
+  let current = new Float64Array(size);
+  let following = new Float64Array(size);
+  current[0] = 1;
+  let absorbed = 0;
+  for (let trade = 0; trade < horizonTrades; trade++) {
+    // After `trade` trades the drawdown is at most trade losses: no point past trade × k holds any probability.
+    const reach = Math.min(size, trade * k + 1);
+    following.fill(0, 0, Math.min(size, reach + k));
+    for (let i = 0; i < reach; i++) {
+      const mass = current[i];
+      if (mass === 0) continue;
+      following[i > low ? i - low : 0] += toLow * mass;
+      if (toHigh > 0) following[i > low + 1 ? i - low - 1 : 0] += toHigh * mass;
+      if (i + k < size) following[i + k] += (1 - p) * mass;
+      else absorbed += (1 - p) * mass;
+    }
+    [current, following] = [following, current];
+  }
+  return Math.min(1, absorbed);
+}
 
 /** What the Kelly fraction means for the trader. */
 export const KELLY_NOTE =
@@ -184,10 +257,14 @@ export interface RiskOfRuinRequest extends RiskOfRuinInput {
 export interface FixedFractionalOdds {
   /** Probability of a drawdown of `ruinDrawdown`% from the start, percent, 3 decimals (0 at 100%). */
   riskOfRuin: number;
+  /** Odds (percent, 3 decimals) of equity falling 10, 20 and 50% below its running peak within PEAK_TO_TROUGH.horizonTrades trades. */
   drawdownProbabilities: DrawdownOdds;
+  /** Odds (percent, 3 decimals) of falling 10, 20 and 50% below the starting balance within `horizonTrades` trades. */
+  belowStartProbabilities: DrawdownOdds;
+  /** How `riskOfRuin` and `belowStartProbabilities` were obtained. */
   method: "closed-form" | "monte-carlo";
-  /** Standard errors of the estimates, percentage points, 3 decimals (0 for closed forms). */
-  standardErrors: DrawdownOdds & { ruin: number };
+  /** Standard errors of `belowStartProbabilities` and `riskOfRuin`, percentage points, 3 decimals (0 for closed forms). */
+  belowStartStandardErrors: DrawdownOdds & { ruin: number };
   /** Simulated paths, seed and per-path horizon in trades; null for closed forms. */
   paths: number | null;
   seed: number | null;
@@ -202,9 +279,16 @@ export interface RiskOfRuinReport extends RiskOfRuinResult {
   /** Kelly fraction f* as a fraction of equity (0.2 = 20%), 4 decimals; ≤ 0 means no edge. */
   kellyFraction: number;
   kellyNote: string;
-  /** Odds (percent, 3 decimals) of ever falling 10, 20 and 50% below the starting balance, fixed amount. */
+  /**
+   * Odds (percent, 3 decimals) of equity falling 10, 20 and 50% of the starting balance below its running peak
+   * within `drawdownHorizonTrades` trades, risking a fixed amount.
+   */
   drawdownProbabilities: DrawdownOdds;
-  /** How the fixed-amount figures were obtained. */
+  /** The trades over which the peak-to-trough odds (here and in `fixedFractional`) are counted. */
+  drawdownHorizonTrades: number;
+  /** Odds (percent, 3 decimals) of ever falling 10, 20 and 50% below the starting balance, fixed amount. */
+  belowStartProbabilities: DrawdownOdds;
+  /** How `riskOfRuin` and `belowStartProbabilities` were obtained. */
   method: "closed-form";
   fixedFractional: FixedFractionalOdds;
   /** One line saying what the figure means, with units (see `explainRiskOfRuin`). */
@@ -431,14 +515,34 @@ function oddsOf(values: readonly number[]): DrawdownOdds {
   return { "10": values[0], "20": values[1], "50": values[2] };
 }
 
-/** The fixed-fractional variant's odds (closed form where it exists, else Monte Carlo). */
+/**
+ * The odds of a drawdown from a peak of each DRAWDOWN_LEVELS percent within
+ * PEAK_TO_TROUGH.horizonTrades trades (percent, 3 decimals).
+ * @param sizing fixed amount: the fall in percent of the starting balance; percent of equity: in percent of the peak.
+ */
+function peakToTroughOdds(p: number, riskReward: number, riskPerTrade: number, sizing: "fixed-amount" | "fixed-fractional"): DrawdownOdds {
+  const f = riskPerTrade / 100;
+  const walk =
+    sizing === "fixed-amount"
+      ? { up: riskReward, down: 1, barrier: (level: number) => level / riskPerTrade }
+      : { up: Math.log1p(f * riskReward), down: f >= 1 ? Infinity : -Math.log1p(-f), barrier: (level: number) => -Math.log1p(-level / 100) };
+  return oddsOf(
+    DRAWDOWN_LEVELS.map((level) =>
+      toPercent(peakToTroughProbability({ winProbability: p, up: walk.up, down: walk.down, barrier: walk.barrier(level), ...PEAK_TO_TROUGH })),
+    ),
+  );
+}
+
+/** The fixed-fractional variant's odds (closed form where it exists, else Monte Carlo; peak-to-trough on the grid). */
 function fixedFractionalOdds(p: number, riskReward: number, riskPerTrade: number, ruinDrawdown: number): FixedFractionalOdds {
   const f = riskPerTrade / 100;
+  const drawdownProbabilities = peakToTroughOdds(p, riskReward, riskPerTrade, "fixed-fractional");
   const closed = (drawdowns: readonly number[], ruin: number): FixedFractionalOdds => ({
     riskOfRuin: toPercent(ruin),
-    drawdownProbabilities: oddsOf(drawdowns.map(toPercent)),
+    drawdownProbabilities,
+    belowStartProbabilities: oddsOf(drawdowns.map(toPercent)),
     method: "closed-form",
-    standardErrors: { "10": 0, "20": 0, "50": 0, ruin: 0 },
+    belowStartStandardErrors: { "10": 0, "20": 0, "50": 0, ruin: 0 },
     paths: null,
     seed: null,
     horizonTrades: null,
@@ -462,9 +566,10 @@ function fixedFractionalOdds(p: number, riskReward: number, riskPerTrade: number
   const percentError = (standardError: number) => Math.round(standardError * 100_000) / 1000;
   return {
     riskOfRuin: toPercent(ruin.probability),
-    drawdownProbabilities: oddsOf(simulated.slice(0, 3).map((odds) => toPercent(odds.probability))),
+    drawdownProbabilities,
+    belowStartProbabilities: oddsOf(simulated.slice(0, 3).map((odds) => toPercent(odds.probability))),
     method: "monte-carlo",
-    standardErrors: { ...oddsOf(simulated.slice(0, 3).map((odds) => percentError(odds.standardError))), ruin: percentError(ruin.standardError) },
+    belowStartStandardErrors: { ...oddsOf(simulated.slice(0, 3).map((odds) => percentError(odds.standardError))), ruin: percentError(ruin.standardError) },
     paths: MONTE_CARLO.paths,
     seed: MONTE_CARLO.seed,
     horizonTrades: MONTE_CARLO.horizonTrades,
@@ -495,7 +600,9 @@ export function analyseRiskOfRuin(input: RiskOfRuinRequest): RiskOfRuinReport {
     expectancyR,
     kellyFraction: toFourDecimals(p - (1 - p) / riskReward),
     kellyNote: KELLY_NOTE,
-    drawdownProbabilities: oddsOf(DRAWDOWN_LEVELS.map((level) => toPercent(barrierProbability(z, level / riskPerTrade)))),
+    drawdownProbabilities: peakToTroughOdds(p, riskReward, riskPerTrade, "fixed-amount"),
+    drawdownHorizonTrades: PEAK_TO_TROUGH.horizonTrades,
+    belowStartProbabilities: oddsOf(DRAWDOWN_LEVELS.map((level) => toPercent(barrierProbability(z, level / riskPerTrade)))),
     method: "closed-form",
     fixedFractional: fixedFractionalOdds(p, riskReward, riskPerTrade, ruinDrawdown),
     explanation: explainRiskOfRuin({ winRate, riskReward, riskPerTrade }, { ruinDrawdown, riskOfRuin, expectancyR }),

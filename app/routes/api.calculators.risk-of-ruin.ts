@@ -2,9 +2,11 @@
  * POST /api/calculators/risk-of-ruin (spec section 7).
  * Body (JSON): { winRate, riskReward, riskPerTrade, ruinDrawdown? (percent, default 100) }.
  * 200: { riskOfRuin (percent, 3 decimals), riskLevel ('Low' | 'Moderate' | 'High'), ruinDrawdown,
- * expectancyR, kellyFraction, kellyNote, drawdownProbabilities {"10", "20", "50"} (percent),
- * method ('closed-form'), fixedFractional { riskOfRuin, drawdownProbabilities, method
- * ('closed-form' | 'monte-carlo'), standardErrors, paths, seed, horizonTrades }, explanation (one line) }.
+ * expectancyR, kellyFraction, kellyNote, drawdownProbabilities {"10", "20", "50"} (percent, from a
+ * peak within drawdownHorizonTrades trades), drawdownHorizonTrades, belowStartProbabilities (percent, ever
+ * below the starting balance), method ('closed-form'), fixedFractional { riskOfRuin, drawdownProbabilities,
+ * belowStartProbabilities, method ('closed-form' | 'monte-carlo'), belowStartStandardErrors, paths, seed,
+ * horizonTrades }, explanation (one line) }.
  * 400 problem+json with errors [{field, message}]; 405 for other methods; 413/415 from readJsonBody.
  * Model and source: ~/domain/risk-of-ruin.
  */

@@ -214,12 +214,13 @@ test("an invalid submit marks the field with its message", async ({ page, javaSc
   await expect(positionSizeForm(page).getByLabel("Entry price")).not.toHaveAttribute("aria-invalid", "true");
 });
 
-test("risk of ruin shows Kelly, expectancy, drawdown odds and the Monte Carlo's standard error", async ({ page }) => {
+test("risk of ruin shows Kelly, expectancy, the odds of drawdowns from a peak and the Monte Carlo's standard error", async ({ page }) => {
   await fillRiskOfRuin(page, { winRate: "50", rr: "2", risk: "20" });
+  await riskOfRuinForm(page).getByLabel("Ruin drawdown (%)").fill("50");
   await riskOfRuinForm(page).getByRole("button", { name: "Calculate Risk of Ruin" }).click();
   const result = page.getByRole("region", { name: "Risk of ruin result" });
-  await expect(result.getByTestId("risk-of-ruin")).toHaveText("9.017%");
-  await expect(result.getByTestId("ruin-explanation")).toContainText("gives a 9.017% chance of a 100% drawdown");
+  await expect(result.getByTestId("ruin-explanation")).toContainText("chance of a 50% drawdown");
+  await expect(result).toContainText("Chance of a 10% drawdown from a peak within 500 trades");
   await expect(result).toContainText("Kelly fraction");
   await expect(result).toContainText("+0.50R");
   await expect(result.getByTestId("fixed-fractional")).toContainText("Monte Carlo simulation");

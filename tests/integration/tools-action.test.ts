@@ -261,7 +261,9 @@ describe("tools action — risk-of-ruin", () => {
     expect(result).toMatchObject({ ruinDrawdown: 50, expectancyR: 0.5, kellyFraction: 0.25, method: "closed-form" });
     expect(Object.keys(result.drawdownProbabilities)).toEqual(["10", "20", "50"]);
     expect(result.fixedFractional.method).toBe("monte-carlo");
-    expect(result.fixedFractional.standardErrors["10"]).toBeGreaterThan(0);
+    expect(result.fixedFractional.belowStartStandardErrors["10"]).toBeGreaterThan(0);
+    expect(Object.keys(result.belowStartProbabilities)).toEqual(["10", "20", "50"]);
+    expect(result.drawdownHorizonTrades).toBe(500);
     expect(result.explanation).toMatch(/^Winning 50% of trades at 2R while risking 20% of the starting balance per trade gives a [\d.]+% chance of a 50% drawdown/);
   });
 

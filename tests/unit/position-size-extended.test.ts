@@ -173,10 +173,11 @@ describe("sizePosition — costs, broker limits, margin, targets", () => {
       marginRequired: 235,
       maxLotByMargin: 4.25,
     });
-    // 0.1-pip stop: 100 lots, far above what 1:10 margins (1.0 lots at EURUSD 1.0): warned.
+    // 0.1-pip stop: 100 lots, far above what 1:10 margins (1.0 lots at EURUSD 1.0): warned, after the stop inside the spread.
     const heavy = sizePosition({ ...base, entryPrice: 1, stopLoss: 0.99999, leverage: 10 });
     expect(heavy.maxLotByMargin).toBe(1);
-    expect(heavy.warnings[0]).toMatch(/more than the balance: it allows at most 1\.00 lots/);
+    expect(heavy.warnings[0]).toMatch(/^A 0\.1-pip stop is no wider than/);
+    expect(heavy.warnings[1]).toMatch(/more than the balance: it allows at most 1\.00 lots/);
     expect(fieldOf({ ...base, entryPrice: 1.1, stopLoss: 1.09, leverage: 1001 })).toBe("leverage");
   });
 
@@ -314,5 +315,23 @@ describe("sizePosition — properties (fast-check)", () => {
       }),
       { numRuns: 400, seed: 34 },
     );
+  });
+});
+
+describe("a stop inside the spread", () => {
+  it("warns when the stop is no wider than the instrument's typical spread, or the spread entered", () => {
+    // The case: a 0.1-pip stop on the default instrument sizes 100 lots on $10,000.
+    const tiny = sizePosition({ accountBalance: 10_000, riskPercent: 1, entryPrice: 1.1, stopLoss: 1.09999 });
+    expect(tiny.lotSize).toBe(100);
+    expect(tiny.warnings).toContain("A 0.1-pip stop is no wider than a major pair's typical spread of about 1.5 pips: the spread alone could close the trade. Check the stop before trading this size.");
+    expect(sizePosition({ accountBalance: 10_000, riskPercent: 1, entryPrice: 1.1, stopLoss: 1.09985, symbol: "EURUSD" }).warnings[0]).toMatch(/^A 1\.5-pip stop is no wider than EURUSD's typical spread of about 1\.5 pips/);
+    expect(sizePosition({ accountBalance: 10_000, riskPercent: 1, entryPrice: 160, stopLoss: 159.975, symbol: "GBPJPY", conversionRate: 0.0065 }).warnings[0]).toMatch(/GBPJPY's typical spread of about 3 pips/);
+    expect(sizePosition({ accountBalance: 10_000, riskPercent: 1, entryPrice: 2400, stopLoss: 2399.8, symbol: "XAUUSD" }).warnings[0]).toMatch(/^A 20\.0-pip stop is no wider than XAUUSD's typical spread of about 30 pips/);
+    expect(sizePosition({ accountBalance: 10_000, riskPercent: 1, entryPrice: 1.1, stopLoss: 1.0997, spreadPips: 4 }).warnings[0]).toMatch(/^A 3\.0-pip stop is no wider than the 4\.0-pip spread entered/);
+  });
+
+  it("does not warn for a stop wider than the spread", () => {
+    expect(sizePosition({ accountBalance: 10_000, riskPercent: 1, entryPrice: 1.1, stopLoss: 1.0984, symbol: "EURUSD" }).warnings).toEqual([]);
+    expect(sizePosition({ accountBalance: 10_000, riskPercent: 1, entryPrice: 1.1, stopLoss: 1.0996, spreadPips: 1 }).warnings).toEqual([]);
   });
 });

@@ -13,19 +13,21 @@ import {
   calculateRiskOfRuin,
   explainRiskOfRuin,
   MONTE_CARLO,
+  PEAK_TO_TROUGH,
+  peakToTroughProbability,
   ruinRoot,
   simulateFixedFractional,
 } from "~/domain/risk-of-ruin";
 
 describe("analyseRiskOfRuin — closed forms (fixed amount)", () => {
-  it("(60%, 1R, 10%): drawdown odds (0.4/0.6)^(X/10), expectancy 0.2R, Kelly 0.2", () => {
+  it("(60%, 1R, 10%): odds below the start (0.4/0.6)^(X/10), expectancy 0.2R, Kelly 0.2", () => {
     const report = analyseRiskOfRuin({ winRate: 60, riskReward: 1, riskPerTrade: 10 });
     // (2/3)^1 = 66.667%, (2/3)^2 = 44.444%, (2/3)^5 = 13.169%; ruin (2/3)^10 = 1.734%.
     expect(report).toMatchObject({
       riskOfRuin: 1.734,
       riskLevel: "Low",
       ruinDrawdown: 100,
-      drawdownProbabilities: { "10": 66.667, "20": 44.444, "50": 13.169 },
+      belowStartProbabilities: { "10": 66.667, "20": 44.444, "50": 13.169 },
       expectancyR: 0.2,
       kellyFraction: 0.2,
       method: "closed-form",
@@ -52,9 +54,10 @@ describe("analyseRiskOfRuin — closed forms (fixed amount)", () => {
       const spec = calculateRiskOfRuin({ winRate: w, riskReward: r, riskPerTrade: k });
       expect(report.riskOfRuin).toBe(spec.riskOfRuin);
       expect(report.riskLevel).toBe(spec.riskLevel);
-      const odds = report.drawdownProbabilities;
-      expect(odds["10"]).toBeGreaterThanOrEqual(odds["20"]);
-      expect(odds["20"]).toBeGreaterThanOrEqual(odds["50"]);
+      for (const odds of [report.drawdownProbabilities, report.belowStartProbabilities, report.fixedFractional.drawdownProbabilities]) {
+        expect(odds["10"]).toBeGreaterThanOrEqual(odds["20"]);
+        expect(odds["20"]).toBeGreaterThanOrEqual(odds["50"]);
+      }
     }
   });
 
@@ -74,20 +77,88 @@ describe("analyseRiskOfRuin — closed forms (fixed amount)", () => {
   });
 });
 
+/**
+ * An independent check of the peak-to-trough odds: plain simulated accounts that keep their running peak and
+ * deepest fall, written without the grid, the reflected walk or anything else of the module.
+ */
+function simulatedPeakToTrough(options: { winRate: number; riskReward: number; riskPerTrade: number; sizing: "fixed-amount" | "fixed-fractional"; seed: number }) {
+  const paths = 10_000;
+  const random = mulberry32(options.seed);
+  const f = options.riskPerTrade / 100;
+  const counts = [0, 0, 0];
+  for (let path = 0; path < paths; path++) {
+    let equity = 1;
+    let peak = 1;
+    let deepest = 0;
+    for (let trade = 0; trade < PEAK_TO_TROUGH.horizonTrades && equity > 0; trade++) {
+      const won = random() / 2 ** 32 < options.winRate / 100;
+      if (options.sizing === "fixed-amount") equity += won ? f * options.riskReward : -f;
+      else equity *= won ? 1 + f * options.riskReward : 1 - f;
+      peak = Math.max(peak, equity);
+      // Fixed amount: the fall in units of the starting balance (1); percent of equity: in units of the peak.
+      deepest = Math.max(deepest, options.sizing === "fixed-amount" ? peak - equity : 1 - equity / peak);
+    }
+    [0.1, 0.2, 0.5].forEach((level, index) => (counts[index] += deepest >= level - 1e-9 ? 1 : 0));
+  }
+  return counts.map((count) => {
+    const probability = count / paths;
+    return { percent: probability * 100, standardError: Math.sqrt((probability * (1 - probability)) / paths) * 100 };
+  });
+}
+
+describe("odds of a drawdown from a peak", () => {
+  it.each([
+    { winRate: 55, riskReward: 1.5, riskPerTrade: 1, seed: 11 },
+    { winRate: 45, riskReward: 2.2, riskPerTrade: 3.3, seed: 12 },
+  ])("agree with simulated accounts within 4 standard errors: %o", (input) => {
+    const report = analyseRiskOfRuin(input);
+    for (const [sizing, odds] of [
+      ["fixed-amount", report.drawdownProbabilities],
+      ["fixed-fractional", report.fixedFractional.drawdownProbabilities],
+    ] as const) {
+      simulatedPeakToTrough({ ...input, sizing }).forEach(({ percent, standardError }, index) => {
+        const level = (["10", "20", "50"] as const)[index];
+        expect(Math.abs(odds[level] - percent), `${sizing} ${level}%`).toBeLessThanOrEqual(4 * standardError + 0.1);
+      });
+    }
+  });
+
+  it("is exact where the answer is known", () => {
+    const grid = { horizonTrades: 500, gridPerLoss: PEAK_TO_TROUGH.gridPerLoss };
+    // One loss is the whole barrier: the chance of at least one loss in 500 trades, 1 − 0.99^500.
+    expect(peakToTroughProbability({ winProbability: 0.99, up: 1, down: 1, barrier: 1, ...grid })).toBeCloseTo(1 - 0.99 ** 500, 12);
+    // Ten straight losses from the start reach a barrier of exactly 10 (a 10% fall risking 1%); nine do not.
+    expect(peakToTroughProbability({ winProbability: 0, up: 1, down: 1, barrier: 10, horizonTrades: 10, gridPerLoss: 20 })).toBe(1);
+    expect(peakToTroughProbability({ winProbability: 0, up: 1, down: 1, barrier: 10, horizonTrades: 9, gridPerLoss: 20 })).toBe(0);
+    expect(peakToTroughProbability({ winProbability: 1, up: 1, down: 1, barrier: 1, ...grid })).toBe(0);
+    // Out of reach: 50 units down needs 50 losses.
+    expect(peakToTroughProbability({ winProbability: 0.1, up: 1, down: 1, barrier: 50, horizonTrades: 49, gridPerLoss: 20 })).toBe(0);
+    // Risking all of equity, the first loss is every drawdown.
+    expect(analyseRiskOfRuin({ winRate: 90, riskReward: 1, riskPerTrade: 100 }).fixedFractional.drawdownProbabilities["50"]).toBe(100);
+  });
+
+  it("is far above the odds of falling below the starting balance (55%, 1.5R, 1%)", () => {
+    const report = analyseRiskOfRuin({ winRate: 55, riskReward: 1.5, riskPerTrade: 1 });
+    expect(report.belowStartProbabilities["10"]).toBe(0.708);
+    expect(report.drawdownProbabilities["10"]).toBeGreaterThan(30);
+    expect(report.fixedFractional.drawdownProbabilities["10"]).toBeGreaterThan(27.5);
+  });
+});
+
 describe("fixed-fractional variant", () => {
   it("cannot be ruined at 100% but can draw down; reports method, paths, seed and standard errors", () => {
     const { fixedFractional } = analyseRiskOfRuin({ winRate: 60, riskReward: 1, riskPerTrade: 10 });
     expect(fixedFractional).toMatchObject({ riskOfRuin: 0, method: "monte-carlo", paths: MONTE_CARLO.paths, seed: MONTE_CARLO.seed });
-    expect(fixedFractional.drawdownProbabilities["10"]).toBeGreaterThan(fixedFractional.drawdownProbabilities["50"]);
-    expect(fixedFractional.standardErrors["10"]).toBeGreaterThan(0);
-    expect(fixedFractional.standardErrors["10"]).toBeLessThan(0.2); // √(0.25 / 100,000) = 0.16 points at most
+    expect(fixedFractional.belowStartProbabilities["10"]).toBeGreaterThan(fixedFractional.belowStartProbabilities["50"]);
+    expect(fixedFractional.belowStartStandardErrors["10"]).toBeGreaterThan(0);
+    expect(fixedFractional.belowStartStandardErrors["10"]).toBeLessThan(0.2); // √(0.25 / 100,000) = 0.16 points at most
   });
 
   it("uses closed forms when the answer is certain or impossible", () => {
     // No upward drift of log-equity (0.5·ln 2 + 0.5·ln 0.5 = 0): every drawdown is certain.
     expect(analyseRiskOfRuin({ winRate: 50, riskReward: 2, riskPerTrade: 50 }).fixedFractional).toMatchObject({
       method: "closed-form",
-      drawdownProbabilities: { "10": 100, "20": 100, "50": 100 },
+      belowStartProbabilities: { "10": 100, "20": 100, "50": 100 },
       riskOfRuin: 0,
     });
     // Risking 100% of equity: the first loss empties the account.

@@ -1,4 +1,5 @@
 /** The risk of ruin answer on /tools: the figure in its band's colour, its explanation, and the extended figures. */
+import { PEAK_TO_TROUGH_COPY } from "~/content/risk-of-ruin-result";
 import { RISK_OF_RUIN_COPY } from "~/content/tools";
 import { DRAWDOWN_LEVELS, RISK_OF_RUIN_BANDS, type RiskLevel, type RiskOfRuinReport } from "~/domain/risk-of-ruin";
 import { ResultRow } from "./calculator-card";
@@ -18,24 +19,31 @@ function odds(value: number, standardError: number): string {
   return standardError > 0 ? `${percent.format(value)}% ± ${percent.format(standardError)}` : `${percent.format(value)}%`;
 }
 
+/** The rows of the odds of a drawdown from a peak, 10, 20 and 50%. */
+function PeakToTroughRows({ odds: values, trades }: { odds: RiskOfRuinReport["drawdownProbabilities"]; trades: number }) {
+  return DRAWDOWN_LEVELS.map((level) => (
+    <ResultRow
+      key={level}
+      label={PEAK_TO_TROUGH_COPY.label.replace("{level}", String(level)).replace("{trades}", String(trades))}
+      value={`${percent.format(values[level])}%`}
+    />
+  ));
+}
+
 function FixedFractional({ report }: { report: RiskOfRuinReport }) {
   const ff = report.fixedFractional;
+  // Ruin at 100% is impossible here (0, exact); a shallower ruin drawdown is simulated.
+  const simulated = ff.method === "monte-carlo" && report.ruinDrawdown < 100;
   return (
     <div className="mt-4" data-testid="fixed-fractional">
       <h3 className="text-sm font-semibold">{RISK_OF_RUIN_COPY.fixedFractionalHeading}</h3>
       <p className={`mt-1 text-xs ${muted}`}>{RISK_OF_RUIN_COPY.fixedFractionalNote}</p>
       <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
-        {DRAWDOWN_LEVELS.map((level) => (
-          <ResultRow
-            key={level}
-            label={`Chance of a ${level}% drawdown`}
-            value={odds(ff.drawdownProbabilities[level], ff.standardErrors[level])}
-          />
-        ))}
-        <ResultRow label={`Chance of a ${report.ruinDrawdown}% drawdown (ruin)`} value={odds(ff.riskOfRuin, ff.standardErrors.ruin)} />
-        <ResultRow label="Method" value={RISK_OF_RUIN_COPY.methods[ff.method]} />
+        <PeakToTroughRows odds={ff.drawdownProbabilities} trades={report.drawdownHorizonTrades} />
+        <ResultRow label={`Chance of a ${report.ruinDrawdown}% drawdown (ruin)`} value={odds(ff.riskOfRuin, ff.belowStartStandardErrors.ruin)} />
+        <ResultRow label="Method of the ruin figure" value={RISK_OF_RUIN_COPY.methods[simulated ? "monte-carlo" : "closed-form"]} />
       </dl>
-      {ff.method === "monte-carlo" ? (
+      {simulated ? (
         <p className={`mt-1 text-xs ${muted}`}>
           {RISK_OF_RUIN_COPY.monteCarloNote
             .replace("{paths}", (ff.paths ?? 0).toLocaleString("en-US"))
@@ -47,7 +55,7 @@ function FixedFractional({ report }: { report: RiskOfRuinReport }) {
   );
 }
 
-/** The result region: the risk of ruin and its level (spec colours), the explanation, Kelly, expectancy and drawdown odds. */
+/** The result region: the risk of ruin and its level (spec colours), the explanation, Kelly, expectancy and the odds of drawdowns from a peak. */
 export function RiskOfRuinResultPanel({ result }: { result: RiskOfRuinReport }) {
   const bands = RISK_OF_RUIN_COPY.bandsNote
     .replaceAll("{moderate}", String(RISK_OF_RUIN_BANDS.moderate))
@@ -71,11 +79,9 @@ export function RiskOfRuinResultPanel({ result }: { result: RiskOfRuinReport }) 
       <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
         <ResultRow label="Expectancy per trade (R)" value={`${result.expectancyR > 0 ? "+" : ""}${result.expectancyR.toFixed(2)}R`} />
         <ResultRow label="Kelly fraction (of equity per trade)" value={`${percent.format(result.kellyFraction * 100)}%`} />
-        {DRAWDOWN_LEVELS.map((level) => (
-          <ResultRow key={level} label={`Chance of a ${level}% drawdown`} value={odds(result.drawdownProbabilities[level], 0)} />
-        ))}
-        <ResultRow label="Method" value={RISK_OF_RUIN_COPY.methods[result.method]} />
+        <PeakToTroughRows odds={result.drawdownProbabilities} trades={result.drawdownHorizonTrades} />
       </dl>
+      <p className={`mt-1 text-xs ${muted}`}>{PEAK_TO_TROUGH_COPY.note}</p>
       <p className={`mt-1 text-xs ${muted}`}>{result.kellyNote}</p>
       <FixedFractional report={result} />
     </section>
