@@ -125,9 +125,9 @@ export default function AdminSignals() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  // A desk form's reply names its intent; the publish form's reply is Conform's result itself.
-  const deskReply = reply && "intent" in reply ? (reply as DeskReply) : undefined;
-  const actionData = reply && !("intent" in reply) ? reply : undefined;
+  // Every reply is handleIntent's: a desk form's names its intent; the publish form has none ("").
+  const deskReply = reply && reply.intent !== "" ? (reply as DeskReply) : undefined;
+  const actionData = reply && reply.intent === "" ? (reply.submission as SubmissionResult<string[]>) : undefined;
 
   // After a successful post remount its forms: they reset, with the reloaded
   // defaults (the publish form's expiry, the desk's current levels).
@@ -163,7 +163,7 @@ export default function AdminSignals() {
             key={formVersion}
             formId={`${FORM_ID}-${formVersion}`}
             data={data}
-            lastResult={actionData as SubmissionResult<string[]> | undefined}
+            lastResult={actionData}
             busy={navigation.state !== "idle" && isOwnPost(navigation)}
           />
         </div>

@@ -127,6 +127,8 @@ export interface IntentOptions {
   hideFields?: string[];
   /** The form-level messages of an invalid post (default none: the field errors speak for themselves). */
   invalidFormErrors?: (formData: FormData) => string[];
+  /** Parse with Conform's `disableAutoCoercion` (a schema that coerces its own strings, e.g. prices kept exact). */
+  disableAutoCoercion?: boolean;
 }
 
 /**
@@ -151,7 +153,7 @@ export async function handleIntent<Schema extends ZodTypeAny, Data = never>(
   const formData = options.formData ?? (await readFormData(request));
   const intentField = formData.get("intent");
   const intent = typeof intentField === "string" ? intentField : "";
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: options.disableAutoCoercion });
   const maxLengths = getZodConstraint(schema) as Record<string, { maxLength?: number } | undefined>;
   const reply = (result: SubmissionResult<string[]>, data: Data | undefined, init: ResponseInit) =>
     json<IntentReply<Data>>(

@@ -94,11 +94,11 @@ export async function withIdempotencyKey(
 }
 
 /** The outcome of a form post run under a key. */
-export type FormRunOutcome =
+export type FormRunOutcome<Refusal> =
   /** The write happened: its redirect target is kept, to be answered again to a repeat. */
   | { done: true; redirectTo: string }
-  /** Nothing was written (a refusal): the key is freed for the corrected form. */
-  | { done: false; response: Response };
+  /** Nothing was written (a refusal, answered as the caller decides): the key is freed for the corrected form. */
+  | { done: false; refusal: Refusal };
 
 /**
  * Runs a page form's write at most once per hidden `idempotencyKey` field and
@@ -109,20 +109,20 @@ export type FormRunOutcome =
  * @param run the write; returns where to redirect, or a refusal that wrote nothing.
  * @returns `{kind: "run", redirectTo}` after the write (also when the form carries no
  *   valid key: `run` then simply runs), `{kind: "repeat", redirectTo}` for a repeat,
- *   `{kind: "refused", response}` when `run` refused, `{kind: "conflict", message}`
+ *   `{kind: "refused", refusal}` when `run` refused, `{kind: "conflict", message}`
  *   when the key was used for another form or its first post has no answer yet.
  */
-export async function runFormOnce(
+export async function runFormOnce<Refusal>(
   input: { caller: string; key: string | null; url: string; fields: Record<string, unknown> },
-  run: () => Promise<FormRunOutcome> | FormRunOutcome,
+  run: () => Promise<FormRunOutcome<Refusal>> | FormRunOutcome<Refusal>,
 ): Promise<
-  { kind: "run" | "repeat"; redirectTo: string } | { kind: "refused"; response: Response } | { kind: "conflict"; message: string }
+  { kind: "run" | "repeat"; redirectTo: string } | { kind: "refused"; refusal: Refusal } | { kind: "conflict"; message: string }
 > {
   const parsed = parseIdempotencyKey(input.key);
   const key = parsed.ok ? parsed.key : null;
   if (key === null) {
     const outcome = await run();
-    return outcome.done ? { kind: "run", redirectTo: outcome.redirectTo } : { kind: "refused", response: outcome.response };
+    return outcome.done ? { kind: "run", redirectTo: outcome.redirectTo } : { kind: "refused", refusal: outcome.refusal };
   }
   const fingerprint = fingerprintOf("POST", input.url, JSON.stringify(input.fields));
   const reserved = reserveIdempotencyKey({ caller: input.caller, key, fingerprint, now: new Date() });
@@ -133,7 +133,7 @@ export async function runFormOnce(
   const outcome = await run();
   if (!outcome.done) {
     releaseIdempotencyKey(input.caller, key);
-    return { kind: "refused", response: outcome.response };
+    return { kind: "refused", refusal: outcome.refusal };
   }
   keepIdempotentAnswer(input.caller, key, { status: 303, contentType: null, body: outcome.redirectTo });
   return { kind: "run", redirectTo: outcome.redirectTo };

@@ -178,7 +178,8 @@ describe("/admin/signals page", () => {
   it("rejects invalid input with 400, field errors and kept values, and writes nothing", async () => {
     const response = await callRoute(pageAction, formPost(validForm({ sl: "1.09000", symbol: "GBP/USD", expiresAt: inHours(-1) }), adminCookie));
     expect(response.status).toBe(400);
-    const reply = await response.json();
+    const { intent, submission: reply } = await response.json();
+    expect(intent).toBe("");
     expect(reply.status).toBe("error");
     expect(reply.error).toEqual({
       symbol: ["Symbol must be 6 letters, such as EURUSD or XAUUSD"],
@@ -197,7 +198,7 @@ describe("/admin/signals page", () => {
     expect((thrown as Response).status).toBe(415);
     const response = await callRoute(pageAction, formPost(validForm({ rationale: "r".repeat(100_000) }), adminCookie));
     expect(response.status).toBe(400);
-    const reply = await response.json();
+    const { submission: reply } = await response.json();
     expect(reply.error.rationale).toEqual(["Rationale must be at most 2000 characters"]);
     expect(reply.initialValue.rationale).toHaveLength(2000);
     expect(signalsAdded()).toBe(0);
@@ -207,11 +208,11 @@ describe("/admin/signals page", () => {
     for (const id of [inactiveStrategyId, 99999]) {
       const response = await callRoute(pageAction, formPost(validForm({ strategyId: String(id) }), adminCookie));
       expect(response.status).toBe(400);
-      const reply = await response.json();
+      const { submission: reply } = await response.json();
       expect(reply.error.strategyId).toHaveLength(1);
       expect(reply.error[""]).toEqual(reply.error.strategyId);
     }
-    const inactive = await (
+    const { submission: inactive } = await (
       await callRoute(pageAction, formPost(validForm({ strategyId: String(inactiveStrategyId) }), adminCookie))
     ).json();
     expect(inactive.error.strategyId[0]).toMatch(/Paused One is inactive/);

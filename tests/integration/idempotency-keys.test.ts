@@ -199,7 +199,7 @@ describe("the desk's publish form", () => {
     const before = signalCount();
     const edited = await callRoute(pageAction, formRequest(`${BASE}/admin/signals`, { ...form, rationale: "Edited after Back" }, { cookie: adminCookie }));
     expect(edited.status).toBe(409);
-    expect((await edited.json()).error[""][0]).toMatch(/already been submitted/);
+    expect((await edited.json()).submission.error[""][0]).toMatch(/already been submitted/);
     expect(signalCount()).toBe(before);
   });
 
