@@ -10,6 +10,7 @@ import { pruneIdempotencyKeys } from "../app/models/idempotency-keys.server";
 import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "../app/models/retention.server";
 import { renewDueSubscriptions } from "../app/models/subscriptions.server";
 import { beat, BACKUP_HEARTBEAT } from "../app/models/operations.server";
+import { checkProjection } from "../app/models/projection-check.server";
 import type { ScheduledJob } from "../app/services/scheduler.server";
 import { replicaPosition } from "./litestream";
 
@@ -31,6 +32,8 @@ export function scheduledJobs(settings: { deliveryRetentionDays: number; backups
     { name: "idempotency-retention", schedule: "29 * * * *", run: (now) => pruneIdempotencyKeys(now) },
     { name: "session-retention", schedule: "23 * * * *", run: (now) => pruneExpiredSessions(now) },
     { name: "sqlite-optimize", schedule: "41 3 * * *", run: (now) => optimizeDatabase(now) },
+    // The signals rows against the fold of the ledger, at start and hourly (docs/decisions/0148).
+    { name: "projection-check", schedule: "37 * * * *", atStart: true, run: (now) => checkProjection(now) },
     ...(backups
       ? [
           {

@@ -11,6 +11,7 @@ import { replayBars, type BarError } from "~/domain/bar-replay";
 import { close, expire, projectSignal, type SignalEvent, type SignalState } from "~/domain/signal-lifecycle";
 import { toDomainEvent } from "~/models/ledger.server";
 import { appendEvent, recordChange, writeProjection, type Queryable } from "~/models/signals.server";
+import { checkTouchedSignals } from "~/models/projection-check.server";
 import { getDb } from "~/platform/db.server";
 
 /**
@@ -77,7 +78,7 @@ export type PriceBarsResult =
  * @returns the counts and changed signals, or the bar errors (each naming its index, e.g. `3.time`); nothing is written on error.
  */
 export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb(), notify = true): PriceBarsResult {
-  return db.transaction(
+  const result = db.transaction(
     (tx): PriceBarsResult => {
       // Open signals are few (each ends within its expiry), so all of them are replayed against; bars of other symbols touch none.
       const open = openSignalStates(tx, undefined);
@@ -105,6 +106,8 @@ export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()
     },
     { behavior: "immediate" },
   );
+  if (result.ok && notify) checkTouchedSignals(result.signals.map((signal) => signal.id), now, db);
+  return result;
 }
 
 /**
@@ -130,7 +133,7 @@ export const EXPIRY_GRACE_MS = 60 * 60 * 1000;
  */
 export function expireDueSignals(now = new Date(), db: Db = getDb()): Signal[] {
   const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
-  return db.transaction(
+  const ended = db.transaction(
     (tx) =>
       openSignalStates(tx, lte(signals.expiresAt, cutoff)).map(({ row, state }) => {
         const at = new Date(Math.max(state.expiresAt.getTime(), state.lastEventAt.getTime()));
@@ -143,4 +146,6 @@ export function expireDueSignals(now = new Date(), db: Db = getDb()): Signal[] {
       }),
     { behavior: "immediate" },
   );
+  checkTouchedSignals(ended.map((signal) => signal.id), now, db);
+  return ended;
 }

@@ -40,6 +40,7 @@ import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import type { SignalInput } from "~/schemas/signal";
 import { appendLedgerLeaf } from "~/models/ledger-tree.server";
 import { enqueueDeliveries } from "~/models/outbox.server";
+import { checkTouchedSignals } from "~/models/projection-check.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
@@ -260,7 +261,7 @@ export function publishSignal(input: SignalInput, adminUserId: number | null, no
   );
   if (!result.ok) throw new Error(`${result.error.field}: ${result.error.message}`);
   const { event, state } = result;
-  return db.transaction(
+  const published = db.transaction(
     (tx) => {
       const row = tx
         .insert(signals)
@@ -283,6 +284,8 @@ export function publishSignal(input: SignalInput, adminUserId: number | null, no
     },
     { behavior: "immediate" },
   );
+  if (notify) checkTouchedSignals([published.id], now, db);
+  return published;
 }
 
 // ---------------------------------------------------------------------------
@@ -338,7 +341,7 @@ function transition(
   db: Db = getDb(),
   notify = true,
 ): SignalChange {
-  return db.transaction(
+  const change = db.transaction(
     (tx): SignalChange => {
       const row = tx.select().from(signals).where(eq(signals.id, signalId)).get();
       if (!row) return { ok: false, status: 404, field: "id", message: `No signal with id ${signalId}` };
@@ -355,6 +358,8 @@ function transition(
     },
     { behavior: "immediate" },
   );
+  if (change.ok && notify) checkTouchedSignals([signalId], now, db);
+  return change;
 }
 
 /**
