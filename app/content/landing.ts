@@ -23,7 +23,7 @@ export const HERO: {
 };
 
 interface TrustBadge {
-  title: "Methodology" | "Risk Controls" | "Third-Party Tracking" | "Secure Billing";
+  title: "Methodology" | "Risk Controls" | "Public Ledger" | "Secure Billing";
   description: string;
 }
 
@@ -31,8 +31,8 @@ export const TRUST_BADGES: TrustBadge[] = [
   { title: "Methodology", description: "Published rules for every setup, entry, exit and market filter." },
   { title: "Risk Controls", description: "A hard stop loss on every signal and fixed risk per trade." },
   {
-    title: "Third-Party Tracking",
-    description: "Every signal is recorded in a public, tamper-evident ledger that anyone can check with their own code.",
+    title: "Public Ledger",
+    description: "Every signal is recorded in a public, tamper-evident ledger with signed checkpoints that anyone can keep and check with their own code.",
   },
   { title: "Secure Billing", description: "Encrypted checkout, simple monthly plans, no setup fees." },
 ];

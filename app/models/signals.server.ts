@@ -223,15 +223,23 @@ export class StrategyUnavailableError extends Error {
  * The pip size recorded in the event is the instrument's (`instrumentSpec`).
  * @param adminUserId the publishing admin, or null for a signal no account
  *   published (the seed without demo accounts).
- * @param now the publish time, which is also the ledger's `recordedAt` (the
- *   seed back-dates it to build history).
+ * @param now the publish time (the seed back-dates it to build history).
  * @param db the database (default the app's; the seed passes its own).
  * @param notify enqueue the event's deliveries (false for history: the seed).
+ * @param recordedAt the ledger's `recordedAt`: the real time of the write
+ *   (default `now`; the seed passes the time it runs, docs/decisions/0149).
  * @returns the stored row.
  * @throws StrategyUnavailableError when the strategy does not exist or is inactive;
  *   Error when the domain refuses input the schema accepted (an expiry no longer after `now`).
  */
-export function publishSignal(input: SignalInput, adminUserId: number | null, now = new Date(), db: Db = getDb(), notify = true): Signal {
+export function publishSignal(
+  input: SignalInput,
+  adminUserId: number | null,
+  now = new Date(),
+  db: Db = getDb(),
+  notify = true,
+  recordedAt: Date = now,
+): Signal {
   const strategy = db.select().from(strategies).where(eq(strategies.id, input.strategyId)).get();
   if (!strategy) {
     throw new StrategyUnavailableError(`Strategy ${input.strategyId} does not exist. Choose an existing strategy.`, "unknown");
@@ -279,7 +287,7 @@ export function publishSignal(input: SignalInput, adminUserId: number | null, no
         })
         .returning()
         .get();
-      appendEvent(tx, row.id, event, now, notify);
+      appendEvent(tx, row.id, event, recordedAt, notify);
       return row;
     },
     { behavior: "immediate" },
@@ -331,8 +339,8 @@ export function writeProjection(tx: Queryable, signalId: number, state: SignalSt
 
 /**
  * Loads signal `signalId` and its events, takes the domain decision, and on
- * success appends the event and writes the projected row, all in one
- * IMMEDIATE transaction.
+ * success appends the event (recorded at `recordedAt`, default `now`) and
+ * writes the projected row, all in one IMMEDIATE transaction.
  */
 function transition(
   signalId: number,
@@ -340,6 +348,7 @@ function transition(
   now: Date,
   db: Db = getDb(),
   notify = true,
+  recordedAt: Date = now,
 ): SignalChange {
   const change = db.transaction(
     (tx): SignalChange => {
@@ -354,7 +363,7 @@ function transition(
         const { code, field, message } = result.error;
         return { ok: false, status: TRANSITION_ERROR_STATUS[code], field, message };
       }
-      return { ok: true, signal: recordChange(tx, signalId, [result.event], result.state, now, notify) };
+      return { ok: true, signal: recordChange(tx, signalId, [result.event], result.state, recordedAt, notify) };
     },
     { behavior: "immediate" },
   );
@@ -399,6 +408,7 @@ export function closeSignal(signalId: number, input: { exitPrice: number; reason
  * PENDING → CANCELLED with an optional note.
  * @param db the database (default the app's; the seed passes its own).
  * @param notify enqueue the event's deliveries (false for history: the seed).
+ * @param recordedAt the ledger's `recordedAt` (default `now`; the seed passes the time it runs).
  * @returns the updated row, or 404, 409 (an ACTIVE signal must be closed), 400 naming `note` or `at`.
  */
 export function cancelSignal(
@@ -407,8 +417,9 @@ export function cancelSignal(
   now = new Date(),
   db: Db = getDb(),
   notify = true,
+  recordedAt: Date = now,
 ): SignalChange {
-  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now, db, notify);
+  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now, db, notify, recordedAt);
 }
 
 /**

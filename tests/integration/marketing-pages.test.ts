@@ -189,7 +189,7 @@ describe("/ landing page (signed out)", () => {
     expect(linksLabelled(html, "Start Free Trial")).toEqual([SIGNUP, SIGNUP]);
     expect(linksLabelled(html, "View Strategies")).toEqual(["/strategies"]);
     expect(linksLabelled(html, "Book a Strategy Call")).toEqual(["/contact?topic=strategy-call#contact-form"]);
-    for (const badge of ["Methodology", "Risk Controls", "Third-Party Tracking", "Secure Billing"]) expect(text).toContain(badge);
+    for (const badge of ["Methodology", "Risk Controls", "Public Ledger", "Secure Billing"]) expect(text).toContain(badge);
 
     const h = headings(html).map((x) => x.text);
     expect(h).toEqual(expect.arrayContaining(["Live Signals", "Why FX Trader", "Evidence-Driven", "Risk-First", "Clarity", "Delivery"]));

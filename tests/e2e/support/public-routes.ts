@@ -60,7 +60,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
       "Why FX Trader",
       "Methodology",
       "Risk Controls",
-      "Third-Party Tracking",
+      "Public Ledger",
       "Secure Billing",
       "Evidence-Driven",
       "Risk-First",
