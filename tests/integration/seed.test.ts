@@ -84,9 +84,9 @@ describe("seedDatabase", () => {
       const strategyRows = db.select().from(strategies).all();
       expect(strategyRows.map((s) => s.slug).sort()).toEqual(["alpha-swing", "gold-intraday", "london-breakout"]);
       const bySlug = Object.fromEntries(strategyRows.map((s) => [s.slug, s]));
-      expect(bySlug["alpha-swing"]).toMatchObject({ name: "Alpha Swing", riskClass: "Balanced", winRate: 68, isActive: true });
-      expect(bySlug["london-breakout"]).toMatchObject({ name: "London Breakout", riskClass: "Aggressive", winRate: 72 });
-      expect(bySlug["gold-intraday"]).toMatchObject({ name: "Gold Intraday", riskClass: "Conservative", winRate: 75 });
+      expect(bySlug["alpha-swing"]).toMatchObject({ name: "Alpha Swing", riskClass: "Balanced", winRate: null, isActive: true });
+      expect(bySlug["london-breakout"]).toMatchObject({ name: "London Breakout", riskClass: "Aggressive", winRate: null });
+      expect(bySlug["gold-intraday"]).toMatchObject({ name: "Gold Intraday", riskClass: "Conservative", winRate: null });
 
       // The history was published and resolved through the model: every status, every entry method.
       const signalRows = db.select().from(signals).all();

@@ -11,7 +11,8 @@ import { formatDate } from "~/domain/signal-display";
 import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle";
 import { listMt5AutoSend, listQueuedAt } from "~/models/mt5.server";
 import { listSignals } from "~/models/signals.server";
-import { listStrategies, toApiStrategy } from "~/models/strategies.server";
+import { listStrategies } from "~/models/strategies.server";
+import { apiStrategyWithRecord, recordWinRate } from "~/models/read-models/track-record.server";
 import { currentSubscription, getChosenStrategyIds, getEntitlements, getSubscription, getUnlockFacts } from "~/models/subscriptions.server";
 import { riskPercentFor } from "~/domain/trade-link";
 import { getDeliverySettings } from "~/models/user-settings.server";
@@ -73,7 +74,7 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
             slug: s.slug,
             name: s.name,
             riskClass: s.riskClass,
-            winRate: s.winRate,
+            winRate: recordWinRate(s.id),
             avgDuration: s.avgDuration,
             isActive: s.isActive,
             sample: sample ? { period: sample.period, stats: sample.stats } : null,
@@ -86,7 +87,7 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
     now: now.toISOString(),
     planLabel: entitlements.planLabel,
     subscription,
-    strategies: accessible.map(toApiStrategy),
+    strategies: accessible.map(apiStrategyWithRecord),
     choice,
     /** On the Overview tab: the strategies the viewer follows (they can auto-send to MT5) and those whose auto-send is on. */
     mt5AutoSend: tab === "overview" ? { followed: getChosenStrategyIds(viewer.id), on: listMt5AutoSend(viewer.id) } : null,
