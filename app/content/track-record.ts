@@ -30,11 +30,6 @@ export const LIVE_METHODOLOGY: ReadonlyArray<{ title: string; text: string }> = 
 ];
 
 
-/** Heading and note that label the spec's sample content on /performance as an illustration. */
-export const ILLUSTRATION_TITLE = "Illustration: hypothetical sample";
-export const ILLUSTRATION_NOTE =
-  "Everything below this point is fixed sample content that shows how the figures are presented. It is not the live track record above.";
-
 /** Caption of the period buttons of the live record. */
 export const LIVE_PERIOD_LABEL = "Live record period";
 

@@ -2,7 +2,6 @@
  * The /performance loader's data, in a `.server` module so the page's
  * browser bundle does not reach the track-record maths it is computed with.
  */
-import { PERFORMANCE_DISCLAIMER } from "~/content/strategy-performance";
 import { parsePerformanceParams, roundedDays } from "~/domain/performance-page";
 import { periodRange } from "~/domain/track-record";
 import { getTrackRecordFigures, getTrackRecordView } from "~/models/read-models/track-record.server";
@@ -12,10 +11,9 @@ import { listStrategies } from "~/models/strategies.server";
 /**
  * @param searchParams the page's query (`tab`, `period`; defaults when missing or unknown).
  * @param now the clock, for the live record's period.
- * @returns `{tab, period, live: {all, strategies: [{slug, name, record}]}, ledgerHead, disclaimer}`:
+ * @returns `{tab, period, live: {all, strategies: [{slug, name, record}]}, ledgerHead}`:
  *   the tab and period shown, the live track record of all strategies (its daily series
- *   rounded by `roundedDays`) and of each one over the period, the signal ledger's head, and the Overview's disclaimer text (sent as data
- *   so the page's bundle does not carry the strategies' sample content module).
+ *   rounded by `roundedDays`) and of each one over the period, and the signal ledger's head.
  */
 export function performancePageData(searchParams: URLSearchParams, now: Date) {
   const params = parsePerformanceParams(searchParams);
@@ -29,5 +27,5 @@ export function performancePageData(searchParams: URLSearchParams, now: Date) {
       record: getTrackRecordFigures({ strategyId: strategy.id }, range),
     })),
   };
-  return { ...params, live, ledgerHead: getLedgerHead(), disclaimer: PERFORMANCE_DISCLAIMER };
+  return { ...params, live, ledgerHead: getLedgerHead() };
 }

@@ -4,7 +4,6 @@
  * Only the selected tab's data is read; the others are null.
  */
 import { MY_STRATEGIES_SIGNAL_LIMIT } from "~/content/portal";
-import { STRATEGY_PERFORMANCE } from "~/content/strategy-performance";
 import { toPortalSignal, type MyStrategiesTab, type PortalSignal } from "~/domain/my-strategies";
 import { PLAN_RULES } from "~/content/plans";
 import { formatDate } from "~/domain/signal-display";
@@ -68,7 +67,6 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
   const performance =
     tab === "performance"
       ? accessible.map((s) => {
-          const sample = STRATEGY_PERFORMANCE[s.slug.toLowerCase()];
           return {
             id: s.id,
             slug: s.slug,
@@ -77,7 +75,6 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
             winRate: recordWinRate(s.id),
             avgDuration: s.avgDuration,
             isActive: s.isActive,
-            sample: sample ? { period: sample.period, stats: sample.stats } : null,
           };
         })
       : null;
