@@ -25,7 +25,7 @@ export const LIVE_METHODOLOGY: ReadonlyArray<{ title: string; text: string }> = 
   },
   {
     title: "Equity and ratios",
-    text: "The equity curve risks 1% of equity on each signal, compounded from 10,000, in the order the signals closed. The Sharpe and Sortino ratios use the monthly returns of that curve, annualised by the square root of 12, with a risk-free rate of 0.",
+    text: "The equity curve risks 1% of equity on each signal, compounded from 10,000, in the order the signals closed. The Sharpe and Sortino ratios use the daily returns of that curve on weekdays, from the first trade of the period (no empty days before it), annualised with 252 trading days, with a risk-free rate of 0.",
   },
 ];
 
