@@ -21,6 +21,8 @@ import { listDeadJobs, listHeldTargets, retryDeadJob, summarizeDeliveries } from
 import { adminDeliveriesIntentSchema } from "~/schemas/admin-deliveries";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
+import { listDriftNotices } from "~/models/projection-check.server";
+import { ProjectionDriftBanner } from "~/components/admin/projection-drift-banner";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: isRouteErrorResponse(error) && error.status === 403 ? "Access denied | FX Trader" : "Deliveries | FX Trader Admin" },
@@ -32,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const dead = listDeadJobs(DEAD_JOBS_SHOWN).map((job) => ({ ...job, createdAt: job.createdAt.toISOString() }));
   const held = listHeldTargets(null, DEAD_JOBS_SHOWN).map(({ userId: _userId, since, ...h }) => ({ ...h, since: since.toISOString() }));
-  return json({ channels: summarizeDeliveries(now), dead, held }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ channels: summarizeDeliveries(now), dead, held, drift: listDriftNotices() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** A refused retry: the toast for JavaScript users (everyone sees the message above the table). */
@@ -48,11 +50,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminDeliveries() {
-  const { channels, dead, held } = useLoaderData<typeof loader>();
+  const { channels, dead, held, drift } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData<RetryRefusal>;
   useReplyToast(reply);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+      <ProjectionDriftBanner drift={drift} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{DELIVERIES_TEXT.title}</h1>
