@@ -198,8 +198,8 @@ describe("/ landing page (signed out)", () => {
     expect(text).toContain("1.08450");
     expect(text).toContain("2345.50");
 
-    // No hand-written win rate: the strategies have no closed signal here, so each highlight says its record starts at 20.
-    for (const name of ["Alpha Swing", "London Breakout", "Gold Intraday"]) expect(text).toMatch(new RegExp(`${name}.*track record`, "i"));
+    // No hand-written win rate: the strategies have no closed live signal here, so each highlight says so.
+    for (const name of ["Alpha Swing", "London Breakout", "Gold Intraday"]) expect(text).toMatch(new RegExp(`${name}.*No live trades yet`, "i"));
     expect(text).not.toMatch(/\b(68|72|75)%/);
     // Risk badges use the spec's variants: Balanced default (blue), Aggressive destructive (red), Conservative secondary.
     expect(html).toMatch(/bg-blue-700[^"]*">Balanced</);
