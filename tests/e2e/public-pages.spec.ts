@@ -128,7 +128,8 @@ test.describe("performance tabs (links)", () => {
     await page.goto("/performance");
     const tabs = page.getByRole("tablist", { name: "Performance sections" });
     await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByTestId("live-tiles")).toBeVisible();
+    // The Overview is the record (live by default: its figures, or "No live trades yet" before the first live close).
+    await expect(page.getByTestId("live-record")).toBeVisible();
 
     await tabs.getByRole("tab", { name: "Verification" }).click();
     await expect(page).toHaveURL(/\/performance\?tab=verification&period=1Y$/);

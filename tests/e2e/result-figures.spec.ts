@@ -4,7 +4,9 @@
  * beside a result label (win rate, profit factor, drawdown, return, Sharpe,
  * Sortino, expectancy, net result, pips, closed signals, trades) is read, and
  * each must be a figure of its kind in the record the performance API gives
- * (all strategies and each one; all time and the pages' default period).
+ * (all strategies and each one; all time and the pages' default period) on
+ * the page's basis: the live record by default, and the simulated history on
+ * the pages that show it with `?basis=simulated` (docs/decisions/0146).
  * Server-rendered HTML is what both a browser and a crawler see, so one
  * project runs it.
  */
@@ -25,30 +27,35 @@ test("every result figure on the public pages comes from the record", async ({ r
   const scopes = ["all", ...strategies.map((s) => s.slug)];
   // All time, and the pages' default period (1Y: 365 days before today to today, as periodRange).
   const windows = ["", `?from=${dayBefore(365)}&to=${dayBefore(0)}`];
-  const records: RecordFigures[] = [];
-  for (const scope of scopes) {
-    for (const window of windows) {
-      const response = await request.get(`/api/strategies/${scope}/performance${window}`);
-      expect(response.status(), `${scope}${window}`).toBe(200);
-      records.push((await response.json()) as RecordFigures);
+  const records: Record<"live" | "simulated", RecordFigures[]> = { live: [], simulated: [] };
+  for (const basis of ["live", "simulated"] as const) {
+    for (const scope of scopes) {
+      for (const window of windows) {
+        const url = `/api/strategies/${scope}/performance${window}${window ? "&" : "?"}basis=${basis}`;
+        const response = await request.get(url);
+        expect(response.status(), url).toBe(200);
+        records[basis].push((await response.json()) as RecordFigures);
+      }
     }
   }
 
-  const paths = [
-    ...PUBLIC_ROUTES.filter((route) => route.path !== ARTICLE).map((route) => route.path),
-    ...strategies.map((s) => `/strategies/${s.slug}?tab=performance`),
+  const pages: Array<{ path: string; basis: "live" | "simulated" }> = [
+    ...PUBLIC_ROUTES.filter((route) => route.path !== ARTICLE).map((route) => ({ path: route.path, basis: "live" as const })),
+    ...strategies.map((s) => ({ path: `/strategies/${s.slug}?tab=performance`, basis: "live" as const })),
+    { path: "/performance?basis=simulated", basis: "simulated" },
+    ...strategies.map((s) => ({ path: `/strategies/${s.slug}?tab=performance&basis=simulated`, basis: "simulated" as const })),
   ];
   const strays: string[] = [];
   let checked = 0;
-  for (const path of paths) {
+  for (const { path, basis } of pages) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     for (const figure of findResultFigures(await response.text())) {
       checked += 1;
-      if (!comesFromRecord(figure, records)) strays.push(`${path}: "${figure.text}"`);
+      if (!comesFromRecord(figure, records[basis])) strays.push(`${path}: "${figure.text}"`);
     }
   }
   expect(strays, "result figures that are not the record's").toEqual([]);
-  // The walk reads the record's own figures (/performance, the strategy tabs): it would see a stray one.
+  // The walk reads the record's own figures (/performance, the strategy tabs; the seed's simulated history at least): it would see a stray one.
   expect(checked).toBeGreaterThan(20);
 });

@@ -70,9 +70,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
       "Start Free Trial",
       "View Strategies",
       "Book a Strategy Call",
-      "68%",
-      "72%",
-      "75%",
+      "Strategy Highlights",
+      "Win rates are computed from each strategy's closed signals in the public ledger",
     ],
   },
   {
