@@ -709,6 +709,20 @@ export const heartbeats = sqliteTable("heartbeats", {
   beatAt: integer("beat_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/**
+ * The signals whose stored row parts from the fold of their ledger events, as
+ * the projection check last found them (app/models/projection-check.server.ts,
+ * docs/decisions/0148-projection-check.md): rewritten whole by the check at
+ * start and each hour, and row by row for the signals a write batch touched.
+ * Every process reads it, so /admin shows the drift whichever node served it.
+ */
+export const projectionDrift = sqliteTable("projection_drift", {
+  signalId: integer("signal_id").primaryKey(),
+  /** JSON array of `{ field, stored, folded }` (ledger-fold.ts's DriftField). */
+  fields: text("fields").notNull(),
+  detectedAt: integer("detected_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 export const LEGAL_CONSENT_DOCUMENTS = ["terms", "privacy"] as const;
 
 /**

@@ -42,7 +42,6 @@ export const SEED_STRATEGIES: ReadonlyArray<NewStrategy & { slug: StrategySlug }
     timeframes: "H4, D1",
     instruments: "EURUSD, GBPUSD, AUDUSD, NZDUSD, USDJPY, USDCAD",
     avgDuration: "3-5 days",
-    winRate: 68,
     methodology:
       "The daily chart defines direction: price must be above a rising 50-period EMA for longs (below a falling one for shorts) with at least two higher swing lows (or lower swing highs). Entries are taken on the H4 chart when price retraces into the 20-EMA or a prior breakout level and prints a confirmation candle (engulfing or pin bar) while RSI(14) resets towards 40-50. The stop goes beyond the pullback's swing point, 40 to 60 pips away; TP1 sits at 1.5R where half the position is closed and the stop moves to break-even, and TP2 at 2.5R or the next daily structure level. No new trades are opened within two hours of tier-one data for either currency, and exposure is capped at two positions sharing a currency.",
     isActive: true,
@@ -56,7 +55,6 @@ export const SEED_STRATEGIES: ReadonlyArray<NewStrategy & { slug: StrategySlug }
     timeframes: "M15, H1",
     instruments: "GBPUSD, EURUSD, EURJPY, GBPJPY, USDCHF",
     avgDuration: "4-8 hours",
-    winRate: 72,
     methodology:
       "The Asian range is marked from 00:00 to 06:00 UTC and traded only when it is between 15 and 60 pips wide; wider ranges signal that the move has already happened. Between 06:45 and 08:30 UTC a buy-stop and sell-stop are placed 2 to 3 pips beyond the range, filtered by the H1 50-EMA slope so only the trend-aligned side is usually live. The stop sits at the range midpoint or 20 to 45 pips away, TP1 at 1.5R and TP2 at 2.5R; untriggered orders are cancelled at 10:00 UTC and open trades are closed by 16:00 UTC. Days with a central bank decision for either currency before noon London time are skipped entirely.",
     isActive: true,
@@ -70,7 +68,6 @@ export const SEED_STRATEGIES: ReadonlyArray<NewStrategy & { slug: StrategySlug }
     timeframes: "M15, H1",
     instruments: "XAUUSD",
     avgDuration: "2-6 hours",
-    winRate: 75,
     methodology:
       "The H1 chart sets the bias from the session VWAP and the 20/50-EMA stack; trades are only taken in the direction of both. On the M15 chart the strategy waits for a pullback into the VWAP band or the prior session's high or low and enters on a rejection candle, usually with a limit order a few dollars inside the zone. Stops are $10 to $25 beyond the pullback extreme, sized so the account risks 0.5% per trade; TP1 at 1.5R and TP2 at 2.5R or the daily pivot. There is a hard limit of two trades per day, and no positions are opened from 30 minutes before until 30 minutes after US CPI, NFP, FOMC or Fed-chair testimony.",
     isActive: true,

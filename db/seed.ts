@@ -185,8 +185,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
  * publish time); before a planned cancel at T the bars completed by T are
  * replayed, then the signal is cancelled if still PENDING; at the end the
  * bars completed by `now` are replayed. A bar only applies after a signal's
- * latest event, so the outcomes are those of replaying bar by bar; every
- * ledger event is recorded at a historical time and `recordedAt` never goes backwards.
+ * latest event, so the outcomes are those of replaying bar by bar. Every
+ * event keeps its historical `occurredAt` but is recorded at `now`, when the
+ * seed runs: `recordedAt` is the real time of the write (docs/decisions/0149).
  * Runs on `db`'s connection (inside the seed's transaction, each model
  * transaction becomes a savepoint).
  * @returns how many signals were published, how many of them ended, and the highest id published (null for none).
@@ -206,7 +207,7 @@ function runSignalHistory(
       at: plan.publishAt.getTime(),
       order: 0,
       run: () => {
-        ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db, HISTORY_NOTIFIES_NOBODY, HISTORY_IS_SIMULATED).id;
+        ids[index] = publishSignal(plan.input, adminId, plan.publishAt, db, HISTORY_NOTIFIES_NOBODY, HISTORY_IS_SIMULATED, now).id;
       },
     });
     const cancel = plan.cancel;
@@ -215,7 +216,7 @@ function runSignalHistory(
         at: cancel.at.getTime(),
         order: 1,
         run: () => {
-          const result = cancelSignal(ids[index]!, { note: cancel.note, at: cancel.at }, cancel.at, db, HISTORY_NOTIFIES_NOBODY);
+          const result = cancelSignal(ids[index]!, { note: cancel.note, at: cancel.at }, cancel.at, db, HISTORY_NOTIFIES_NOBODY, now);
           // A signal already filled (or ended) by then is left as it is: 409.
           if (!result.ok && result.status !== 409) throw new Error(`Seed cancel refused: ${result.field}: ${result.message}`);
         },
@@ -229,7 +230,7 @@ function runSignalHistory(
     const start = next;
     while (next < history.bars.length && history.bars[next]!.time + BAR_MS <= time) next++;
     if (next === start) return;
-    const result = applyPriceBars(history.bars.slice(start, next), new Date(time), db, HISTORY_NOTIFIES_NOBODY);
+    const result = applyPriceBars(history.bars.slice(start, next), new Date(time), db, HISTORY_NOTIFIES_NOBODY, now);
     if (!result.ok) throw new Error(`Seed bars refused: ${result.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`);
   };
   for (const step of steps) {

@@ -20,7 +20,7 @@ export function scheduledJobs(
   settings: { deliveryRetentionDays: number; backups?: { env: NodeJS.ProcessEnv; databasePath: string } },
 ): ScheduledJob[] {
   const backups = settings.backups;
-  const { expireDueSignals, renewDueSubscriptions, purgeDeletedAccounts, pruneSentDeliveries, pruneIdempotencyKeys, pruneExpiredSessions, optimizeDatabase, beat, BACKUP_HEARTBEAT } = jobs;
+  const { expireDueSignals, renewDueSubscriptions, purgeDeletedAccounts, pruneSentDeliveries, pruneIdempotencyKeys, pruneExpiredSessions, optimizeDatabase, checkProjection, beat, BACKUP_HEARTBEAT } = jobs;
   return [
     { name: "expiry-sweep", schedule: "*/30 * * * * *", run: (now) => expireDueSignals(now) },
     // Due renewals are explicit writes, never a side effect of reading (docs/decisions/0105).
@@ -31,6 +31,8 @@ export function scheduledJobs(
     { name: "idempotency-retention", schedule: "29 * * * *", run: (now) => pruneIdempotencyKeys(now) },
     { name: "session-retention", schedule: "23 * * * *", run: (now) => pruneExpiredSessions(now) },
     { name: "sqlite-optimize", schedule: "41 3 * * *", run: (now) => optimizeDatabase(now) },
+    // The signals rows against the fold of the ledger, at start and hourly (docs/decisions/0148).
+    { name: "projection-check", schedule: "37 * * * *", atStart: true, run: (now) => checkProjection(now) },
     ...(backups
       ? [
           {

@@ -7,7 +7,7 @@ import { CONTACT_PATH, type CallToAction } from "./pricing";
 export const ABOUT_META = {
   title: "About Us",
   description:
-    "FX Trader builds rules-based forex strategies with published rules, hard risk controls and third-party tracked results. Meet the teams behind the signals.",
+    "FX Trader builds rules-based forex strategies with published rules, hard risk controls and a track record anyone can check. Meet the teams behind the signals.",
 };
 
 export const ABOUT_INTRO = {
@@ -44,7 +44,7 @@ export const VALUES: Value[] = [
   },
   {
     title: "Accountability",
-    description: "Losing trades stay in the record. Independent tracking keeps our numbers honest.",
+    description: "Losing trades stay in the record: every figure folds from a public ledger that anyone can check against a checkpoint they keep.",
   },
 ];
 
@@ -94,8 +94,8 @@ export const PARTNERS_SECTION = {
 
 export const PARTNERS: Partner[] = [
   {
-    name: "Independent performance tracking",
-    description: "Strategy accounts are connected to third-party tracking platforms, so results are recorded by someone other than us.",
+    name: "A ledger you can check",
+    description: "Every signal event is in a public, hash-chained ledger with signed checkpoints; keep one and the ledger:witness tool tells you if history was ever rewritten. Tracking-platform links are not connected yet.",
   },
   {
     name: "MetaTrader 5 & TradingView",

@@ -7,7 +7,7 @@
 export const LANDING_META = {
   title: "Rules-Based Forex Strategies & Signals",
   description:
-    "Rules-based FX strategies on majors, minors and gold with signals, risk controls, third-party tracked performance, education and free tools. Start a 7-day free trial.",
+    "Rules-based FX strategies on majors, minors and gold with signals, risk controls, a public tamper-evident track record, education and free tools. Start a 7-day free trial.",
 };
 
 export const HOME_META = {

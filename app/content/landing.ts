@@ -23,7 +23,7 @@ export const HERO: {
 };
 
 interface TrustBadge {
-  title: "Methodology" | "Risk Controls" | "Third-Party Tracking" | "Secure Billing";
+  title: "Methodology" | "Risk Controls" | "Public Ledger" | "Secure Billing";
   description: string;
 }
 
@@ -31,8 +31,8 @@ export const TRUST_BADGES: TrustBadge[] = [
   { title: "Methodology", description: "Published rules for every setup, entry, exit and market filter." },
   { title: "Risk Controls", description: "A hard stop loss on every signal and fixed risk per trade." },
   {
-    title: "Third-Party Tracking",
-    description: "Every signal is recorded in a public, tamper-evident ledger that anyone can check with their own code.",
+    title: "Public Ledger",
+    description: "Every signal is recorded in a public, tamper-evident ledger with signed checkpoints that anyone can keep and check with their own code.",
   },
   { title: "Secure Billing", description: "Encrypted checkout, simple monthly plans, no setup fees." },
 ];
@@ -97,8 +97,6 @@ interface StrategyHighlight {
   slug: string;
   name: string;
   riskClass: StrategyRiskClass;
-  /** Sample win rate in percent. */
-  winRate: number;
   timeframes: string;
   instruments: string;
   description: string;
@@ -107,8 +105,7 @@ interface StrategyHighlight {
 export const HIGHLIGHTS_SECTION = {
   title: "Strategy Highlights",
   lead: "Three of our rules-based playbooks, from steady swing trading to fast London-session breakouts.",
-  winRateLabel: "sample win rate",
-  note: "Sample win rates are hypothetical, based on backtests and tracked history. Past performance is not indicative of future results.",
+  note: "Win rates are computed from each strategy's closed signals in the public ledger, net of costs. Past performance is not indicative of future results.",
   linkLabel: "View Strategy",
 };
 
@@ -117,7 +114,6 @@ export const STRATEGY_HIGHLIGHTS: StrategyHighlight[] = [
     slug: "alpha-swing",
     name: "Alpha Swing",
     riskClass: "Balanced",
-    winRate: 68,
     timeframes: "H4, D1",
     instruments: "Major pairs",
     description: "Buys pullbacks in established daily uptrends and sells rallies in downtrends, holding for several days.",
@@ -126,7 +122,6 @@ export const STRATEGY_HIGHLIGHTS: StrategyHighlight[] = [
     slug: "london-breakout",
     name: "London Breakout",
     riskClass: "Aggressive",
-    winRate: 72,
     timeframes: "M15, H1",
     instruments: "GBP, EUR and JPY pairs",
     description: "Trades the break of the Asian-session range in the first hours of the London open, with tight stops.",
@@ -135,7 +130,6 @@ export const STRATEGY_HIGHLIGHTS: StrategyHighlight[] = [
     slug: "gold-intraday",
     name: "Gold Intraday",
     riskClass: "Conservative",
-    winRate: 75,
     timeframes: "M15, H1",
     instruments: "XAUUSD",
     description: "Trades pullbacks to value in spot gold during London and New York, at most two trades a day.",

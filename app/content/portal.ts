@@ -311,3 +311,7 @@ export const QUICK_ACTIONS: QuickAction[] = [
   { label: "Read the latest insights", description: "Strategy notes, macro context and how-tos.", to: "/insights" },
   { label: "Review my strategies", description: "Signals and settings of the strategies you follow.", to: "/portal/strategies" },
 ];
+
+/** Under the followed strategies' figures on My Strategies → Performance. */
+export const PORTAL_RECORD_NOTE =
+  "Figures are computed from each strategy's closed signals in the public ledger, net of costs. Past performance is not indicative of future results. Forex trading involves significant risk of loss.";

@@ -39,15 +39,10 @@ export const LIVE_METHODOLOGY: ReadonlyArray<{ title: string; text: string }> = 
   },
   {
     title: "Equity and ratios",
-    text: "The equity curve risks 1% of equity on each signal, compounded from 10,000, in the order the signals closed. The Sharpe and Sortino ratios use the monthly returns of that curve, annualised by the square root of 12, with a risk-free rate of 0.",
+    text: "The equity curve risks 1% of equity on each signal, compounded from 10,000, in the order the signals closed. The Sharpe and Sortino ratios use the daily returns of that curve on weekdays, from the first trade of the period (no empty days before it), annualised with 252 trading days, with a risk-free rate of 0.",
   },
 ];
 
-
-/** Heading and note that label the spec's sample content on /performance as an illustration. */
-export const ILLUSTRATION_TITLE = "Illustration: hypothetical sample";
-export const ILLUSTRATION_NOTE =
-  "Everything below this point is fixed sample content that shows how the figures are presented. It is not the live track record above.";
 
 /** Caption of the period buttons of the live record. */
 export const LIVE_PERIOD_LABEL = "Live record period";

@@ -1,26 +1,8 @@
 /**
- * The /performance page's state and sample series: which tab and chart period
- * a URL asks for, the URL of each, and the fixed hypothetical series the
- * charts and the monthly breakdown show. Pure: computed from the sample
- * figures in ~/content/performance.
+ * The /performance page's state: which tab and period a URL asks for, the URL
+ * of each, and the record's daily series as the page sends it. Pure.
  */
-import {
-  CHART_PERIODS,
-  DEFAULT_PERIOD,
-  DEFAULT_TAB,
-  MONTHLY_RETURNS,
-  PERFORMANCE_TABS,
-  SAMPLE_SERIES,
-  type ChartPeriod,
-  type PerformanceTab,
-} from "~/content/performance";
-import {
-  buildEquitySeries,
-  lastSessions,
-  monthlyBreakdown,
-  type MonthlyBreakdownRow,
-  type SeriesPoint,
-} from "./performance-series";
+import { CHART_PERIODS, DEFAULT_PERIOD, DEFAULT_TAB, PERFORMANCE_TABS, type ChartPeriod, type PerformanceTab } from "~/content/performance";
 import type { RecordBasis } from "./record-basis";
 import type { DayEquityPoint } from "./track-record";
 
@@ -45,28 +27,6 @@ export function parsePerformanceParams(searchParams: URLSearchParams): { tab: Pe
  */
 export function performanceHref(tab: PerformanceTab, period: ChartPeriod, basis: RecordBasis = "live"): string {
   return `/performance?tab=${tab}&period=${period}${basis === "live" ? "" : `&basis=${basis}`}`;
-}
-
-/**
- * The part of `series` a chart period shows: the last `sessions` trading days
- * of the period plus the close before them, or the whole one-year sample for 1Y.
- */
-export function windowFor<T>(period: ChartPeriod, series: ReadonlyArray<T>): T[] {
-  return lastSessions(CHART_PERIODS.find((option) => option.id === period)?.sessions ?? null, series);
-}
-
-const EQUITY_SERIES: ReadonlyArray<SeriesPoint> = Object.freeze(
-  buildEquitySeries(SAMPLE_SERIES).map((p) => Object.freeze(p))
-);
-
-/** The fixed hypothetical daily equity series in USD, one point per trading day (a fresh copy each call). */
-export function equitySeries(): SeriesPoint[] {
-  return EQUITY_SERIES.map((point) => ({ ...point }));
-}
-
-/** The sample's monthly returns with each month's closing equity from the daily series. */
-export function sampleMonthlyBreakdown(): MonthlyBreakdownRow[] {
-  return monthlyBreakdown(MONTHLY_RETURNS, EQUITY_SERIES);
 }
 
 /**

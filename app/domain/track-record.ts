@@ -279,9 +279,11 @@ export interface TrackRecord {
   maxDrawdownPercent: number;
   /** Compound annual growth rate in percent; null with no trades or an empty period. */
   cagr: number | null;
-  /** Of the monthly returns, annualised by √12, risk-free 0; null with fewer than 2 months or no dispersion. */
+  /** Of the daily returns from the period's first trade, annualised by √252, risk-free 0 (`ratioConvention`); null with fewer than 2 returns or no dispersion. */
   sharpe: number | null;
   sortino: number | null;
+  /** How `sharpe` and `sortino` were computed, and the day their returns start (`YYYY-MM-DD`, null with no trades). */
+  ratioConvention: { returns: "daily"; periodsPerYear: 252; riskFreeRate: 0; from: string | null };
   monthly: MonthlyRow[];
   equity: { byTrade: TradeEquityPoint[]; byDay: DayEquityPoint[] };
 }
@@ -414,15 +416,24 @@ function dailyEquity(closedAtMs: Float64Array, rows: Uint32Array, equity: Float6
 }
 
 /**
- * Sharpe and Sortino ratios of monthly returns r_1..r_N (fractions), risk-free 0, annualised by √12:
- *   mean = Σ r / N;  sd = √(Σ (r − mean)² / (N − 1))
- *   sharpe  = mean / sd × √12                              (Sharpe 1994, "The Sharpe Ratio")
- *   downside = √(Σ min(r, 0)² / N);  sortino = mean / downside × √12
- *   (Sortino and Price 1994; the target-0 downside deviation over all N
- *   months, as quantstats computes it)
- * Each is null with fewer than 2 months or a zero denominator.
+ * How the Sharpe and Sortino ratios are computed (stated on the page and in
+ * the API as `ratioConvention`): daily returns of the compounded equity on
+ * weekdays (FX trades Monday to Friday), from the first trade of the period,
+ * annualised with 252 trading days, risk-free rate 0.
  */
-function ratios(returns: number[]): { sharpe: number | null; sortino: number | null } {
+export const RATIO_CONVENTION = { returns: "daily", periodsPerYear: 252, riskFreeRate: 0 } as const;
+
+/**
+ * Sharpe and Sortino ratios of returns r_1..r_N (fractions, one per period), risk-free 0,
+ * annualised by √P (P = RATIO_CONVENTION.periodsPerYear):
+ *   mean = Σ r / N;  sd = √(Σ (r − mean)² / (N − 1))
+ *   sharpe  = mean / sd × √P                              (Sharpe 1994, "The Sharpe Ratio")
+ *   downside = √(Σ min(r, 0)² / N);  sortino = mean / downside × √P
+ *   (Sortino and Price 1994; the target-0 downside deviation over all N
+ *   periods, as quantstats computes it)
+ * Each is null with fewer than 2 returns or a zero denominator.
+ */
+export function ratios(returns: readonly number[], periodsPerYear: number = RATIO_CONVENTION.periodsPerYear): { sharpe: number | null; sortino: number | null } {
   const n = returns.length;
   if (n < 2) return { sharpe: null, sortino: null };
   let sum = 0;
@@ -437,10 +448,32 @@ function ratios(returns: number[]): { sharpe: number | null; sortino: number | n
   }
   const sd = Math.sqrt(squares / (n - 1));
   const downside = Math.sqrt(downSquares / n);
+  const annualise = Math.sqrt(periodsPerYear);
   return {
-    sharpe: sd > 0 ? (mean / sd) * Math.sqrt(12) : null,
-    sortino: downside > 0 ? (mean / downside) * Math.sqrt(12) : null,
+    sharpe: sd > 0 ? (mean / sd) * annualise : null,
+    sortino: downside > 0 ? (mean / downside) * annualise : null,
   };
+}
+
+/**
+ * The daily returns the ratios use: from `baseline` (the equity before the
+ * period's first trade) through the equity at the end of each weekday from
+ * `firstDay` (the day the period's first trade opened, or the period's start
+ * if later) on; days before it, with no trade yet, are left out.
+ *   r_j = E_j / E_{j−1} − 1
+ * @param byDay the daily equity, oldest first (`time` is `YYYY-MM-DD`).
+ */
+export function dailyReturnsFrom(byDay: ReadonlyArray<{ time: string; equity: number }>, firstDay: string, baseline: number): number[] {
+  const returns: number[] = [];
+  let previous = baseline;
+  for (const point of byDay) {
+    if (point.time < firstDay) continue;
+    const weekday = new Date(`${point.time}T00:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    returns.push(previous > 0 ? point.equity / previous - 1 : 0);
+    previous = point.equity;
+  }
+  return returns;
 }
 
 /** Whether a trade closed within the period ([from, to], either end open). */
@@ -462,7 +495,7 @@ function inPeriod(trade: ClosedTrade, options: TrackRecordOptions): boolean {
  *   equity: see `compound`; maxDrawdownPercent = min over the curve by trade of (E − running peak) / running peak × 100
  *   totalReturnPct = (E_end / E_0 − 1) × 100
  *   cagr = ((E_end / E_0)^(1 / years) − 1) × 100, years = (to − from) / 365.25 days
- *   sharpe, sortino: of the monthly returns (`ratios`)
+ *   sharpe, sortino: of the weekday returns from the period's first trade (`dailyReturnsFrom`, `ratios`)
  * @returns the record (figures over no trades are 0, or null where an average or ratio has no meaning).
  * @throws Error from `tradeResult` for a trade without exit or risk.
  */
@@ -552,7 +585,9 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
   const monthly = hasPeriod ? monthlyReturns(closedAtMs, sorted, equity, monthsBetween(startMs, endMs)) : [];
   const endingEquity = equity[n]!;
   const years = hasPeriod ? (endMs - startMs) / DAY_MS / YEAR_DAYS : 0;
-  const { sharpe, sortino } = ratios(monthly.map((m) => m.returnPct / 100));
+  const byDay = hasPeriod ? dailyEquity(closedAtMs, sorted, equity, startMs, endMs) : [];
+  const firstDay = n > 0 ? isoDay(Math.max(firstOpenMs, startMs ?? firstOpenMs)) : null;
+  const { sharpe, sortino } = firstDay === null ? { sharpe: null, sortino: null } : ratios(dailyReturnsFrom(byDay, firstDay, equity[0]!));
   const streak = streaks(outcome, sorted);
   let lowestDrawdown = Number.POSITIVE_INFINITY;
   for (const value of equityDrawdowns) if (value < lowestDrawdown) lowestDrawdown = value;
@@ -590,7 +625,8 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
     sharpe,
     sortino,
     monthly,
-    equity: { byDay: hasPeriod ? dailyEquity(closedAtMs, sorted, equity, startMs, endMs) : [] },
+    ratioConvention: { ...RATIO_CONVENTION, from: firstDay },
+    equity: { byDay },
   };
   if (!curveByTrade) return summary;
   const byTrade: TradeEquityPoint[] = new Array(n === 0 ? 0 : n + 1);

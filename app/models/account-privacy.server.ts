@@ -66,6 +66,7 @@ export const ACCOUNT_DATA_POLICY: Record<string, { kind: "user" | "kept" | "emai
   // A signed-in user's "Was this helpful?" answers; visitors' rows carry a keyed hash of their IP and no user.
   help_votes: { kind: "user" },
   job_runs: { kind: "none" },
+  projection_drift: { kind: "none" },
   status_incidents: { kind: "none" },
 };
 

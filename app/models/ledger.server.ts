@@ -6,7 +6,7 @@
  * compared with their fold (`signalVerdict`, `projectionDrifts`).
  * Appending is signals.server.ts's (one transaction with the projected row).
  */
-import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { signalEvents, signals, strategies, type Signal, type SignalEventRow } from "../../db/schema";
 import { checkStoredEvent, type EventCheck } from "~/domain/event-verification";
@@ -190,6 +190,23 @@ export function signalVerdict(signalId: number, db: Queryable = getDb()): Signal
 /** Signals read per query by `projectionDrifts`. */
 const DRIFT_BATCH = 2_000;
 
+/** The drifting signals among `rows`, whose events are those `events` selects (each row's, in seq order). */
+function driftsOfRows(db: Queryable, rows: Signal[], events: SQL): Array<{ signalId: number; drift: DriftField[] }> {
+  const stored = db
+    .select({ signalId: signalEvents.signalId, type: signalEvents.type, payload: signalEvents.payload, occurredAt: signalEvents.occurredAt })
+    .from(signalEvents)
+    .where(events)
+    .orderBy(asc(signalEvents.seq))
+    .all();
+  const states = foldSignals(stored.map((event) => ({ ...event, payload: JSON.parse(event.payload) as unknown })));
+  const found: Array<{ signalId: number; drift: DriftField[] }> = [];
+  for (const row of rows) {
+    const drift = projectionDrift(states.get(row.id) ?? null, projectedRowOf(row));
+    if (drift.length > 0) found.push({ signalId: row.id, drift });
+  }
+  return found;
+}
+
 /**
  * Every signal whose stored row parts from the fold of its ledger events
  * (`ledger:verify` and the projection check run it over the whole file).
@@ -203,17 +220,22 @@ export function projectionDrifts(db: Queryable = getDb()): Array<{ signalId: num
     const rows = db.select().from(signals).where(gt(signals.id, after)).orderBy(asc(signals.id)).limit(DRIFT_BATCH).all();
     if (rows.length === 0) return found;
     const last = rows[rows.length - 1]!.id;
-    const events = db
-      .select({ signalId: signalEvents.signalId, type: signalEvents.type, payload: signalEvents.payload, occurredAt: signalEvents.occurredAt })
-      .from(signalEvents)
-      .where(and(gt(signalEvents.signalId, after), lte(signalEvents.signalId, last)))
-      .orderBy(asc(signalEvents.seq))
-      .all();
-    const states = foldSignals(events.map((event) => ({ ...event, payload: JSON.parse(event.payload) as unknown })));
-    for (const row of rows) {
-      const drift = projectionDrift(states.get(row.id) ?? null, projectedRowOf(row));
-      if (drift.length > 0) found.push({ signalId: row.id, drift });
-    }
+    found.push(...driftsOfRows(db, rows, and(gt(signalEvents.signalId, after), lte(signalEvents.signalId, last))!));
     after = last;
   }
+}
+
+/**
+ * `projectionDrifts` for the signals `ids` only (the ones a write batch touched); unknown ids are skipped.
+ * @returns each drifting signal's id and columns, in id order.
+ */
+export function projectionDriftsOf(ids: readonly number[], db: Queryable = getDb()): Array<{ signalId: number; drift: DriftField[] }> {
+  const found: Array<{ signalId: number; drift: DriftField[] }> = [];
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  for (let start = 0; start < unique.length; start += DRIFT_BATCH) {
+    const batch = unique.slice(start, start + DRIFT_BATCH);
+    const rows = db.select().from(signals).where(inArray(signals.id, batch)).orderBy(asc(signals.id)).all();
+    if (rows.length > 0) found.push(...driftsOfRows(db, rows, inArray(signalEvents.signalId, batch)));
+  }
+  return found;
 }

@@ -11,6 +11,7 @@ import { replayBars, type BarError } from "~/domain/bar-replay";
 import { close, expire, projectSignal, type SignalEvent, type SignalState } from "~/domain/signal-lifecycle";
 import { toDomainEvent } from "~/models/ledger.server";
 import { appendEvent, recordChange, writeProjection, type Queryable } from "~/models/signals.server";
+import { checkTouchedSignals } from "~/models/projection-check.server";
 import { getDb } from "~/platform/db.server";
 
 /**
@@ -67,17 +68,18 @@ export type PriceBarsResult =
  * against those signals (`replayBars`), then appends
  * every resulting event (triggered, modified, partially_closed, closed,
  * expired; ordered by event time, then signal id) and writes each changed
- * row, all in ONE immediate transaction, recorded at `now`.
+ * row, all in ONE immediate transaction, recorded at `recordedAt`.
  * Idempotent: a bar only applies after a signal's latest event, so posting
  * the same bars again changes nothing; all at once or one by one gives the same state.
  * @param bars the bars, `[{symbol, time, open, high, low, close}]` (`time` ISO 8601 UTC or epoch ms; at most 10,000).
  * @param now the current time (bars after it are refused); the seed back-dates it.
  * @param db the database (default the app's; the seed passes its own).
  * @param notify enqueue the events' deliveries (false for history: the seed).
+ * @param recordedAt the ledger's `recordedAt` (default `now`; the seed passes the time it runs, docs/decisions/0149).
  * @returns the counts and changed signals, or the bar errors (each naming its index, e.g. `3.time`); nothing is written on error.
  */
-export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb(), notify = true): PriceBarsResult {
-  return db.transaction(
+export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb(), notify = true, recordedAt: Date = now): PriceBarsResult {
+  const result = db.transaction(
     (tx): PriceBarsResult => {
       // Open signals are few (each ends within its expiry), so all of them are replayed against; bars of other symbols touch none.
       const open = openSignalStates(tx, undefined);
@@ -90,7 +92,7 @@ export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()
       const received = Array.isArray(bars) ? bars.length : 0;
       const queue = replay.changes.flatMap((change) => change.events.map((event, index) => ({ id: change.id, event, index })));
       queue.sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.id - b.id || a.index - b.index);
-      for (const item of queue) appendEvent(tx, item.id, item.event, now, notify);
+      for (const item of queue) appendEvent(tx, item.id, item.event, recordedAt, notify);
       const changed = replay.changes
         .map((change) => writeProjection(tx, change.id, change.state))
         .sort((a, b) => a.id - b.id);
@@ -105,6 +107,8 @@ export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()
     },
     { behavior: "immediate" },
   );
+  if (result.ok && notify) checkTouchedSignals(result.signals.map((signal) => signal.id), now, db);
+  return result;
 }
 
 /**
@@ -130,7 +134,7 @@ export const EXPIRY_GRACE_MS = 60 * 60 * 1000;
  */
 export function expireDueSignals(now = new Date(), db: Db = getDb()): Signal[] {
   const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS);
-  return db.transaction(
+  const ended = db.transaction(
     (tx) =>
       openSignalStates(tx, lte(signals.expiresAt, cutoff)).map(({ row, state }) => {
         const at = new Date(Math.max(state.expiresAt.getTime(), state.lastEventAt.getTime()));
@@ -143,4 +147,6 @@ export function expireDueSignals(now = new Date(), db: Db = getDb()): Signal[] {
       }),
     { behavior: "immediate" },
   );
+  checkTouchedSignals(ended.map((signal) => signal.id), now, db);
+  return ended;
 }

@@ -40,6 +40,7 @@ import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import type { SignalInput } from "~/schemas/signal";
 import { appendLedgerLeaf } from "~/models/ledger-tree.server";
 import { enqueueDeliveries } from "~/models/outbox.server";
+import { checkTouchedSignals } from "~/models/projection-check.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
@@ -222,13 +223,14 @@ export class StrategyUnavailableError extends Error {
  * The pip size recorded in the event is the instrument's (`instrumentSpec`).
  * @param adminUserId the publishing admin, or null for a signal no account
  *   published (the seed without demo accounts).
- * @param now the publish time, which is also the ledger's `recordedAt` (the
- *   seed back-dates it to build history).
+ * @param now the publish time (the seed back-dates it to build history).
  * @param db the database (default the app's; the seed passes its own).
  * @param notify enqueue the event's deliveries (false for history: the seed).
  * @param simulated sealed in the `published` payload: true only for the seed's
  *   generated history, false (the default) for a signal an admin publishes
  *   (docs/decisions/0145-simulated-flag-in-the-ledger.md).
+ * @param recordedAt the ledger's `recordedAt`: the real time of the write
+ *   (default `now`; the seed passes the time it runs, docs/decisions/0149).
  * @returns the stored row.
  * @throws StrategyUnavailableError when the strategy does not exist or is inactive;
  *   Error when the domain refuses input the schema accepted (an expiry no longer after `now`).
@@ -240,6 +242,7 @@ export function publishSignal(
   db: Db = getDb(),
   notify = true,
   simulated = false,
+  recordedAt: Date = now,
 ): Signal {
   const strategy = db.select().from(strategies).where(eq(strategies.id, input.strategyId)).get();
   if (!strategy) {
@@ -271,7 +274,7 @@ export function publishSignal(
   );
   if (!result.ok) throw new Error(`${result.error.field}: ${result.error.message}`);
   const { event, state } = result;
-  return db.transaction(
+  const published = db.transaction(
     (tx) => {
       const row = tx
         .insert(signals)
@@ -289,11 +292,13 @@ export function publishSignal(
         })
         .returning()
         .get();
-      appendEvent(tx, row.id, event, now, notify);
+      appendEvent(tx, row.id, event, recordedAt, notify);
       return row;
     },
     { behavior: "immediate" },
   );
+  if (notify) checkTouchedSignals([published.id], now, db);
+  return published;
 }
 
 // ---------------------------------------------------------------------------
@@ -339,8 +344,8 @@ export function writeProjection(tx: Queryable, signalId: number, state: SignalSt
 
 /**
  * Loads signal `signalId` and its events, takes the domain decision, and on
- * success appends the event and writes the projected row, all in one
- * IMMEDIATE transaction.
+ * success appends the event (recorded at `recordedAt`, default `now`) and
+ * writes the projected row, all in one IMMEDIATE transaction.
  */
 function transition(
   signalId: number,
@@ -348,8 +353,9 @@ function transition(
   now: Date,
   db: Db = getDb(),
   notify = true,
+  recordedAt: Date = now,
 ): SignalChange {
-  return db.transaction(
+  const change = db.transaction(
     (tx): SignalChange => {
       const row = tx.select().from(signals).where(eq(signals.id, signalId)).get();
       if (!row) return { ok: false, status: 404, field: "id", message: `No signal with id ${signalId}` };
@@ -362,10 +368,12 @@ function transition(
         const { code, field, message } = result.error;
         return { ok: false, status: TRANSITION_ERROR_STATUS[code], field, message };
       }
-      return { ok: true, signal: recordChange(tx, signalId, [result.event], result.state, now, notify) };
+      return { ok: true, signal: recordChange(tx, signalId, [result.event], result.state, recordedAt, notify) };
     },
     { behavior: "immediate" },
   );
+  if (change.ok && notify) checkTouchedSignals([signalId], now, db);
+  return change;
 }
 
 /**
@@ -405,6 +413,7 @@ export function closeSignal(signalId: number, input: { exitPrice: number; reason
  * PENDING → CANCELLED with an optional note.
  * @param db the database (default the app's; the seed passes its own).
  * @param notify enqueue the event's deliveries (false for history: the seed).
+ * @param recordedAt the ledger's `recordedAt` (default `now`; the seed passes the time it runs).
  * @returns the updated row, or 404, 409 (an ACTIVE signal must be closed), 400 naming `note` or `at`.
  */
 export function cancelSignal(
@@ -413,8 +422,9 @@ export function cancelSignal(
   now = new Date(),
   db: Db = getDb(),
   notify = true,
+  recordedAt: Date = now,
 ): SignalChange {
-  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now, db, notify);
+  return transition(signalId, (state) => cancel(state, { note: input.note }, input.at, now), now, db, notify, recordedAt);
 }
 
 /**

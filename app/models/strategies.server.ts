@@ -27,8 +27,13 @@ export function getStrategyById(id: number): Strategy | undefined {
   return strategyByIdQuery().get({ id });
 }
 
-/** The API shape of a strategy (times as ISO strings). */
-export function toApiStrategy(strategy: Strategy) {
+/**
+ * The API shape of a strategy (times as ISO strings).
+ * @param winRate the strategy's win rate from its record (the track record
+ *   read model's `recordWinRate`), percent or null; the catalogue's own
+ *   `win_rate` column is a hand-written figure and is never shown (docs/decisions/0150).
+ */
+export function toApiStrategy(strategy: Strategy, winRate: number | null) {
   return {
     id: strategy.id,
     slug: strategy.slug,
@@ -38,7 +43,7 @@ export function toApiStrategy(strategy: Strategy) {
     timeframes: strategy.timeframes,
     instruments: strategy.instruments,
     avgDuration: strategy.avgDuration,
-    winRate: strategy.winRate,
+    winRate,
     methodology: strategy.methodology,
     isActive: strategy.isActive,
     createdAt: strategy.createdAt.toISOString(),

@@ -23,6 +23,8 @@ import { listBreakers } from "~/models/delivery-breakers.server";
 import { adminDeliveriesIntentSchema } from "~/schemas/admin-deliveries";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
+import { listDriftNotices } from "~/models/projection-check.server";
+import { ProjectionDriftBanner } from "~/components/admin/projection-drift-banner";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: isRouteErrorResponse(error) && error.status === 403 ? "Access denied | FX Trader" : "Deliveries | FX Trader Admin" },
@@ -42,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     retryAt: b.retryAt?.toISOString() ?? null,
     updatedAt: b.updatedAt.toISOString(),
   }));
-  return json({ channels: summarizeDeliveries(now), dead, held, breakers }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ channels: summarizeDeliveries(now), dead, held, breakers, drift: listDriftNotices() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** A refused retry: the toast for JavaScript users (everyone sees the message above the table). */
@@ -58,11 +60,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminDeliveries() {
-  const { channels, dead, held, breakers } = useLoaderData<typeof loader>();
+  const { channels, dead, held, breakers, drift } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData<RetryRefusal>;
   useReplyToast(reply);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+      <ProjectionDriftBanner drift={drift} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{DELIVERIES_TEXT.title}</h1>

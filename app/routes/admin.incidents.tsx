@@ -16,6 +16,8 @@ import { createIncident, listIncidents, setIncidentResolved } from "~/models/sta
 import { incidentIntentSchema } from "~/schemas/status";
 import { handleIntent } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
+import { listDriftNotices } from "~/models/projection-check.server";
+import { ProjectionDriftBanner } from "~/components/admin/projection-drift-banner";
 import { INCIDENTS_SHOWN, incidentView } from "~/services/status.server";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -25,7 +27,7 @@ export const meta: MetaFunction = ({ error }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminViewer(request);
-  return json({ incidents: listIncidents(INCIDENTS_SHOWN).map(incidentView) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ incidents: listIncidents(INCIDENTS_SHOWN).map(incidentView), drift: listDriftNotices() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,13 +44,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminIncidents() {
-  const { incidents } = useLoaderData<typeof loader>();
+  const { incidents, drift } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData;
   const errors = reply?.submission.error ?? {};
   const values = (reply?.intent === "create" ? reply.submission.initialValue : undefined) as { title?: string; body?: string } | undefined;
   const first = (name: string) => errors[name]?.[0] ?? undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:px-8">
+      <ProjectionDriftBanner drift={drift} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{T.title}</h1>

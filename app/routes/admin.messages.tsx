@@ -15,6 +15,8 @@ import { formatCallSlot } from "~/domain/call-slots";
 import { formatDateTime } from "~/domain/signal-display";
 import { listContactMessages } from "~/models/contact.server";
 import { requireAdminViewer } from "~/services/session.server";
+import { listDriftNotices } from "~/models/projection-check.server";
+import { ProjectionDriftBanner } from "~/components/admin/projection-drift-banner";
 
 /** How many messages the page lists. */
 const MESSAGES_SHOWN = 200;
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     callSlotText: m.callSlot ? formatCallSlot(m.callSlot) : null,
     createdAt: m.createdAt.toISOString(),
   }));
-  return json({ messages }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ messages, drift: listDriftNotices() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 function label(map: Record<string, string>, value: string | null): string {
@@ -49,9 +51,10 @@ function label(map: Record<string, string>, value: string | null): string {
 }
 
 export default function AdminMessages() {
-  const { messages } = useLoaderData<typeof loader>();
+  const { messages, drift } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+      <ProjectionDriftBanner drift={drift} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Contact Messages</h1>

@@ -45,6 +45,8 @@ import { deskSchema, type DeskInput } from "~/schemas/signal-transitions";
 import { newPublishKey, publishFromForm } from "~/services/admin-publish.server";
 import { handleIntent, readFormData } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
+import { listDriftNotices } from "~/models/projection-check.server";
+import { ProjectionDriftBanner } from "~/components/admin/projection-drift-banner";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: isRouteErrorResponse(error) && error.status === 403 ? "Access denied | FX Trader" : "Publish Signals | FX Trader" },
@@ -80,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       maxExpiresAt: toDateTimeLocalUtc(new Date(now.getTime() + MAX_EXPIRY_DAYS * 24 * 60 * 60 * 1000)),
       // A fresh key per render of the publish form: a double submit of one form publishes once.
       publishKey: newPublishKey(),
+      drift: listDriftNotices(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -145,6 +148,7 @@ export default function AdminSignals() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <ProjectionDriftBanner drift={data.drift} />
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-slate-50">Publish Signals</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
+import { apiStrategyWithRecord } from "~/models/read-models/track-record.server";
+import { getStrategyBySlug } from "~/models/strategies.server";
 import { apiStrategySchema } from "~/schemas/api/catalogue";
 import { apiHandler, apiJsonOf, problem, readOnlyAction } from "~/services/http.server";
 import { getApiCaller } from "~/services/session.server";
@@ -9,7 +10,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   await getApiCaller(request);
   const strategy = getStrategyBySlug(params.slug ?? "");
   if (!strategy) return problem(404, `No strategy with slug "${params.slug}"`);
-  return apiJsonOf(apiStrategySchema, toApiStrategy(strategy));
+  return apiJsonOf(apiStrategySchema, apiStrategyWithRecord(strategy));
 }, { access: "catalogue" });
 
 export const action = readOnlyAction("catalogue");

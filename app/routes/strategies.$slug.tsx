@@ -26,12 +26,12 @@ import { LATEST_TRADES } from "~/content/track-record";
 import { parseStrategyTab } from "~/domain/strategy-detail";
 import { parseStatusFilter } from "~/domain/signal-status";
 import { toSignalListView } from "~/domain/signals";
-import { getTrackRecordView } from "~/models/read-models/track-record.server";
+import { apiStrategyWithRecord, getTrackRecordView } from "~/models/read-models/track-record.server";
 import { pageBasis } from "~/domain/record-basis";
 import { getLedgerHead } from "~/models/ledger.server";
 import { listSignalsForViewer } from "~/models/signals.server";
 import { getUnlockFacts } from "~/models/subscriptions.server";
-import { getStrategyBySlug, toApiStrategy } from "~/models/strategies.server";
+import { getStrategyBySlug } from "~/models/strategies.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import { riskPercentFor } from "~/domain/trade-link";
 import { getViewer } from "~/services/session.server";
@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const sizeRiskPercent = riskPercentFor(viewer ? getDeliverySettings(viewer.id).riskTemplate : null);
   const record = tab === "performance" ? getTrackRecordView({ strategyId: strategy.id }, { basis: pageBasis(search.get("basis")) }, LATEST_TRADES) : null;
   return json({
-    strategy: toApiStrategy(strategy),
+    strategy: apiStrategyWithRecord(strategy),
     tab,
     status: filter.id,
     signals,

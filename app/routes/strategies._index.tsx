@@ -7,8 +7,8 @@ import { useLoaderData } from "@remix-run/react";
 import { ClosingCta } from "~/components/marketing";
 import { STRATEGY_CALL_PATH } from "~/content/contact";
 import { StrategyCard } from "~/components/strategy-card";
-import { liveCardFigures } from "~/models/read-models/track-record.server";
-import { listStrategies, toApiStrategy } from "~/models/strategies.server";
+import { apiStrategyWithRecord, liveCardFigures } from "~/models/read-models/track-record.server";
+import { listStrategies } from "~/models/strategies.server";
 import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () =>
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () =>
   );
 
 export function loader() {
-  return json({ strategies: listStrategies().map(toApiStrategy), live: liveCardFigures() });
+  return json({ strategies: listStrategies().map(apiStrategyWithRecord), live: liveCardFigures() });
 }
 
 export default function StrategiesIndex() {

@@ -8,7 +8,8 @@
  * (`lastRuns`) and, in `job_runs`, the newest JOB_RUNS_KEPT per job with the
  * error's message (never its stack), which /status shows (docs/decisions/0135).
  *
- * A job is `(now: Date) => result`: adding one is one entry in server/jobs.ts.
+ * A job is `(now: Date) => result`: adding one is one entry in server/jobs.ts;
+ * `atStart` also runs it once when the scheduler starts.
  */
 import { Cron } from "croner";
 import type { Logger } from "pino";
@@ -22,6 +23,8 @@ export interface ScheduledJob {
   schedule: string;
   /** Does the work at `now`; its result (an array's length, a number, or a small object) is logged and kept. */
   run: (now: Date) => unknown;
+  /** Also run once when the scheduler starts (as a tick would: primary only), e.g. a check of the file the server opened. */
+  atStart?: boolean;
 }
 
 export type JobOutcome = "ok" | "failed" | "skipped";
@@ -39,7 +42,7 @@ export interface JobRun {
 }
 
 export interface Scheduler {
-  /** Starts every job's timer. */
+  /** Starts every job's timer and runs the `atStart` jobs once. */
   start(): void;
   /** Stops the timers and waits for the runs under way. */
   stop(): Promise<void>;
@@ -126,6 +129,7 @@ export function createScheduler(jobs: readonly ScheduledJob[], options: Schedule
     start() {
       if (crons.length > 0) return;
       crons = jobs.map((job) => new Cron(job.schedule, { timezone: "Etc/UTC", unref: true, catch: true }, () => void trigger(job)));
+      for (const job of jobs) if (job.atStart) void trigger(job);
     },
     async stop() {
       for (const cron of crons) cron.stop();

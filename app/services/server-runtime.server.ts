@@ -13,6 +13,7 @@ import { pruneIdempotencyKeys } from "~/models/idempotency-keys.server";
 import { deliveriesByStatus, ledgerLength, outboxByChannel } from "~/models/metrics.server";
 import { BACKUP_HEARTBEAT, beat, lastBeat, migrationState, newestBeat, probeRead, probeWrite, WORKER_HEARTBEAT, WORKER_HEARTBEAT_MS } from "~/models/operations.server";
 import { expireDueSignals } from "~/models/price-replay.server";
+import { checkProjection } from "~/models/projection-check.server";
 import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "~/models/retention.server";
 import { renewDueSubscriptions } from "~/models/subscriptions.server";
 import { closeDb, openDataVersion } from "~/platform/db.server";
@@ -44,6 +45,7 @@ export const serverRuntime = {
     pruneIdempotencyKeys,
     pruneExpiredSessions,
     optimizeDatabase,
+    checkProjection,
     beat,
     BACKUP_HEARTBEAT,
     latestReplicatedAt,

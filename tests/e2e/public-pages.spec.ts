@@ -97,7 +97,7 @@ test.describe("public pages", () => {
   }
 });
 
-test.describe("performance tabs and chart periods (links)", () => {
+test.describe("performance tabs (links)", () => {
   test("?tab=methodology shows the stated cost assumptions", async ({ page }) => {
     const response = await page.goto("/performance?tab=methodology");
     expect(response?.status()).toBe(200);
@@ -120,15 +120,16 @@ test.describe("performance tabs and chart periods (links)", () => {
     await expect(other).toContainText("$3.50 per 100k lot round-turn");
     await expect(other).toContainText("0.5 pips");
     await expect(panel).toContainText("Backtests use 5 or more years of data");
-    // The overview's tiles are not on this tab.
-    await expect(page.getByTestId("metric-tiles")).toHaveCount(0);
+    // The overview's record is not on this tab.
+    await expect(page.getByTestId("live-tiles")).toHaveCount(0);
   });
 
   test("tab links switch between Overview, Verification and Disclaimers", async ({ page }) => {
     await page.goto("/performance");
     const tabs = page.getByRole("tablist", { name: "Performance sections" });
     await expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByTestId("metric-tiles")).toBeVisible();
+    // The Overview is the record (live by default: its figures, or "No live trades yet" before the first live close).
+    await expect(page.getByTestId("live-record")).toBeVisible();
 
     await tabs.getByRole("tab", { name: "Verification" }).click();
     await expect(page).toHaveURL(/\/performance\?tab=verification&period=1Y$/);
@@ -144,25 +145,6 @@ test.describe("performance tabs and chart periods (links)", () => {
       "Hypothetical or simulated performance results have certain inherent limitations.",
     );
     await expect(page.getByRole("tabpanel")).toContainText("Past performance is not indicative of future results.");
-  });
-
-  test("?period=1M link narrows the chart window to the last month", async ({ page }) => {
-    await page.goto("/performance");
-    const caption = page.locator("#equity-chart-caption");
-    await expect(caption).toContainText("last year");
-    const yearStart = await page.getByTestId("equity-summary").locator("dd").first().textContent();
-    await expect(page.getByTestId("period-1Y")).toHaveAttribute("aria-current", "true");
-
-    await page.getByTestId("period-1M").click();
-    await expect(page).toHaveURL(/[?&]period=1M\b/);
-    await expect(page.getByTestId("period-1M")).toHaveAttribute("aria-current", "true");
-    await expect(page.getByTestId("period-1Y")).not.toHaveAttribute("aria-current", "true");
-    await expect(caption).toContainText("last month");
-    await expect(page.locator("#drawdown-chart-caption")).toContainText("last month");
-    // Same end date, later start: the Start figure changes with the window.
-    await expect(page.getByTestId("equity-summary").locator("dd").first()).not.toHaveText(yearStart ?? "");
-    // The static figures do not depend on the window.
-    await expect(page.getByRole("main")).toContainText("18.7%");
   });
 });
 

@@ -116,12 +116,12 @@ test.describe("the equity chart on a phone", () => {
     test(`at ${width} px its axis labels are readable: none overlaps another or leaves the chart`, async ({ page, javaScriptEnabled }, testInfo) => {
       await page.setViewportSize({ width, height: 860 });
       await page.goto("/performance");
-      const chart = page.getByTestId("equity-chart");
-      if (javaScriptEnabled) await expect(chart.getByTestId("performance-chart-equity").locator("canvas").first()).toBeVisible();
-      else await expect(chart.getByTestId("equity-sparkline")).toBeVisible();
+      const chart = page.getByTestId("live-equity-chart");
+      if (javaScriptEnabled) await expect(chart.getByTestId("live-performance-chart-equity").locator("canvas").first()).toBeVisible();
+      else await expect(chart.getByTestId("live-equity-sparkline")).toBeVisible();
       await chart.scrollIntoViewIfNeeded();
 
-      for (const testId of ["equity-chart", "drawdown-chart"]) {
+      for (const testId of ["live-equity-chart", "live-drawdown-chart"]) {
         const frame = page.getByTestId(testId);
         await expect(frame.locator("[data-axis='y']")).not.toHaveCount(0);
         expect(await frame.locator("[data-axis='y']").count(), `${testId} y labels`).toBeGreaterThanOrEqual(3);

@@ -93,6 +93,21 @@ describe("createScheduler", () => {
     expect(calls).toBe(after);
   });
 
+  it("runs an `atStart` job once when started, the others only on their pattern", async () => {
+    const { logger } = capturingLogger();
+    const calls = { start: 0, pattern: 0 };
+    const scheduler = createScheduler(
+      [
+        { name: "at-start", schedule: "0 0 1 1 *", atStart: true, run: () => (calls.start += 1) },
+        { name: "on-pattern", schedule: "0 0 1 1 *", run: () => (calls.pattern += 1) },
+      ],
+      { logger },
+    );
+    scheduler.start();
+    await scheduler.stop();
+    expect(calls).toEqual({ start: 1, pattern: 0 });
+  });
+
   it("refuses two jobs of one name", () => {
     const job = { name: "twice", schedule: "* * * * *", run: () => 0 };
     expect(() => createScheduler([job, job], { logger: capturingLogger().logger })).toThrow(/twice/);
@@ -109,6 +124,7 @@ describe("createScheduler", () => {
       "idempotency-retention",
       "session-retention",
       "sqlite-optimize",
+      "projection-check",
     ]);
     const scheduler = createScheduler(jobs, { logger });
     scheduler.start();

@@ -177,15 +177,15 @@ describe("landing content", () => {
     }
   });
 
-  it("highlights three strategies with their risk classes and sample win rates", () => {
-    expect(STRATEGY_HIGHLIGHTS.map((s) => [s.name, s.riskClass, s.winRate])).toEqual([
-      ["Alpha Swing", "Balanced", 68],
-      ["London Breakout", "Aggressive", 72],
-      ["Gold Intraday", "Conservative", 75],
+  it("highlights three strategies with their risk classes and no hand-written result figure", () => {
+    expect(STRATEGY_HIGHLIGHTS.map((s) => [s.name, s.riskClass])).toEqual([
+      ["Alpha Swing", "Balanced"],
+      ["London Breakout", "Aggressive"],
+      ["Gold Intraday", "Conservative"],
     ]);
+    expect(JSON.stringify([STRATEGY_HIGHLIGHTS, HIGHLIGHTS_SECTION])).not.toMatch(/winRate|\d%/);
     expect(STRATEGY_HIGHLIGHTS.map((s) => riskBadgeVariant(s.riskClass))).toEqual(["default", "destructive", "secondary"]);
     expect(STRATEGY_HIGHLIGHTS.map((s) => s.slug)).toEqual(["alpha-swing", "london-breakout", "gold-intraday"]);
-    expect(HIGHLIGHTS_SECTION.winRateLabel).toBe("sample win rate");
   });
 });
 

@@ -75,11 +75,7 @@ export function LandingPage({ content, live }: { content: LandingPageView; live:
                 </CardHeader>
                 <CardContent className="flex flex-1 flex-col">
                   <p className="text-sm text-slate-700 dark:text-slate-300">{strategy.description}</p>
-                  <p className="mt-4">
-                    <span className="text-3xl font-bold tabular-nums">{strategy.winRate}%</span>{" "}
-                    <span className="text-sm text-slate-700 dark:text-slate-300">{highlights.winRateLabel}</span>
-                  </p>
-                  <LiveWinRate live={live[strategy.slug] ?? { trades: 0, winRate: null }} className="mt-2" />
+                  <LiveWinRate live={live[strategy.slug] ?? { trades: 0, winRate: null }} className="mt-4" />
                   <Link
                     to={`/strategies/${strategy.slug}`}
                     className="mt-auto pt-4 text-sm font-semibold text-blue-800 underline-offset-4 hover:underline dark:text-blue-300"

@@ -62,8 +62,8 @@ export function liveTiles(record: TrackRecordFigures): Array<{ id: LiveTileId; l
     { id: "max-drawdown", label: "Max drawdown", value: `${formatR(record.maxDrawdownR, 1)} / ${formatPct(record.maxDrawdownPercent)}`, tone: signTone(record.maxDrawdownR) },
     { id: "return", label: `Return at ${record.riskPct}% risk`, value: formatPct(record.totalReturnPct), tone: signTone(record.totalReturnPct) },
     { id: "cagr", label: "CAGR", value: record.cagr === null ? "—" : formatPct(record.cagr), tone: signTone(record.cagr ?? 0) },
-    { id: "sharpe", label: "Sharpe (monthly, ×√12)", value: number(record.sharpe), tone: "neutral" },
-    { id: "sortino", label: "Sortino (monthly, ×√12)", value: number(record.sortino), tone: "neutral" },
+    { id: "sharpe", label: "Sharpe (daily, ×√252)", value: number(record.sharpe), tone: "neutral" },
+    { id: "sortino", label: "Sortino (daily, ×√252)", value: number(record.sortino), tone: "neutral" },
     { id: "streaks", label: "Longest streaks", value: `${record.longestWinStreak} wins / ${record.longestLossStreak} losses`, tone: "neutral" },
   ];
 }

@@ -3,22 +3,18 @@
  * the basis of `?basis=` (live trades by default; simulated history only with
  * its label, statement and method: docs/decisions/0146) (tiles, equity and
  * drawdown, monthly heatmap, latest trades, the CFTC Rule 4.41 statement and
- * the methodology), then the hypothetical sample (./sample-performance.tsx),
- * labelled as the illustration it is.
+ * the methodology). No hand-written sample figures (docs/decisions/0150).
  */
 import { LatestTrades, LiveCharts, LiveTiles, type LiveRecord } from "~/components/performance/live-record";
 import { BasisLinks, NoLiveTrades } from "~/components/performance/record-basis";
 import { SimulatedNote } from "~/components/performance/simulated-note";
 import { MonthlyHeatmap } from "~/components/performance/monthly-heatmap";
 import { HYPOTHETICAL_PERFORMANCE_DISCLAIMER } from "~/content/performance-info";
-import { SAMPLE_MONTHS } from "~/content/strategy-performance";
 import { SIMULATED_LABEL, SIMULATED_METHOD, SIMULATED_STATEMENT } from "~/content/simulated-history";
 import { LIVE_METHODOLOGY, LIVE_RECORD_INTRO, LIVE_RECORD_TITLE, NO_CLOSED_SIGNALS } from "~/content/track-record";
 import type { RecordBasis } from "~/domain/record-basis";
-import { performanceSampleFor } from "~/domain/strategy-detail";
 import { tradesCsvPath } from "~/domain/track-record-display";
 import { DisclaimerBox } from "./disclaimer-box";
-import { SamplePerformance } from "./sample-performance";
 
 /** The Performance tab's URL on `basis`. */
 function basisHref(slug: string, basis: RecordBasis): string {
@@ -73,14 +69,7 @@ function LivePerformance({ slug, record }: { slug: string; record: LiveRecord })
   );
 }
 
-/** The tab for the strategy `slug`: its live record, then its sample (its own, or the generic one) as an illustration. */
+/** The tab for the strategy `slug`: its live record. */
 export function PerformancePanel({ slug, record }: { slug: string; record: LiveRecord }) {
-  const sample = performanceSampleFor(slug);
-  const months = sample.monthlyReturnsPct.map((returnPct, i) => ({ month: SAMPLE_MONTHS[i % 12]!, returnPct }));
-  return (
-    <div className="flex flex-col gap-10">
-      <LivePerformance slug={slug} record={record} />
-      <SamplePerformance months={months} sample={sample} />
-    </div>
-  );
+  return <LivePerformance slug={slug} record={record} />;
 }

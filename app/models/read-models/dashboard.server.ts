@@ -7,7 +7,8 @@ import { toSignalListView, type SignalListView } from "~/domain/signals";
 import type { UnlockFacts } from "~/domain/unlock";
 import { riskPercentFor } from "~/domain/trade-link";
 import { countActiveSignals, listSignalsForEntitlements } from "~/models/signals.server";
-import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
+import { listStrategies, type ApiStrategy } from "~/models/strategies.server";
+import { apiStrategyWithRecord } from "~/models/read-models/track-record.server";
 import { getEntitlements, getUnlockFacts } from "~/models/subscriptions.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
@@ -83,7 +84,7 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
     strategies: catalogue
       .slice(0, DASHBOARD_STRATEGY_LIMIT)
       .map((s) => {
-        const { id, slug, name, timeframes, riskClass } = toApiStrategy(s);
+        const { id, slug, name, timeframes, riskClass } = apiStrategyWithRecord(s);
         return { id, slug, name, timeframes, riskClass, accessible: entitled.has(s.id) };
       }),
     strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),

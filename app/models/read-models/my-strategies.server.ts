@@ -4,14 +4,14 @@
  * Only the selected tab's data is read; the others are null.
  */
 import { MY_STRATEGIES_SIGNAL_LIMIT } from "~/content/portal";
-import { STRATEGY_PERFORMANCE } from "~/content/strategy-performance";
 import { toPortalSignal, type MyStrategiesTab, type PortalSignal } from "~/domain/my-strategies";
 import { PLAN_RULES } from "~/content/plans";
 import { formatDate } from "~/domain/signal-display";
 import { periodLabel, strategyLimitLabel } from "~/domain/subscription-lifecycle";
 import { listMt5AutoSend, listQueuedAt } from "~/models/mt5.server";
 import { listSignals } from "~/models/signals.server";
-import { listStrategies, toApiStrategy } from "~/models/strategies.server";
+import { listStrategies } from "~/models/strategies.server";
+import { apiStrategyWithRecord, recordWinRate } from "~/models/read-models/track-record.server";
 import { currentSubscription, getChosenStrategyIds, getEntitlements, getSubscription, getUnlockFacts } from "~/models/subscriptions.server";
 import { riskPercentFor } from "~/domain/trade-link";
 import { getDeliverySettings } from "~/models/user-settings.server";
@@ -67,16 +67,14 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
   const performance =
     tab === "performance"
       ? accessible.map((s) => {
-          const sample = STRATEGY_PERFORMANCE[s.slug.toLowerCase()];
           return {
             id: s.id,
             slug: s.slug,
             name: s.name,
             riskClass: s.riskClass,
-            winRate: s.winRate,
+            winRate: recordWinRate(s.id),
             avgDuration: s.avgDuration,
             isActive: s.isActive,
-            sample: sample ? { period: sample.period, stats: sample.stats } : null,
           };
         })
       : null;
@@ -86,7 +84,7 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
     now: now.toISOString(),
     planLabel: entitlements.planLabel,
     subscription,
-    strategies: accessible.map(toApiStrategy),
+    strategies: accessible.map(apiStrategyWithRecord),
     choice,
     /** On the Overview tab: the strategies the viewer follows (they can auto-send to MT5) and those whose auto-send is on. */
     mt5AutoSend: tab === "overview" ? { followed: getChosenStrategyIds(viewer.id), on: listMt5AutoSend(viewer.id) } : null,

@@ -11,7 +11,8 @@ import { toSignalListView, type SignalListView } from "~/domain/signals";
 import type { UnlockFacts } from "~/domain/unlock";
 import { riskPercentFor } from "~/domain/trade-link";
 import { listSignalsForEntitlements } from "~/models/signals.server";
-import { listStrategies, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
+import { listStrategies, type ApiStrategy } from "~/models/strategies.server";
+import { apiStrategyWithRecord } from "~/models/read-models/track-record.server";
 import { getEntitlements, getUnlockFacts } from "~/models/subscriptions.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
@@ -68,7 +69,7 @@ export function loadPortalDashboard(viewer: PublicUser, now = new Date()): Porta
     greetingName: greetingName(firstName),
     signals: listSignalsForEntitlements(entitlements.strategyIds, { limit: PORTAL_SIGNAL_LIMIT }).map(toSignalListView),
     strategyNames: Object.fromEntries(catalogue.map((s) => [s.id, s.name])),
-    strategies: entitled.slice(0, PORTAL_STRATEGY_LIMIT).map(toApiStrategy),
+    strategies: entitled.slice(0, PORTAL_STRATEGY_LIMIT).map(apiStrategyWithRecord),
     strategyCount: entitled.length,
     subscription: sub
       ? { planName: sub.planName, status: sub.status, isActive: sub.status === "ACTIVE", live: sub.live, endDate: sub.endDate }

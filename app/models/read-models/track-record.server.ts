@@ -25,7 +25,7 @@
  * (docs/decisions/0027-signal-ledger-storage.md).
  */
 import { and, asc, eq, gt, inArray, lte, max, type SQL } from "drizzle-orm";
-import { signalEvents, signals, strategies } from "../../../db/schema";
+import { signalEvents, signals, strategies, type Strategy } from "../../../db/schema";
 import { chartAxes, sparklineGeometry, type SparklineGeometry } from "~/domain/chart-axes";
 import { closedTradeOf, foldSignals } from "~/domain/ledger-fold";
 import { DEFAULT_RECORD_BASIS, type RecordBasis } from "~/domain/record-basis";
@@ -41,8 +41,9 @@ import {
 } from "~/domain/track-record";
 import { TradeResultTable } from "~/domain/trade-result-table";
 import { getLedgerHead } from "~/models/ledger.server";
-import { getStrategyBySlug } from "~/models/strategies.server";
+import { getStrategyBySlug, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
 import { getDb } from "~/platform/db.server";
+import { MIN_CLOSED_SIGNALS_FOR_FIGURES } from "~/content/live-win-rate";
 
 /** What a record is computed over: one strategy (by id) or every strategy. */
 export type TrackRecordScope = { strategyId: number } | "all";
@@ -304,6 +305,24 @@ export function liveCardFigures(): Record<string, LiveCardFigures> {
     figures[slug] = { trades, winRate };
   }
   return figures;
+}
+
+/**
+ * The win rate a strategy's catalogue entry shows (cards, Quick Stats, the
+ * strategies API): its live record's (simulated trades are not counted, as
+ * every figure is live by default, docs/decisions/0146), folded from the
+ * ledger, in percent rounded to 0.1; null until it has
+ * MIN_CLOSED_SIGNALS_FOR_FIGURES closed live signals. Never a hand-written
+ * figure (docs/decisions/0150).
+ */
+export function recordWinRate(strategyId: number): number | null {
+  const { trades, winRate } = keptRecord(current(), { strategyId });
+  return trades >= MIN_CLOSED_SIGNALS_FOR_FIGURES && winRate !== null ? Math.round(winRate * 10) / 10 : null;
+}
+
+/** `toApiStrategy` of `strategy` with its record's win rate (`recordWinRate`). */
+export function apiStrategyWithRecord(strategy: Strategy): ApiStrategy {
+  return toApiStrategy(strategy, recordWinRate(strategy.id));
 }
 
 /** One followed strategy's live record in the portal: its figures in the period and its equity by day (USD, for a sparkline). */

@@ -79,8 +79,17 @@ const trackRecordFields = {
     totalReturnPct: z.number(),
     maxDrawdownPercent: z.number().openapi({ description: "Deepest fall of compounded equity below its peak, percent (≤ 0)." }),
     cagr: z.number().nullable().openapi({ description: "Compound annual growth rate, percent." }),
-    sharpe: z.number().nullable().openapi({ description: "Of monthly returns, annualised by √12, risk-free 0." }),
-    sortino: z.number().nullable(),
+    sharpe: z.number().nullable().openapi({ description: "Of the daily returns (weekdays) from the period's first trade, annualised by √252, risk-free 0: see `ratioConvention`." }),
+    sortino: z.number().nullable().openapi({ description: "As `sharpe`, over the downside deviation (target 0)." }),
+    ratioConvention: z
+      .object({
+        returns: z.literal("daily"),
+        periodsPerYear: z.literal(252),
+        riskFreeRate: z.literal(0),
+        from: z.string().nullable().openapi({ description: "The day (`YYYY-MM-DD`, UTC) the returns start: the period's first trade; null with no trades." }),
+      })
+      .strict()
+      .openapi({ description: "How `sharpe` and `sortino` are computed." }),
     monthly: z.array(monthlyRow),
     equity: z.object({ byTrade: z.array(tradeEquityPoint), byDay: z.array(dayEquityPoint) }).strict(),
 };

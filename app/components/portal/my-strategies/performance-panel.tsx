@@ -1,7 +1,7 @@
 /**
  * The Performance tab of My Strategies: the period links,
  * then each entitled strategy's live record in the period (figures and equity
- * sparkline), its catalogue figures and hypothetical sample stats.
+ * sparkline) and its catalogue figures (the win rate is the record's).
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
@@ -9,8 +9,7 @@ import { linkClass, muted } from "~/components/portal/styles";
 import { formatWinRate } from "~/components/live-win-rate";
 import { RiskBadge } from "~/components/strategy-card";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { INACTIVE_STRATEGY_TEXT } from "~/content/portal";
-import { PERFORMANCE_DISCLAIMER, SAMPLE_LABEL } from "~/content/strategy-performance";
+import { INACTIVE_STRATEGY_TEXT, PORTAL_RECORD_NOTE } from "~/content/portal";
 import { FollowedRecordFigures, RecordPeriodLinks, type FollowedRecords } from "~/components/portal/performance/followed-records";
 import { FOLLOWED_RECORDS_INTRO, LIVE_RECORD_TITLE } from "~/content/track-record";
 import { tabUrl } from "~/domain/my-strategies";
@@ -85,21 +84,6 @@ export function PerformancePanel({
                 <dd className="mt-1 text-xl font-bold">{row.avgDuration ?? "—"}</dd>
               </div>
             </dl>
-            {row.sample ? (
-              <div className="mt-6">
-                <h4 className="text-sm font-semibold">
-                  {row.sample.period} figures <span className={`font-normal ${muted}`}>({SAMPLE_LABEL})</span>
-                </h4>
-                <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
-                  {row.sample.stats.map((stat) => (
-                    <div key={stat.label} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-                      <dt className={`text-xs font-medium ${muted}`}>{stat.label}</dt>
-                      <dd className="mt-1 font-semibold tabular-nums">{stat.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </div>
-            ) : null}
             <p className="mt-4 text-sm">
               <Link to={`/strategies/${row.slug}?tab=performance`} className={linkClass}>
                 Full performance of {row.name}
@@ -108,7 +92,7 @@ export function PerformancePanel({
           </CardContent>
         </Card>
       ))}
-      <p className={`text-xs ${muted}`}>{PERFORMANCE_DISCLAIMER}</p>
+      <p className={`text-xs ${muted}`}>{PORTAL_RECORD_NOTE}</p>
     </div>
   );
 }
