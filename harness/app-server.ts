@@ -335,12 +335,12 @@ export async function whoAmI(server: AppServer, cookie: string): Promise<{ id: n
 let boundDatabase: string | undefined;
 
 /**
- * The app's own models, bound to the server's database file, for setup work a
+ * The app's own models, bound to a server's database file (before or while it runs), for setup work a
  * browser cannot do cheaply (a fresh session per fuzz case, API keys). The
  * app opens one connection per process, so a process can bind to one file only.
  * @throws Error when this process is already bound to another database file.
  */
-export async function appModels(server: AppServer) {
+export async function appModels(server: Pick<AppServer, "databasePath">) {
   if (boundDatabase !== undefined && boundDatabase !== server.databasePath) {
     throw new Error(`This process already uses ${boundDatabase}; the app keeps one database connection per process`);
   }

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, signIn, startAppServer, whoAmI, type AppServer } from "../../harness/app-server";
+import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, startAppServer, type AppServer } from "../../harness/app-server";
 import { validSignalApiBody } from "../support/fixtures";
 import type { HarnessDatabase } from "../../harness/production-build";
 import { drill } from "../../scripts/backup-drill";
@@ -74,11 +74,15 @@ async function restore(args: string[]): Promise<string> {
 
 beforeAll(async () => {
   db = await prepareHarnessDatabase();
+  // The admin's API key is written before the server and Litestream start: this process's write would
+  // otherwise wait on their start-up transactions (Litestream's first snapshot and checkpoint, the jobs run at start).
+  const seeded = new Database(db.databasePath, { readonly: true });
+  const adminId = seeded.prepare("SELECT id FROM users WHERE email = ?").pluck().get(DEMO_ACCOUNTS.admin.email) as number;
+  seeded.close();
+  const adminKey = (await appModels(db)).createApiKey(adminId);
   replicaDir = mkdtempSync(join(tmpdir(), "fx-litestream-replica-"));
   env = { ...process.env, DATABASE_PATH: db.databasePath, LITESTREAM_REPLICA_URL: `file://${replicaDir}` };
   server = await startAppServer(db.databasePath, { env: { LITESTREAM_REPLICA_URL: `file://${replicaDir}` } });
-  const adminId = (await whoAmI(server, await signIn(server, DEMO_ACCOUNTS.admin))).id;
-  const adminKey = (await appModels(server)).createApiKey(adminId);
   strategyId = (JSON.parse((await send(server, { path: "/api/strategies" })).body) as { id: number }[])[0]!.id;
   headers = { "Content-Type": "application/json", Authorization: `Bearer ${adminKey}`, Origin: server.url };
 
