@@ -28,7 +28,7 @@ async function resolve(path: string, page: Page): Promise<string> {
   return path === ARTICLE ? `/insights/${(await seededPost(page.request)).slug}` : path;
 }
 
-/** Opens `path` in `theme` and waits until React has hydrated it (and, on /performance, the chart has loaded). */
+/** Opens `path` in `theme` and waits until React has hydrated it (and, on /performance, the record section is there). */
 async function open(page: Page, path: string, theme: Theme): Promise<void> {
   await setTheme(page, theme);
   const response = await page.goto(path);
@@ -36,7 +36,7 @@ async function open(page: Page, path: string, theme: Theme): Promise<void> {
   if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await waitForHydration(page);
-  if (path === "/performance") await expect(page.getByTestId("performance-chart-equity")).toBeVisible();
+  if (path === "/performance") await expect(page.getByTestId("live-record")).toBeVisible();
 }
 
 async function expectNoSeriousViolations(page: Page, context: string): Promise<void> {

@@ -72,7 +72,7 @@ test.describe("copy that tells the truth about the track record", () => {
   test("the landing page and the Verification tab both point to the public ledger, which answers", async ({ page }) => {
     await page.goto("/");
     const main = page.getByRole("main");
-    await expect(main).toContainText("Every signal is recorded in a public, tamper-evident ledger that anyone can check with their own code.");
+    await expect(main).toContainText("Every signal is recorded in a public, tamper-evident ledger with signed checkpoints that anyone can keep and check with their own code.");
     await expect(main).not.toContainText("independent tracking platforms");
     await expect(main).not.toContainText("tracked by independent platforms");
 
