@@ -20,6 +20,7 @@ import { createWebhookChannel } from "~/services/channels/webhook.server";
 import { getDb } from "~/platform/db.server";
 import { createUser, DAY, insertStrategy, insertStrategyAccess, insertSubscription, validSignalInput } from "../support/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { until } from "../support/wait";
 
 const ALL_TYPES = ["signal.published", "signal.triggered", "signal.modified", "signal.partially_closed", "signal.closed", "signal.cancelled", "signal.expired"];
 
@@ -59,14 +60,6 @@ function audience(slug: string, count: number): { strategyId: number; hooks: num
 const publish = (strategyId: number) => publishSignal(validSignalInput(strategyId, new Date(clock().getTime() + DAY)), adminId, clock());
 const jobsOfSignal = (signalId: number) => getDb().select().from(deliveryJobs).where(eq(deliveryJobs.signalId, signalId)).all();
 const fanoutsOf = (signalId: number) => getDb().select().from(deliveryFanouts).where(eq(deliveryFanouts.signalId, signalId)).all();
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();

@@ -30,6 +30,7 @@ import { callRoute, formRequest, getRequest } from "../support/http";
 import { loader as adminDeliveriesLoader } from "~/routes/admin.deliveries";
 import { action as webhooksAction, loader as webhooksLoader } from "~/routes/portal.account.webhooks";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { until } from "../support/wait";
 
 const BASE = "http://localhost";
 const ALL_TYPES = ["signal.published", "signal.triggered", "signal.modified", "signal.partially_closed", "signal.closed", "signal.cancelled", "signal.expired"];
@@ -92,14 +93,6 @@ function endpoints(prefix: string, count: number) {
     if (i > 0 && i % 5 === 0) owner = follower();
     return endpoint(`${prefix}-${i}`, owner);
   });
-}
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 beforeAll(async () => {

@@ -5,13 +5,11 @@
  * its fields, kept in `projection_drift`, and shown on the /admin pages.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { Writable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkProjection, checkTouchedSignals, listProjectionDrift } from "~/models/projection-check.server";
 import { applyPriceBars } from "~/models/price-replay.server";
 import { closeSignal, modifySignal, publishSignal } from "~/models/signals.server";
 import { getDb } from "~/platform/db.server";
-import { createLogger } from "~/platform/logger.server";
 import { loader as deliveriesLoader } from "~/routes/admin.deliveries";
 import { loader as signalsLoader } from "~/routes/admin.signals";
 import { createScheduler } from "~/services/scheduler.server";
@@ -19,18 +17,7 @@ import { serverRuntime } from "~/services/server-runtime.server";
 import { scheduledJobs } from "../../server/jobs";
 import { createUser, DAY, insertStrategy, signedInCookie, validSignalInput } from "../support/fixtures";
 import { callRoute, getRequest } from "../support/http";
-
-/** A real pino logger writing into `lines` (parsed). */
-function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ level: "info", destination }) };
-}
+import { capturingLogger } from "../support/capturing-logger";
 
 const sql = (statement: string, ...args: unknown[]) => getDb().$client.prepare(statement).run(...args);
 let adminId: number;
@@ -51,12 +38,12 @@ beforeAll(() => {
 describe("the projection check", () => {
   it("finds nothing while every row is the fold of its events (the write paths checked their own signals)", () => {
     expect(listProjectionDrift()).toEqual([]);
-    expect(checkProjection(new Date(), getDb(), capturingLogger().logger)).toEqual({ drifting: 0 });
+    expect(checkProjection(new Date(), getDb(), capturingLogger("info").logger)).toEqual({ drifting: 0 });
   });
 
   it("runs at start as the server's scheduled job, logs the edited signal as an error and keeps it", async () => {
     sql("UPDATE signals SET exit_price = 1.09, close_reason = 'TP1' WHERE id = ?", closed);
-    const { lines, logger } = capturingLogger();
+    const { lines, logger } = capturingLogger("info");
     const jobs = scheduledJobs(serverRuntime.jobs, { deliveryRetentionDays: 30 }).filter((job) => job.name === "projection-check");
     expect(jobs).toHaveLength(1);
     // The job logs through the process logger; the check's own lines are captured by calling it with ours below.
@@ -91,7 +78,7 @@ describe("the projection check", () => {
     sql("UPDATE signals SET entry_price = 1.085 WHERE id = ?", open);
     const result = applyPriceBars([{ symbol: "EURUSD", time: new Date(Date.now() - 60_000).toISOString(), open: 1.0852, high: 1.0853, low: 1.0851, close: 1.0852 }]);
     expect(result.ok).toBe(true);
-    expect(checkTouchedSignals([open], new Date(), getDb(), capturingLogger().logger)).toEqual([]);
+    expect(checkTouchedSignals([open], new Date(), getDb(), capturingLogger("info").logger)).toEqual([]);
     expect(listProjectionDrift().map((finding) => finding.signalId)).toEqual([closed]);
   });
 
@@ -109,7 +96,7 @@ describe("the projection check", () => {
 
   it("once the row is corrected, the next full check clears the banner", () => {
     sql("UPDATE signals SET exit_price = 1.082, close_reason = 'MANUAL' WHERE id = ?", closed);
-    expect(checkProjection(new Date(), getDb(), capturingLogger().logger)).toEqual({ drifting: 0 });
+    expect(checkProjection(new Date(), getDb(), capturingLogger("info").logger)).toEqual({ drifting: 0 });
     expect(listProjectionDrift()).toEqual([]);
   });
 });

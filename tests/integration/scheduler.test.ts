@@ -6,33 +6,20 @@
  * sent deliveries pruned past the retention in batches, the ledger untouched.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { JOB_RUNS_KEPT, listJobRuns } from "~/models/job-runs.server";
 import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "~/models/retention.server";
 import { createSession } from "~/models/sessions.server";
 import { getDb } from "~/platform/db.server";
-import { createLogger } from "~/platform/logger.server";
 import { createScheduler, type ScheduledJob } from "~/services/scheduler.server";
 import { serverRuntime } from "~/services/server-runtime.server";
 import { scheduledJobs } from "../../server/jobs";
 import { createUser } from "../support/fixtures";
-
-/** A real pino logger writing into `lines` (parsed). */
-function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ level: "debug", destination }) };
-}
+import { capturingLogger } from "../support/capturing-logger";
 
 describe("createScheduler", () => {
   it("logs each run with its duration and outcome and keeps the last run per job", async () => {
-    const { lines, logger } = capturingLogger();
+    const { lines, logger } = capturingLogger("debug");
     const jobs: ScheduledJob[] = [
       { name: "three", schedule: "0 0 1 1 *", run: () => [1, 2, 3] },
       { name: "broken", schedule: "0 0 1 1 *", run: () => { throw new Error("disk on fire"); } },
@@ -53,7 +40,7 @@ describe("createScheduler", () => {
   });
 
   it("never runs a job twice at once: a tick during a run is skipped", async () => {
-    const { logger } = capturingLogger();
+    const { logger } = capturingLogger("debug");
     let calls = 0;
     let release!: () => void;
     const job: ScheduledJob = { name: "slow", schedule: "0 0 1 1 *", run: () => { calls += 1; return new Promise<void>((resolve) => (release = resolve)); } };
@@ -71,7 +58,7 @@ describe("createScheduler", () => {
   });
 
   it("runs nothing on a replica", async () => {
-    const { logger } = capturingLogger();
+    const { logger } = capturingLogger("debug");
     let calls = 0;
     const scheduler = createScheduler([{ name: "write", schedule: "0 0 1 1 *", run: () => (calls += 1) }], { logger, isPrimary: () => false });
     expect(await scheduler.runNow("write")).toMatchObject({ outcome: "skipped", error: "replica" });
@@ -80,7 +67,7 @@ describe("createScheduler", () => {
   });
 
   it("fires jobs on their cron pattern until stopped", async () => {
-    const { logger } = capturingLogger();
+    const { logger } = capturingLogger("debug");
     let calls = 0;
     const scheduler = createScheduler([{ name: "every-second", schedule: "* * * * * *", run: () => (calls += 1) }], { logger });
     scheduler.start();
@@ -94,7 +81,7 @@ describe("createScheduler", () => {
   });
 
   it("runs an `atStart` job once when started, the others only on their pattern", async () => {
-    const { logger } = capturingLogger();
+    const { logger } = capturingLogger("debug");
     const calls = { start: 0, pattern: 0 };
     const scheduler = createScheduler(
       [
@@ -110,11 +97,11 @@ describe("createScheduler", () => {
 
   it("refuses two jobs of one name", () => {
     const job = { name: "twice", schedule: "* * * * *", run: () => 0 };
-    expect(() => createScheduler([job, job], { logger: capturingLogger().logger })).toThrow(/twice/);
+    expect(() => createScheduler([job, job], { logger: capturingLogger("debug").logger })).toThrow(/twice/);
   });
 
   it("the server's job list has valid patterns and every job runs on this database", async () => {
-    const { logger } = capturingLogger();
+    const { logger } = capturingLogger("debug");
     const jobs = scheduledJobs(serverRuntime.jobs, { deliveryRetentionDays: 30 });
     expect(jobs.map((job) => job.name)).toEqual([
       "expiry-sweep",
@@ -134,7 +121,7 @@ describe("createScheduler", () => {
   });
 
   it("records every run in job_runs (outcome, duration, the error's message without its stack), the newest JOB_RUNS_KEPT per job", async () => {
-    const { logger } = capturingLogger();
+    const { logger } = capturingLogger("debug");
     let n = 0;
     const scheduler = createScheduler(
       [
