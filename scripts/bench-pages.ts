@@ -21,9 +21,17 @@
  * `--accept-encoding "gzip, deflate, br"` (what browsers send) is given; then
  * the compression of every answer is counted too.
  *
+ * `--api-key-rps N` adds a run for the anonymous pages: each measured alone,
+ * then beside N requests a second from an API-key client (which writes the
+ * key's last use and monthly count), alternated for `--rounds` rounds; it
+ * prints the throughput kept beside that traffic (target ≥ 0.9×,
+ * docs/decisions/0153-page-cache-watches-content.md).
+ *
  *   npm run bench:pages -- --only /api --rounds 3 --duration 3 --json pages.json
+ *   npm run bench:pages -- --only / --api-key-rps 10
  */
-import { prepareHarnessDatabase, startAppServer } from "../harness/app-server";
+import Database from "better-sqlite3";
+import { appModels, DEMO_ACCOUNTS, prepareHarnessDatabase, send, startAppServer, type AppServer } from "../harness/app-server";
 import { median } from "../harness/stats";
 import {
   allTargets,
@@ -44,6 +52,7 @@ const options = readOptions();
 const rounds = options.integer("rounds", 3);
 const duration = options.integer("duration", 3);
 const connections = 50;
+const apiKeyRps = options.integer("api-key-rps", 0);
 /** Over this ratio to the bare route (p50, p99), or under its inverse (req/s), a row is marked. */
 const LIMIT = 1.25;
 
@@ -72,6 +81,34 @@ function summarise(target: Target, pairs: Pair[]) {
     errors: pairs.reduce((sum, pair) => sum + pair.target.errors + pair.target.timeouts, 0),
     over: p50Ratio > LIMIT || p99Ratio > LIMIT || rpsRatio < 1 / LIMIT,
   };
+}
+
+/**
+ * Runs `run` while an API-key client sends `rps` requests a second to
+ * /api/signals; returns what `run` returned and how many of those requests
+ * were answered 2xx.
+ */
+async function besideApiKeyTraffic<T>(server: AppServer, key: string, rps: number, run: () => Promise<T>): Promise<{ result: T; answered: number }> {
+  let answered = 0;
+  const timer = setInterval(() => {
+    void send(server, { path: "/api/signals?limit=20", headers: { Authorization: `Bearer ${key}` } }).then(
+      (response) => (answered += response.status < 300 ? 1 : 0),
+      () => undefined,
+    );
+  }, 1000 / rps);
+  try {
+    return { result: await run(), answered };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** A new API key of the demo subscriber, written straight into the benchmark's database file. */
+async function subscriberApiKey(server: AppServer): Promise<string> {
+  const file = new Database(server.databasePath, { readonly: true });
+  const id = file.prepare("SELECT id FROM users WHERE email = ?").pluck().get(DEMO_ACCOUNTS.trader.email) as number;
+  file.close();
+  return (await appModels(server)).createApiKey(id);
 }
 
 console.log(`bench:pages: ${loadLine()}${options.acceptEncoding === undefined ? "" : `; every request sends Accept-Encoding: ${options.acceptEncoding}`}`);
@@ -122,12 +159,42 @@ try {
       flag: row.over ? ">1.25×" : "",
     })),
   );
+  const besideKeys: Array<{ target: string; alone: number; beside: number; ratio: number; apiKeyRequests: number }> = [];
+  if (apiKeyRps > 0) {
+    const key = await subscriberApiKey(server);
+    for (const target of measured.filter((candidate) => candidate.kind === "page" && candidate.as === "guest")) {
+      const runs: Array<{ alone: number; beside: number; answered: number }> = [];
+      for (let round = 1; round <= rounds; round += 1) {
+        const alone = await measure(server, target, cookies, duration, connections, options.acceptEncoding);
+        const beside = await besideApiKeyTraffic(server, key, apiKeyRps, () => measure(server, target, cookies, duration, connections, options.acceptEncoding));
+        runs.push({ alone: alone.rps, beside: beside.result.rps, answered: beside.answered });
+      }
+      besideKeys.push({
+        target: target.path,
+        alone: median(runs.map((run) => run.alone)),
+        beside: median(runs.map((run) => run.beside)),
+        ratio: median(runs.map((run) => run.beside / run.alone)),
+        apiKeyRequests: runs.reduce((sum, run) => sum + run.answered, 0),
+      });
+    }
+    console.log(`\nAnonymous pages beside ${apiKeyRps} API-key requests/s (medians of ${rounds} rounds; ratio = req/s beside / req/s alone, target ≥ 0.9):`);
+    printTable(
+      besideKeys.map((row) => ({
+        target: row.target,
+        "req/s alone": fmt(row.alone, 0),
+        "req/s beside API keys": fmt(row.beside, 0),
+        ratio: fmt(row.ratio, 2),
+        "API-key requests answered": row.apiKeyRequests,
+        flag: row.ratio < 0.9 ? "<0.9×" : "",
+      })),
+    );
+  }
   const over = summaries.filter((row) => row.over).length;
   console.log(`\n${over} of ${summaries.length} targets over 1.25× the bare route (p50, p99 or req/s); ${failed.length} not measured (non-2xx).`);
   const non2xx = summaries.reduce((sum, row) => sum + row.non2xx + row.bareNon2xx, 0);
   if (non2xx > 0) console.error(`NON-2XX: ${non2xx} answers under load were not 2xx (see the non-2xx column).`);
   console.log(`bench:pages took ${((performance.now() - started) / 1000).toFixed(0)} s; ${loadLine()}`);
-  writeJson(options.json, { benchmark: "bench:pages", rounds, duration, connections, acceptEncoding: options.acceptEncoding ?? null, failed, summaries, pairs: measured.map((target) => ({ target, rounds: pairs.get(target) })) });
+  writeJson(options.json, { benchmark: "bench:pages", rounds, duration, connections, acceptEncoding: options.acceptEncoding ?? null, failed, summaries, apiKeyRps, besideKeys, pairs: measured.map((target) => ({ target, rounds: pairs.get(target) })) });
   if (failed.length > 0 || non2xx > 0) process.exitCode = 1;
 } finally {
   await server.stop();

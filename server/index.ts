@@ -29,16 +29,16 @@ import { loadBuild, runtimeOf, type ServerRuntime } from "./runtime";
 export async function startFromEnv(options: { buildPath?: string; publicDir?: string } = {}): Promise<RunningServer & { runtime: ServerRuntime }> {
   const build = await loadBuild(options.buildPath);
   const runtime = runtimeOf(build);
-  const { getEnv, getLogger, openDataVersion } = runtime.platform;
+  const { getEnv, getLogger, openContentVersion } = runtime.platform;
   const { liteFsMount, canWriteHere } = runtime.litefs;
   const env = getEnv();
   // The app's connection, opened now: a DATABASE_PATH that cannot hold the database stops the start with its message.
   runtime.operations.probeRead();
-  // With the page cache on, a connection of its own: its PRAGMA data_version moves whenever the app, the worker or LiteFS commits.
-  const dataVersion = env.PAGE_CACHE_MAX_AGE_MS > 0 ? openDataVersion(env.DATABASE_PATH) : undefined;
+  // With the page cache on, a connection of its own reads the version of what anonymous pages show (any process's commits).
+  const contentVersion = env.PAGE_CACHE_MAX_AGE_MS > 0 ? openContentVersion(env.DATABASE_PATH) : undefined;
   const mount = liteFsMount();
   const replicas = mount ? { mount, flyReplay: env.FLY_APP_NAME !== undefined, txWaitMs: env.LITEFS_TX_WAIT_MS } : undefined;
-  const pageCache = dataVersion ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, dataVersion: dataVersion.version, http: runtime.http }) : undefined;
+  const pageCache = contentVersion ? new PageCache({ maxAgeMs: env.PAGE_CACHE_MAX_AGE_MS, contentVersion: contentVersion.version, http: runtime.http }) : undefined;
   const running = await startServer({ build, port: env.PORT, trustProxy: env.TRUST_PROXY, appUrl: env.APP_URL, publicDir: options.publicDir, replicas, pageCache });
   // Only the primary writes: on a replica each tick is skipped (and a promoted replica starts running them).
   const jobs = scheduledJobs(runtime.jobs, {
@@ -54,7 +54,7 @@ export async function startFromEnv(options: { buildPath?: string; publicDir?: st
     close: async () => {
       await scheduler.stop();
       await running.close();
-      dataVersion?.close();
+      contentVersion?.close();
     },
   };
 }

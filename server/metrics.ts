@@ -46,7 +46,7 @@ export function createMetrics(gauges: ServerRuntime["gauges"], options: { clock?
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const pageCache = new Counter({ name: "page_cache_requests_total", help: "Requests the anonymous page cache answered (hit) or rendered and offered to it (miss)", labelNames: ["result"], registers: [registry] });
+  const pageCache = new Counter({ name: "page_cache_requests_total", help: "Requests the anonymous page cache answered (hit), answered with an expired copy while it was rendered again (stale), or rendered and offered to it (miss)", labelNames: ["result"], registers: [registry] });
   const liveClients = new Gauge({ name: "live_feed_clients", help: "Open live-feed (text/event-stream) connections", registers: [registry] });
   new Gauge({
     name: "outbox_depth",
@@ -94,7 +94,7 @@ export function createMetrics(gauges: ServerRuntime["gauges"], options: { clock?
     observe(finished, res) {
       duration.observe({ route: finished.route, method: finished.method, status_class: statusClass(finished.status) }, finished.durationSeconds);
       const cache = res.getHeader("X-Page-Cache");
-      if (cache === "hit" || cache === "miss") pageCache.inc({ result: cache });
+      if (cache === "hit" || cache === "stale" || cache === "miss") pageCache.inc({ result: cache });
     },
     liveFeed: (_req, res, next) => {
       const response: ServerResponse = res;

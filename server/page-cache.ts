@@ -1,8 +1,9 @@
 /**
  * The HTML documents and public /api answers that callers without a cookie or
- * credentials get, kept in memory for a few seconds and only while the
- * database is unchanged (docs/decisions/0074-anonymous-page-cache.md,
- * docs/decisions/0075-public-api-answers-in-the-page-cache.md).
+ * credentials get, kept in memory for a few seconds and only while what such
+ * pages show is unchanged (docs/decisions/0074-anonymous-page-cache.md,
+ * docs/decisions/0075-public-api-answers-in-the-page-cache.md,
+ * docs/decisions/0153-page-cache-watches-content.md).
  *
  * - Who: a GET with neither a Cookie nor an Authorization header, and no
  *   If-None-Match (a revalidation goes to the app, which answers 304). Such a
@@ -13,10 +14,15 @@
  *   `Cache-Control: no-store` or `private`, up to `maxBodyBytes`, that is either `text/html`
  *   or `application/json` its route marked `Cache-Control: public` (the /api
  *   conventions do so for a public route's answer to such a caller).
- * - How long: until `maxAgeMs` has passed since it was rendered, or until any
- *   connection commits to the database (SQLite's `PRAGMA data_version` moves),
- *   whichever comes first. The version is read before rendering, so a write
- *   during the render also ends the entry.
+ * - How long: until `maxAgeMs` has passed since it was rendered, or until a
+ *   write to a table such pages show (the `content_version` row moves; usage
+ *   counters, sessions and deliveries do not move it), whichever comes first.
+ *   The version is read before rendering, so a write during the render also
+ *   ends the entry.
+ * - One render per miss: while a request renders a URL, the others for the
+ *   same URL wait for it (single flight) or, when an expired copy younger
+ *   than `maxAgeMs + staleMs` exists, get that copy at once
+ *   (`X-Page-Cache: stale`, stale-while-revalidate).
  * - The CSP nonce: each answer from the cache gets a fresh one, in the
  *   Content-Security-Policy header and in every `nonce="…"` attribute, so no
  *   two responses share a nonce.
@@ -27,8 +33,10 @@ import type { ServerRuntime } from "./runtime";
 export interface PageCacheOptions {
   /** How long an entry may be served after it was rendered, ms (PAGE_CACHE_MAX_AGE_MS). */
   maxAgeMs: number;
-  /** A number that changes whenever any connection commits to the database: `PRAGMA data_version` of a connection of the cache's own. */
-  dataVersion: () => number;
+  /** A number that changes whenever any connection writes what anonymous pages show (`openContentVersion`, app/platform/db.server.ts). */
+  contentVersion: () => number;
+  /** How long past `maxAgeMs` an expired answer may still be given while the same URL is being rendered again, ms (default `maxAgeMs`). */
+  staleMs?: number;
   /** The app's nonce and shared-body helpers (`serverRuntime.http`). */
   http: Pick<ServerRuntime["http"], "cspNonce" | "sharedBytesBody">;
   /** Most answers kept; the oldest stored is dropped first (default 200). */
@@ -61,10 +69,13 @@ export interface PageCacheTicket {
 
 const NONCE_SOURCE = /'nonce-([A-Za-z0-9+/=]+)'/;
 
-/** The cache itself: `ticket` a request, `answer` it from the cache, else `store` what the app rendered for it. */
+/** The cache itself: `ticket` a request, then `respond` to it from the cache or by rendering it once. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  /** The renders in progress, by key: settled when the answer is stored (or turned out not storable). */
+  private readonly rendering = new Map<string, Promise<void>>();
   private readonly maxEntries: number;
+  private readonly staleMs: number;
   private readonly maxBodyBytes: number;
   private readonly now: () => number;
 
@@ -72,6 +83,7 @@ export class PageCache {
     this.maxEntries = options.maxEntries ?? 200;
     this.maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
     this.now = options.now ?? Date.now;
+    this.staleMs = options.staleMs ?? options.maxAgeMs;
   }
 
   /**
@@ -82,25 +94,66 @@ export class PageCache {
   ticket(req: ExpressRequest, url: string): PageCacheTicket | null {
     const { cookie, authorization, "if-none-match": ifNoneMatch } = req.headers;
     if (req.method !== "GET" || cookie !== undefined || authorization !== undefined || ifNoneMatch !== undefined) return null;
-    return { key: url, version: this.options.dataVersion() };
+    return { key: url, version: this.options.contentVersion() };
   }
 
   /**
-   * Answers `res` from the cache when it holds a fresh answer for the ticket.
-   * @returns true when it answered (header `X-Page-Cache: hit`), false otherwise.
+   * Answers a ticketed request: from the cache when it can (see `answer`);
+   * else, when the same key is being rendered, after that render (single
+   * flight); else by `render`, whose answer is offered to `store`.
+   * @param render renders the request (the Remix handler).
+   * @returns null when `res` was answered from the cache, else the Response to send.
+   * @throws what `render` throws.
    */
-  answer(ticket: PageCacheTicket, res: ExpressResponse): boolean {
+  async respond(ticket: PageCacheTicket, res: ExpressResponse, render: () => Promise<Response>): Promise<Response | null> {
+    if (this.answer(ticket, res)) return null;
+    const inProgress = this.rendering.get(ticket.key);
+    if (inProgress) {
+      await inProgress;
+      if (this.answer(ticket, res)) return null;
+    }
+    const rendered = this.startRender(ticket.key);
+    try {
+      return await this.store(ticket, await render());
+    } finally {
+      rendered();
+    }
+  }
+
+  /**
+   * Answers `res` from the cache when it holds a fresh answer for the ticket
+   * (`X-Page-Cache: hit`), or an expired one younger than `maxAgeMs + staleMs`
+   * while the same key is being rendered (`X-Page-Cache: stale`).
+   * @returns true when it answered, false otherwise.
+   */
+  private answer(ticket: PageCacheTicket, res: ExpressResponse): boolean {
     const entry = this.entries.get(ticket.key);
     if (!entry) return false;
-    if (entry.version !== ticket.version || this.now() - entry.storedAt >= this.options.maxAgeMs) {
-      this.entries.delete(ticket.key);
-      return false;
-    }
+    const age = this.now() - entry.storedAt;
+    const fresh = entry.version === ticket.version && age < this.options.maxAgeMs;
+    if (fresh) this.send(entry, res, "hit");
+    else if (this.rendering.has(ticket.key) && age < this.options.maxAgeMs + this.staleMs) this.send(entry, res, "stale");
+    else return false;
+    return true;
+  }
+
+  /** Marks `key` as being rendered until the returned function is called; a key already being rendered keeps its first render. */
+  private startRender(key: string): () => void {
+    if (this.rendering.has(key)) return () => undefined;
+    let settle!: () => void;
+    this.rendering.set(key, new Promise<void>((resolve) => (settle = resolve)));
+    return () => {
+      this.rendering.delete(key);
+      settle();
+    };
+  }
+
+  private send(entry: Entry, res: ExpressResponse, result: "hit" | "stale"): void {
     const nonce = this.options.http.cspNonce();
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.append(name, value);
     if (entry.csp) res.setHeader("Content-Security-Policy", `${entry.csp[0]}${nonce}${entry.csp[1]}`);
-    res.setHeader("X-Page-Cache", "hit");
+    res.setHeader("X-Page-Cache", result);
     const attribute = Buffer.from(`nonce="${nonce}"`);
     const body: Buffer[] = [];
     entry.parts.forEach((part, index) => {
@@ -108,7 +161,6 @@ export class PageCache {
       body.push(part);
     });
     res.end(Buffer.concat(body));
-    return true;
   }
 
   /**

@@ -72,9 +72,9 @@ export function remixHandler(build: ServerBuild, getLoadContext: (req: ExpressRe
     try {
       const url = new URL(`${req.protocol}://${requestHost(req)}${req.originalUrl}`);
       const ticket = pageCache?.ticket(req, url.href) ?? null;
-      if (ticket && pageCache!.answer(ticket, res)) return;
-      const response = await handle(fetchRequest(req, res, url), { ...getLoadContext(req) });
-      await sendResponse(res, ticket ? await pageCache!.store(ticket, response) : response);
+      const render = () => handle(fetchRequest(req, res, url), { ...getLoadContext(req) });
+      const response = ticket ? await pageCache!.respond(ticket, res, render) : await render();
+      if (response) await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

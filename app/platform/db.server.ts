@@ -27,15 +27,32 @@ export function closeDb(): void {
 }
 
 /**
- * A connection of its own to the database at `path`, which only reads
- * `PRAGMA data_version`: the number moves whenever another connection (the
- * app's, the worker's, LiteFS) commits. The page cache keys on it
+ * A connection of its own to the database at `path` that reads the version
+ * of what anonymous pages show: the `content_version` row, which triggers
+ * on the watched tables bump in the writing transaction
+ * (db/migrations/0025_content_version.sql,
+ * docs/decisions/0153-page-cache-watches-content.md). The row is read again
+ * only when `PRAGMA data_version` says another connection (the app's, the
+ * worker's, LiteFS) committed since the last read. The page cache keys on it
  * (server/page-cache.ts).
  * @returns `version()` (an integer) and `close()`.
  * @throws DatabasePathError when `path` cannot hold the database (db/connection.ts).
  */
-export function openDataVersion(path: string): { version(): number; close(): void } {
+export function openContentVersion(path: string): { version(): number; close(): void } {
   const client = openDatabase(path).$client;
-  const statement = client.prepare("PRAGMA data_version").pluck();
-  return { version: () => statement.get() as number, close: () => client.close() };
+  const dataVersion = client.prepare("PRAGMA data_version").pluck();
+  const contentVersion = client.prepare("SELECT version FROM content_version WHERE id = 1").pluck();
+  let seenData = -1;
+  let content = 0;
+  return {
+    version: () => {
+      const data = dataVersion.get() as number;
+      if (data !== seenData) {
+        seenData = data;
+        content = contentVersion.get() as number;
+      }
+      return content;
+    },
+    close: () => client.close(),
+  };
 }

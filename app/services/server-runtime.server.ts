@@ -16,7 +16,7 @@ import { expireDueSignals } from "~/models/price-replay.server";
 import { checkProjection } from "~/models/projection-check.server";
 import { optimizeDatabase, pruneExpiredSessions, pruneSentDeliveries } from "~/models/retention.server";
 import { renewDueSubscriptions } from "~/models/subscriptions.server";
-import { closeDb, openDataVersion } from "~/platform/db.server";
+import { closeDb, openContentVersion } from "~/platform/db.server";
 import { getEnv } from "~/platform/env.server";
 import { canWriteHere, instanceInfo, liteFsMount, readTxNumber } from "~/platform/litefs.server";
 import { createLogger, getLogger } from "~/platform/logger.server";
@@ -30,7 +30,7 @@ import { announceShutdown } from "~/services/shutdown.server";
 /** What the server takes from the app, by concern. */
 export const serverRuntime = {
   /** The validated environment, the loggers, the process's database connection. */
-  platform: { getEnv, getLogger, createLogger, closeDb, openDataVersion, runWithRequestContext },
+  platform: { getEnv, getLogger, createLogger, closeDb, openContentVersion, runWithRequestContext },
   /** LiteFS: the mount, who is primary, the replication position. */
   litefs: { liteFsMount, canWriteHere, instanceInfo, readTxNumber },
   /** Body limits, security headers and the shared bodies of the page cache. */

@@ -6,7 +6,7 @@
  * length; a bearer token when one is set, else loopback clients only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/platform/db.server";
+import { getDb, openContentVersion } from "~/platform/db.server";
 import { serverRuntime } from "~/services/server-runtime.server";
 import { PageCache } from "../../server/page-cache";
 import { rawRequest, startBuiltServer } from "../support/built-server";
@@ -15,15 +15,17 @@ import { createUser, insertSubscription, signedInCookie } from "../support/fixtu
 const TOKEN = "metrics-token-0123456789abcdef";
 let open: Awaited<ReturnType<typeof startBuiltServer>>;
 let guarded: Awaited<ReturnType<typeof startBuiltServer>>;
+let contentVersion: ReturnType<typeof openContentVersion>;
 
 beforeAll(async () => {
-  const dataVersion = getDb().$client.prepare("PRAGMA data_version").pluck();
-  open = await startBuiltServer({ metricsToken: undefined, pageCache: new PageCache({ maxAgeMs: 5_000, dataVersion: () => dataVersion.get() as number, http: serverRuntime.http }) });
+  contentVersion = openContentVersion(process.env.DATABASE_PATH!);
+  open = await startBuiltServer({ metricsToken: undefined, pageCache: new PageCache({ maxAgeMs: 5_000, contentVersion: contentVersion.version, http: serverRuntime.http }) });
   guarded = await startBuiltServer({ metricsToken: TOKEN });
 }, 120_000);
 afterAll(async () => {
   await open?.close();
   await guarded?.close();
+  contentVersion?.close();
 });
 
 /** The value of the sample `name{labels}` in `text`, or undefined. */

@@ -2,36 +2,75 @@
  * The page cache of visitors without a cookie (server/page-cache.ts,
  * docs/decisions/0074-anonymous-page-cache.md) in front of the real production
  * server and its SQLite file: a second request is answered from the cache with
- * a fresh CSP nonce, a commit by any connection or the maximum age ends an
- * entry, a public /api answer is kept like a page
- * (docs/decisions/0075-public-api-answers-in-the-page-cache.md), and a request
- * with a cookie or credentials is always rendered.
+ * a fresh CSP nonce, a write by any connection to a table pages show or the
+ * maximum age ends an entry while API-key use and sign-ins do not
+ * (docs/decisions/0153-page-cache-watches-content.md), every table is either
+ * watched or listed here with the reason it is not, a public /api answer is
+ * kept like a page (docs/decisions/0075-public-api-answers-in-the-page-cache.md),
+ * and a request with a cookie or credentials is always rendered.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/connection";
 import { blogPosts } from "../../db/schema";
-import { getDb } from "~/platform/db.server";
+import { generateApiKey } from "~/models/api-keys.server";
+import { getDb, openContentVersion } from "~/platform/db.server";
 import { serverRuntime } from "~/services/server-runtime.server";
 import { PageCache } from "../../server/page-cache";
 import { rawRequest, startBuiltServer, type RawResponse } from "../support/built-server";
-import { insertStrategy } from "../support/fixtures";
+import { createUser, insertStrategy, signedInCookie } from "../support/fixtures";
 
 const MAX_AGE_MS = 5_000;
 let now = Date.parse("2026-11-24T09:00:00Z");
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
-let versionConnection: ReturnType<typeof openDatabase>["$client"];
+let contentVersion: ReturnType<typeof openContentVersion>;
+
+/**
+ * The tables no anonymous page shows, whose writes leave cached pages alone:
+ * their staleness in a cached page is bounded by PAGE_CACHE_MAX_AGE_MS.
+ * Every other table must carry the content_version triggers.
+ */
+const UNWATCHED: Record<string, string> = {
+  users: "accounts: shown only to the signed-in, who are never served from the cache",
+  oauth_accounts: "sign-in links of accounts",
+  sessions: "sign-ins and their last-seen times",
+  subscriptions: "a user's plan, shown only to that user",
+  strategy_access: "a user's strategies, shown only to that user",
+  contact_messages: "messages to the admins",
+  newsletter_subscribers: "addresses of subscribers",
+  api_keys: "keys and their last use",
+  user_settings: "a user's settings",
+  two_factor: "a user's second factor",
+  two_factor_recovery_codes: "a user's recovery codes",
+  billing_records: "a user's bills",
+  api_usage: "the monthly count of API-key requests",
+  mt5_queue: "a user's MetaTrader queue",
+  webhook_endpoints: "a user's webhooks",
+  telegram_links: "a user's Telegram chats",
+  push_subscriptions: "a user's browsers",
+  delivery_jobs: "the outbox (the status page's figures may lag by the maximum age)",
+  delivery_fanouts: "the outbox's fan-outs",
+  delivery_breakers: "circuit breakers of receiving hosts",
+  delivery_attempts: "attempts of deliveries (the status page's figures may lag by the maximum age)",
+  seed_runs: "which seeds ran",
+  idempotency_keys: "replays of API writes",
+  account_tokens: "reset and verification tokens",
+  heartbeats: "the worker's heartbeat, every few seconds (the status page may lag by the maximum age)",
+  legal_acceptances: "who accepted which terms",
+  passkeys: "a user's passkeys",
+  passkey_challenges: "passkey ceremonies in progress",
+  job_runs: "the scheduler's runs",
+  help_search: "the full-text index of the help articles, rebuilt from files at start",
+};
 
 beforeAll(async () => {
   insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" });
-  versionConnection = openDatabase(process.env.DATABASE_PATH!).$client;
-  const dataVersion = versionConnection.prepare("PRAGMA data_version").pluck();
-  const pageCache = new PageCache({ maxAgeMs: MAX_AGE_MS, dataVersion: () => dataVersion.get() as number, http: serverRuntime.http, now: () => now });
+  contentVersion = openContentVersion(process.env.DATABASE_PATH!);
+  const pageCache = new PageCache({ maxAgeMs: MAX_AGE_MS, contentVersion: contentVersion.version, http: serverRuntime.http, now: () => now });
   server = await startBuiltServer({ pageCache });
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
-  versionConnection?.close();
+  contentVersion?.close();
 });
 
 function get(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
@@ -89,7 +128,7 @@ describe("the page cache", () => {
     expect((await get("/strategies/alpha-swing?tab=playbook")).headers["x-page-cache"]).toBe("hit");
   });
 
-  it("renders again once any connection has committed: a post written elsewhere shows at once", async () => {
+  it("renders again once any connection has written what pages show: a post written elsewhere shows at once", async () => {
     await get("/insights");
     expect((await get("/insights")).headers["x-page-cache"]).toBe("hit");
     await expectFreshAfterAPost("/insights", "page-cache-fresh", "A post the cache must not hide");
@@ -134,5 +173,31 @@ describe("the page cache", () => {
       expect(first.status, path).not.toBe(0);
       expect(second.headers["x-page-cache"], path).toBeUndefined();
     }
+  });
+
+  it("keeps pages cached through API-key requests and sign-ins, which write only usage and sessions", async () => {
+    const { id } = createUser({ email: "cache-keeper@example.com" });
+    const key = generateApiKey(id).key;
+    await get("/strategies");
+    for (let request = 0; request < 3; request += 1) {
+      expect((await get("/api/me", { Authorization: `Bearer ${key}` })).status).toBe(200);
+    }
+    await signedInCookie(id);
+    expect((await get("/strategies")).headers["x-page-cache"]).toBe("hit");
+  });
+
+  it("watches every table a page shows: each other table is listed with the reason it is not", () => {
+    const client = getDb().$client;
+    const tables = client
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' AND name NOT LIKE 'help_search_%' AND name <> 'content_version'")
+      .pluck()
+      .all() as string[];
+    const triggers = new Set(client.prepare("SELECT tbl_name || ':' || name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'content_version_%'").pluck().all() as string[]);
+    const unclassified = tables.filter((table) => {
+      const watched = ["insert", "update", "delete"].every((op) => triggers.has(`${table}:content_version_${table}_${op}`));
+      return watched === (table in UNWATCHED);
+    });
+    expect(unclassified, "a table either carries the three content_version triggers or is in UNWATCHED, not both").toEqual([]);
+    expect(Object.keys(UNWATCHED).filter((table) => !tables.includes(table))).toEqual([]);
   });
 });

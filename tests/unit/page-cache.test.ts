@@ -1,8 +1,9 @@
 /**
  * server/page-cache.ts on its own, behind a real Express server on 127.0.0.1
  * whose handler answers what each test queues: which answers are kept, which
- * requests may be answered, the nonce put in, public JSON kept as it was, and
- * the bound on entries.
+ * requests may be answered, the nonce put in, public JSON kept as it was, the
+ * bound on entries, one render for concurrent misses and the stale copy given
+ * while a URL is rendered again.
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -20,6 +21,8 @@ let now = 0;
 let renders = 0;
 let cache: PageCache;
 let answer: () => Response;
+/** When set, renders wait for it: the test decides when a render ends. */
+let gate: Promise<void> | null;
 let server: Server;
 let base: string;
 
@@ -31,9 +34,14 @@ beforeAll(async () => {
   const app = express();
   app.all("*", async (req, res) => {
     const ticket = cache.ticket(req, `http://example.test${req.originalUrl}`);
-    if (ticket && cache.answer(ticket, res)) return;
-    renders += 1;
-    const response = ticket ? await cache.store(ticket, answer()) : answer();
+    const render = async () => {
+      renders += 1;
+      const response = answer();
+      await gate;
+      return response;
+    };
+    const response = ticket ? await cache.respond(ticket, res, render) : await render();
+    if (!response) return;
     res.status(response.status);
     response.headers.forEach((value, name) => res.append(name, value));
     res.end(Buffer.from(await response.arrayBuffer()));
@@ -49,9 +57,15 @@ beforeEach(() => {
   version = 1;
   now = 0;
   renders = 0;
-  cache = new PageCache({ maxAgeMs: 1_000, dataVersion: () => version, http: { cspNonce, sharedBytesBody }, now: () => now, maxEntries: 2, maxBodyBytes: 4_096 });
+  gate = null;
+  cache = new PageCache({ maxAgeMs: 1_000, contentVersion: () => version, http: { cspNonce, sharedBytesBody }, now: () => now, maxEntries: 2, maxBodyBytes: 4_096 });
   answer = () => html();
 });
+
+/** A body with every nonce attribute written as `nonce="N"`: cached answers carry fresh nonces. */
+function nonceless(body: string): string {
+  return body.replace(/nonce="[^"]*"/g, 'nonce="N"');
+}
 
 async function get(path: string, init: RequestInit = {}) {
   const response = await fetch(`${base}${path}`, init);
@@ -139,7 +153,7 @@ describe("PageCache", () => {
     for (const name of ["Content-Type", "Cache-Control", "ETag", "Vary"]) expect(second.headers.get(name), name).toBe(first.headers.get(name));
   });
 
-  it("ends an entry when the data version moves or the maximum age has passed", async () => {
+  it("ends an entry when the content version moves or the maximum age has passed", async () => {
     await get("/a");
     version = 2;
     expect((await get("/a")).headers.get("X-Page-Cache")).toBe("miss");
@@ -190,5 +204,52 @@ describe("PageCache", () => {
     expect((await get("/c")).headers.get("X-Page-Cache")).toBe("hit");
     expect((await get("/b")).headers.get("X-Page-Cache")).toBe("hit");
     expect((await get("/a")).headers.get("X-Page-Cache")).toBe("miss");
+  });
+
+  it("renders a missing page once for concurrent requests, and gives each of them the answer", async () => {
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const pending = Array.from({ length: 5 }, () => get("/a"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    open();
+    const answers = await Promise.all(pending);
+    expect(renders).toBe(1);
+    expect(answers.map((answer) => nonceless(answer.body))).toEqual(Array(5).fill(nonceless(HTML)));
+    expect(answers.map((answer) => answer.headers.get("X-Page-Cache")).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
+  });
+
+  it("gives the expired copy at once while the page is rendered again, and the new one after", async () => {
+    await get("/a");
+    version = 2;
+    answer = () => html({}, 200, "<p>new</p>");
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const rerender = get("/a");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const during = await get("/a");
+    expect(during.headers.get("X-Page-Cache")).toBe("stale");
+    expect(nonceless(during.body)).toBe(nonceless(HTML));
+    open();
+    expect((await rerender).body).toBe("<p>new</p>");
+    const after = await get("/a");
+    expect([after.headers.get("X-Page-Cache"), after.body]).toEqual(["hit", "<p>new</p>"]);
+    expect(renders).toBe(2);
+  });
+
+  it("gives no copy older than maxAgeMs + staleMs: such a request waits for the render", async () => {
+    await get("/a");
+    now = 2_000;
+    answer = () => html({}, 200, "<p>new</p>");
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const rerender = get("/a");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waiting = get("/a");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    open();
+    const [first, second] = await Promise.all([rerender, waiting]);
+    expect([first.body, second.body]).toEqual(["<p>new</p>", "<p>new</p>"]);
+    expect(second.headers.get("X-Page-Cache")).toBe("hit");
+    expect(renders).toBe(2);
   });
 });
