@@ -293,12 +293,18 @@ function formPost(server: AppServer, path: string, fields: Record<string, string
 }
 
 /**
- * Signs in through `POST /login` (the form a browser submits).
+ * Signs in through `POST /login` (the form a browser submits). A 503 from
+ * load shedding (a server still busy starting) is tried again after its
+ * Retry-After, up to five times.
  * @returns the `__session=…` cookie pair.
  * @throws Error when the answer is not a redirect with a session cookie.
  */
 export async function signIn(server: AppServer, account: { email: string; password: string }): Promise<string> {
-  const response = await formPost(server, "/login", { ...account, returnTo: "/dashboard" });
+  let response = await formPost(server, "/login", { ...account, returnTo: "/dashboard" });
+  for (let retry = 0; retry < 5 && response.status === 503; retry += 1) {
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers["retry-after"] ?? 1) * 1000));
+    response = await formPost(server, "/login", { ...account, returnTo: "/dashboard" });
+  }
   const cookie = cookiePair(response, "__session");
   if (response.status !== 302 || !cookie) throw new Error(`Sign-in of ${account.email} failed with ${response.status}: ${response.body.slice(0, 300)}`);
   return cookie;
