@@ -24,8 +24,8 @@ export const BACKDATE_HINT = "Optional, UTC. Leave empty for now; it may not be 
 
 /** How many ended (closed, cancelled, expired) signals the desk lists. */
 export const DESK_ENDED_LIMIT = 10;
-/** Most open signals the desk lists at once. */
-export const DESK_OPEN_LIMIT = 50;
+/** Open signals per page of the desk: its cost stays that of one page however many are open (`?before=`/`?after=` page through them). */
+export const DESK_OPEN_PAGE_SIZE = 8;
 
 /** The flash toast after the publish form succeeds (spec section 8), also answered to a repeat of the same form. */
 export const SIGNAL_CREATED_TOAST = { title: "Signal Created", description: "Trading signal has been published successfully" };

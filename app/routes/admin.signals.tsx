@@ -37,9 +37,11 @@ import { RecentSignals } from "~/components/admin/recent-signals";
 import type { DeskReply } from "~/components/admin/transition-form";
 import { useVersionAfterSuccess, type Navigation } from "~/components/admin/use-version-after-success";
 import { toast } from "~/components/ui/toast";
-import { DESK_ENDED_LIMIT, DESK_OPEN_LIMIT, DESK_TOASTS } from "~/content/signal-desk";
+import { DESK_ENDED_LIMIT, DESK_OPEN_PAGE_SIZE, DESK_TOASTS } from "~/content/signal-desk";
 import { cancelSignal, closeSignal, listSignalsForEntitlements, modifySignal, partiallyCloseSignal, triggerSignal, type SignalChange } from "~/models/signals.server";
 import { listStrategies } from "~/models/strategies.server";
+import type { ApiSignal } from "~/domain/signals";
+import { paginate, parseCursor, signalPosition } from "~/services/pagination.server";
 import { defaultExpiryValue, MAX_EXPIRY_DAYS, toDateTimeLocalUtc } from "~/schemas/signal";
 import { deskSchema, type DeskInput } from "~/schemas/signal-transitions";
 import { newPublishKey, publishFromForm } from "~/services/admin-publish.server";
@@ -62,6 +64,7 @@ const FAILED_MESSAGE = "Failed to create signal";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminViewer(request);
   const now = new Date();
+  const url = new URL(request.url);
   const strategies = listStrategies();
   const names = new Map(strategies.map((s) => [s.id, s.name]));
   // Admins see every signal in full.
@@ -74,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       strategies: strategies.filter((s) => s.isActive).map((s) => ({ id: s.id, name: s.name })),
       recent: listSignalsForEntitlements(all, { limit: RECENT_LIMIT }).map(named),
-      open: listSignalsForEntitlements(all, { statuses: ["PENDING", "ACTIVE"], limit: DESK_OPEN_LIMIT }).map(named),
+      open: openSignalsPage(url, all, named),
       ended: listSignalsForEntitlements(all, { statuses: ["CLOSED", "CANCELLED", "EXPIRED"], limit: DESK_ENDED_LIMIT }).map(named),
       now: now.toISOString(),
       defaultExpiresAt: defaultExpiryValue(now),
@@ -86,6 +89,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/**
+ * One page of the open signals (PENDING, ACTIVE), newest first, at the
+ * request's `?before=`/`?after=` signal id (docs/decisions/0059): the desk
+ * renders DESK_OPEN_PAGE_SIZE of them, however many are open.
+ * @throws Response 400 naming `before` or `after` for a cursor that is not a signal id.
+ */
+function openSignalsPage<T>(url: URL, strategyIds: number[], named: (signal: ApiSignal) => T) {
+  const page = paginate(
+    parseCursor(url, signalPosition, "signal"),
+    DESK_OPEN_PAGE_SIZE,
+    (keyset, limit) => listSignalsForEntitlements(strategyIds, { statuses: ["PENDING", "ACTIVE"], limit, page: keyset }),
+    (signal) => ({ time: new Date(signal.createdAt), id: signal.id }),
+  );
+  return { signals: page.items.map(named), olderCursor: page.nextCursor, newerCursor: page.prevCursor };
 }
 
 /** Applies one desk transition through the signals model. */
@@ -111,7 +130,8 @@ const DESK_FIELDS = new Set(["fillPrice", "sl", "tp1", "tp2", "exitPrice", "frac
 function deskAction(request: Request, formData: FormData) {
   return handleIntent(request, deskSchema, (value) => {
     const result = applyTransition(value);
-    if (result.ok) return { redirectTo: "/admin/signals", toast: DESK_TOASTS[value.intent] };
+    // Back to the same page of the desk (its `?before=`/`?after=`).
+    if (result.ok) return { redirectTo: `/admin/signals${new URL(request.url).search}`, toast: DESK_TOASTS[value.intent] };
     return DESK_FIELDS.has(result.field)
       ? { status: result.status, fieldErrors: { [result.field]: [result.message] } }
       : { status: result.status, formErrors: [result.message] };
@@ -176,7 +196,7 @@ export default function AdminSignals() {
         </div>
       </div>
       <div className="mt-8 flex flex-col gap-8">
-        <OpenSignals key={deskVersion} signals={data.open} reply={deskReply} />
+        <OpenSignals key={deskVersion} page={data.open} reply={deskReply} />
         <EndedSignals signals={data.ended} limit={DESK_ENDED_LIMIT} />
       </div>
     </div>

@@ -12,6 +12,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signalEvents, signals, type Signal } from "../../db/schema";
 import AdminSignals, { action, loader } from "~/routes/admin.signals";
+import { DESK_OPEN_PAGE_SIZE } from "~/content/signal-desk";
 import { publishSignal } from "~/models/signals.server";
 import { getDb } from "~/platform/db.server";
 import type { SignalInput } from "~/schemas/signal";
@@ -193,19 +194,35 @@ describe("desk refusals name the field and the signal, and write nothing", () =>
 });
 
 describe("the desk page", () => {
-  async function desk() {
-    return (await callRoute(loader, getRequest(`${BASE}/admin/signals`, { cookie: adminCookie }))).json();
+  async function desk(query = "") {
+    return (await callRoute(loader, getRequest(`${BASE}/admin/signals${query}`, { cookie: adminCookie }))).json();
   }
+
+  it("pages the open signals, DESK_OPEN_PAGE_SIZE at a time, newest first, and a transition returns to the same page", async () => {
+    const published = Array.from({ length: DESK_OPEN_PAGE_SIZE + 3 }, () => pending()).map((signal) => signal.id);
+    const first = await desk();
+    expect(first.open.signals).toHaveLength(DESK_OPEN_PAGE_SIZE);
+    expect(first.open.signals.map((s: { id: number }) => s.id)).toEqual(published.slice(-DESK_OPEN_PAGE_SIZE).reverse());
+    expect(first.open.newerCursor).toBeNull();
+    const older = await desk(`?before=${first.open.olderCursor}`);
+    expect(older.open.signals.slice(0, 3).map((s: { id: number }) => s.id)).toEqual(published.slice(0, 3).reverse());
+    expect(older.open.newerCursor).toBe(older.open.signals[0].id);
+    const back = await desk(`?after=${older.open.newerCursor}`);
+    expect(back.open.signals.map((s: { id: number }) => s.id)).toEqual(first.open.signals.map((s: { id: number }) => s.id));
+    const done = await callRoute(action, formRequest(`${BASE}/admin/signals?before=${first.open.olderCursor}`, { intent: "cancel", signalId: String(published[0]) }, { cookie: adminCookie }));
+    expect(done.headers.get("Location")).toBe(`/admin/signals?before=${first.open.olderCursor}`);
+    expect((await callRoute(loader, getRequest(`${BASE}/admin/signals?before=abc`, { cookie: adminCookie }))).status).toBe(400);
+  });
 
   it("lists open signals (PENDING and ACTIVE) and the latest ended ones with their outcome", async () => {
     const open = pending();
     const closed = active();
     await callRoute(action, post({ intent: "close", signalId: String(closed.id), reason: "SL", exitPrice: "1.08" }));
     const data = await desk();
-    const openIds = data.open.map((s: { id: number }) => s.id);
+    const openIds = data.open.signals.map((s: { id: number }) => s.id);
     expect(openIds).toContain(open.id);
     expect(openIds).not.toContain(closed.id);
-    expect(data.open.every((s: { status: string }) => s.status === "PENDING" || s.status === "ACTIVE")).toBe(true);
+    expect(data.open.signals.every((s: { status: string }) => s.status === "PENDING" || s.status === "ACTIVE")).toBe(true);
     expect(data.ended.find((s: { id: number }) => s.id === closed.id)).toMatchObject({
       status: "CLOSED",
       closeReason: "SL",

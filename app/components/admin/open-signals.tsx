@@ -3,6 +3,7 @@
  * its state allows: PENDING → trigger, modify, cancel; ACTIVE → modify,
  * partial close, close (an ACTIVE signal cannot be cancelled, only closed).
  */
+import { Link } from "@remix-run/react";
 import { SideBadge, SignalLink, StatusBadge } from "~/components/signals/signal-badges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatPrice } from "~/domain/signal-display";
@@ -77,8 +78,40 @@ function unplacedRefusal(reply: DeskReply, signals: OpenDeskSignal[]): string | 
   return messages[0] ?? null;
 }
 
-/** The open signals, newest first; `reply` is the page's action data (refusals land on their form, or above the list). */
-export function OpenSignals({ signals, reply }: { signals: OpenDeskSignal[]; reply: DeskReply }) {
+/** One page of the open signals and the cursors of its neighbours (signal ids; null when there is none). */
+export interface OpenSignalsPage {
+  signals: OpenDeskSignal[];
+  /** `?before=` of the next, older page. */
+  olderCursor: number | null;
+  /** `?after=` of the previous, newer page. */
+  newerCursor: number | null;
+}
+
+/** Links to the newer and older pages of open signals, when there are any. */
+function DeskPager({ page }: { page: OpenSignalsPage }) {
+  if (page.olderCursor === null && page.newerCursor === null) return null;
+  const linkClass = "font-medium text-blue-800 underline dark:text-blue-300";
+  return (
+    <nav aria-label="Pages of open signals" className="mt-4 flex justify-between text-sm">
+      {page.newerCursor !== null ? (
+        <Link to={`?after=${page.newerCursor}`} className={linkClass}>
+          ← Newer open signals
+        </Link>
+      ) : (
+        <span />
+      )}
+      {page.olderCursor !== null ? (
+        <Link to={`?before=${page.olderCursor}`} className={linkClass}>
+          Older open signals →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A page of the open signals, newest first; `reply` is the page's action data (refusals land on their form, or above the list). */
+export function OpenSignals({ page, reply }: { page: OpenSignalsPage; reply: DeskReply }) {
+  const signals = page.signals;
   const refusal = unplacedRefusal(reply, signals);
   return (
     <Card>
@@ -104,6 +137,7 @@ export function OpenSignals({ signals, reply }: { signals: OpenDeskSignal[]; rep
             ))}
           </ul>
         )}
+        <DeskPager page={page} />
       </CardContent>
     </Card>
   );
