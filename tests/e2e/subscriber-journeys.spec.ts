@@ -118,9 +118,9 @@ test.describe("the equity chart on a phone", () => {
       // The seeded history is simulated: its charts hold a year of trades whatever live trades other specs made.
       await page.goto("/performance?basis=simulated");
       const chart = page.getByTestId("live-equity-chart");
+      await chart.scrollIntoViewIfNeeded();
       if (javaScriptEnabled) await expect(chart.getByTestId("live-performance-chart-equity").locator("canvas").first()).toBeVisible();
       else await expect(chart.getByTestId("live-equity-sparkline")).toBeVisible();
-      await chart.scrollIntoViewIfNeeded();
 
       for (const testId of ["live-equity-chart", "live-drawdown-chart"]) {
         const frame = page.getByTestId(testId);

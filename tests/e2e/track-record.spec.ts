@@ -29,6 +29,8 @@ test("the Performance tab shows the live record: charts with JavaScript, the SVG
 
   const equity = live.getByTestId("live-equity-chart");
   if (javaScriptEnabled) {
+    // The interactive chart loads only once its frame nears the viewport (ADR 0174).
+    await equity.scrollIntoViewIfNeeded();
     await expect(equity).toHaveAttribute("data-chart", "interactive");
     await expect(equity.getByTestId("live-performance-chart-equity").locator("canvas").first()).toBeVisible();
   } else {
@@ -60,4 +62,22 @@ test("the period links of /performance filter the live record", async ({ page })
   await expect(page).toHaveURL(/period=1W/);
   await expect(page.getByTestId("live-period-1W")).toHaveAttribute("aria-current", "true");
   await expect(page.getByTestId("live-period")).toContainText(dayLabel(7));
+});
+
+test("a chart's JavaScript loads only once its frame nears the viewport, not while the page sits idle", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the interactive chart needs JavaScript");
+  await page.setViewportSize({ width: 390, height: 700 });
+  const chartChunks: string[] = [];
+  page.on("request", (request) => {
+    if (/\/build\/.*performance-chart/.test(request.url())) chartChunks.push(request.url());
+  });
+  await page.goto("/performance?basis=simulated", { waitUntil: "load" });
+  const equity = page.getByTestId("live-equity-chart");
+  await expect(equity).toHaveAttribute("data-chart", "svg");
+  // Well past the old idle turn (up to 3 s after load): still nothing fetched.
+  await page.waitForTimeout(3_500);
+  expect(chartChunks).toEqual([]);
+  await equity.scrollIntoViewIfNeeded();
+  await expect(equity).toHaveAttribute("data-chart", "interactive");
+  expect(chartChunks.length).toBeGreaterThan(0);
 });

@@ -2,8 +2,8 @@
  * The live track record's pieces, shared by a strategy's Performance tab and
  * the "Live track record" section of /performance: metric tiles, the equity
  * and drawdown charts (a server-drawn SVG that needs no JavaScript, replaced
- * by lightweight-charts once a chart nears the viewport or the browser is
- * idle after load, loaded only then) and the latest trades; the monthly
+ * by lightweight-charts once a chart nears the viewport, loaded only then)
+ * and the latest trades; the monthly
  * heatmap is ./monthly-heatmap.tsx.
  */
 import { Link } from "@remix-run/react";
@@ -19,7 +19,7 @@ import { chartAxes, sparklineGeometry } from "~/domain/chart-axes";
 import { ChartBoundary, Sparkline } from "./chart-panel";
 import { ChartAttribution, ChartFrame } from "./chart-frame";
 import { signTone, toneClass } from "./tone";
-import { useVisibleOrIdle } from "./use-visible-or-idle";
+import { useNearViewport } from "./use-near-viewport";
 
 const loadChart = () => import("./performance-chart.client");
 const PerformanceChart = lazy(loadChart);
@@ -89,7 +89,7 @@ function series(record: LiveRecord, kind: "equity" | "drawdown"): SeriesPoint[] 
 
 /**
  * One chart of the live record: the server's SVG until the chart nears the
- * viewport or the browser is idle after load, then lightweight-charts.
+ * viewport, then lightweight-charts.
  * `data-chart` says which one shows ("svg" or "interactive").
  */
 function LiveChart({
@@ -104,7 +104,7 @@ function LiveChart({
   points: SeriesPoint[];
 }) {
   const chartBox = useRef<HTMLDivElement>(null);
-  const interactive = useVisibleOrIdle(chartBox, loadChart);
+  const interactive = useNearViewport(chartBox, loadChart);
   const axes = chartAxes(points, kind);
   const svg = <Sparkline kind={kind} geometry={sparklineGeometry(points, kind, axes)} label={label} testId={`live-${kind}-sparkline`} />;
   return (
@@ -129,7 +129,7 @@ function LiveChart({
   );
 }
 
-/** The equity and drawdown charts of `record`: SVG on the server and without JavaScript, lightweight-charts once visible or idle. */
+/** The equity and drawdown charts of `record`: SVG on the server and without JavaScript, lightweight-charts once near the viewport. */
 export function LiveCharts({ record }: { record: LiveRecord }) {
   const days = record.equity.byDay;
   if (days.length === 0) return null;
