@@ -239,6 +239,16 @@ export interface DrawdownSpan {
   recoveryDays: number | null;
 }
 
+/** One symbol's trades in a record and their pips, summed over that symbol's trades only. */
+export interface SymbolPips {
+  symbol: string;
+  trades: number;
+  grossPips: number;
+  /** Spread, commission and slippage charged, in pips. */
+  costPips: number;
+  netPips: number;
+}
+
 export interface TrackRecord {
   riskPct: number;
   startingEquity: number;
@@ -258,9 +268,8 @@ export interface TrackRecord {
   expectancyR: number | null;
   /** Σ net R of wins / |Σ net R of losses|; null when there is no loss. */
   profitFactor: number | null;
-  totalGrossPips: number;
-  totalCostPips: number;
-  totalNetPips: number;
+  /** Pips of each symbol traded, by symbol (A–Z): pips are never added across instruments, whose pip sizes and values differ (docs/decisions/0155). */
+  pipsBySymbol: SymbolPips[];
   totalGrossR: number;
   totalNetR: number;
   /** Best net R of a win, worst net R of a loss; null when there are none. */
@@ -489,7 +498,7 @@ function inPeriod(trade: ClosedTrade, options: TrackRecordOptions): boolean {
  *   avgWinR, avgLossR = mean net R of the wins, of the losses
  *   expectancyR = Σ net R / trades
  *   profitFactor = Σ net R of wins / |Σ net R of losses|
- *   totals = sums over the trades, in close order
+ *   totals = sums over the trades, in close order; pips summed per symbol only (`pipsBySymbol`)
  *   streaks: a breakeven ends a run of wins or losses
  *   maxDrawdownR, maxDrawdown: see `cumulativeR`
  *   equity: see `compound`; maxDrawdownPercent = min over the curve by trade of (E − running peak) / running peak × 100
@@ -535,7 +544,7 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
   const sorted = table.closedIn(rows, options.from?.getTime(), options.to?.getTime());
   const n = sorted.length;
   const { id, netR, grossR, grossPips, costPips, netPips, holdingHours } = table.numbers;
-  const { openedAtMs, closedAtMs, outcome } = table;
+  const { openedAtMs, closedAtMs, outcome, symbolCode } = table;
   const netRs = new Float64Array(n);
   let wins = 0;
   let losses = 0;
@@ -543,9 +552,7 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
   let lossR = 0;
   let largestWinR = Number.NEGATIVE_INFINITY;
   let largestLossR = Number.POSITIVE_INFINITY;
-  let totalGrossPips = 0;
-  let totalCostPips = 0;
-  let totalNetPips = 0;
+  const pips = new Map<number, SymbolPips>();
   let totalGrossR = 0;
   let totalNetR = 0;
   let holding = 0;
@@ -554,9 +561,13 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
     const row = sorted[k]!;
     const r = netR[row]!;
     netRs[k] = r;
-    totalGrossPips += grossPips[row]!;
-    totalCostPips += costPips[row]!;
-    totalNetPips += netPips[row]!;
+    const code = symbolCode[row]!;
+    let symbol = pips.get(code);
+    if (!symbol) pips.set(code, (symbol = { symbol: table.symbolOf(code), trades: 0, grossPips: 0, costPips: 0, netPips: 0 }));
+    symbol.trades++;
+    symbol.grossPips += grossPips[row]!;
+    symbol.costPips += costPips[row]!;
+    symbol.netPips += netPips[row]!;
     totalGrossR += grossR[row]!;
     totalNetR += r;
     holding += holdingHours[row]!;
@@ -606,9 +617,7 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
     avgLossR: losses > 0 ? lossR / losses : null,
     expectancyR: n > 0 ? totalNetR / n : null,
     profitFactor: losses > 0 ? winR / -lossR : null,
-    totalGrossPips,
-    totalCostPips,
-    totalNetPips,
+    pipsBySymbol: [...pips.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0)),
     totalGrossR,
     totalNetR,
     largestWinR: wins > 0 ? largestWinR : null,

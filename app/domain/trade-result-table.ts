@@ -147,6 +147,8 @@ export class TradeResultTable {
   readonly closedAtMs: Float64Array;
   /** Each row's outcome as its index in OUTCOMES. */
   readonly outcome: Uint8Array;
+  /** Each row's symbol as a code; `symbolOf(code)` names it. */
+  readonly symbolCode: Uint16Array;
   private readonly columns: Columns;
   /** Symbols by code, append-only from one table to the next (so copied codes stay valid). */
   private readonly symbols: readonly string[];
@@ -164,6 +166,12 @@ export class TradeResultTable {
     this.openedAtMs = columns.openedAtMs;
     this.closedAtMs = columns.closedAtMs;
     this.outcome = columns.outcome;
+    this.symbolCode = columns.symbol;
+  }
+
+  /** The symbol of a code from `symbolCode`. */
+  symbolOf(code: number): string {
+    return this.symbols[code]!;
   }
 
   /** A table of no results. */

@@ -50,15 +50,38 @@ export type LiveTileId =
   | "sortino"
   | "streaks";
 
-/** The headline figures of `record`, net of costs. */
-export function liveTiles(record: TrackRecordFigures): Array<{ id: LiveTileId; label: string; value: string; tone: MetricTone }> {
+/** One line of a tile that holds a figure per symbol. */
+interface TileLine {
+  symbol: string;
+  value: string;
+  tone: MetricTone;
+}
+
+function signedPips(value: number): string {
+  return `${value > 0 ? "+" : ""}${value.toFixed(1)}`;
+}
+
+/**
+ * The net pips tile: pips are never added across symbols (docs/decisions/0155).
+ * One symbol: its figure, labelled with the symbol; several: one line each.
+ */
+function pipsTile(record: TrackRecordFigures): { id: "net-pips"; label: string; value: string; tone: MetricTone; lines?: TileLine[] } {
+  const [only, ...others] = record.pipsBySymbol;
+  if (!only) return { id: "net-pips", label: "Net pips", value: "—", tone: "neutral" };
+  if (others.length === 0) return { id: "net-pips", label: `Net pips (${only.symbol})`, value: signedPips(only.netPips), tone: signTone(only.netPips) };
+  const lines = record.pipsBySymbol.map((symbol) => ({ symbol: symbol.symbol, value: signedPips(symbol.netPips), tone: signTone(symbol.netPips) }));
+  return { id: "net-pips", label: "Net pips by symbol", value: "", tone: "neutral", lines };
+}
+
+/** The headline figures of `record`, net of costs (the net pips tile may hold a line per symbol). */
+export function liveTiles(record: TrackRecordFigures): Array<{ id: LiveTileId; label: string; value: string; tone: MetricTone; lines?: TileLine[] }> {
   return [
     { id: "trades", label: "Closed signals", value: String(record.trades), tone: "neutral" },
     { id: "win-rate", label: "Win rate", value: percent(record.winRate), tone: "neutral" },
     { id: "expectancy", label: "Expectancy", value: formatR(record.expectancyR), tone: signTone(record.expectancyR ?? 0) },
     { id: "profit-factor", label: "Profit factor", value: number(record.profitFactor), tone: "neutral" },
     { id: "net-r", label: "Net result", value: formatR(record.totalNetR, 1), tone: signTone(record.totalNetR) },
-    { id: "net-pips", label: "Net pips", value: record.totalNetPips.toFixed(1), tone: signTone(record.totalNetPips) },
+    pipsTile(record),
     { id: "max-drawdown", label: "Max drawdown", value: `${formatR(record.maxDrawdownR, 1)} / ${formatPct(record.maxDrawdownPercent)}`, tone: signTone(record.maxDrawdownR) },
     { id: "return", label: `Return at ${record.riskPct}% risk`, value: formatPct(record.totalReturnPct), tone: signTone(record.totalReturnPct) },
     { id: "cagr", label: "CAGR", value: record.cagr === null ? "—" : formatPct(record.cagr), tone: signTone(record.cagr ?? 0) },
@@ -76,10 +99,29 @@ export function LiveTiles({ record, only, className = "sm:grid-cols-3 lg:grid-co
       {tiles.map((tile) => (
         <div key={tile.id} className="rounded-md bg-slate-50 p-3 dark:bg-slate-800" data-testid={`live-tile-${tile.id}`}>
           <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{tile.label}</dt>
-          <dd className={`mt-1 text-lg font-bold tabular-nums ${toneClass[tile.tone]}`}>{tile.value}</dd>
+          {tile.lines ? <TileLines lines={tile.lines} /> : <dd className={`mt-1 text-lg font-bold tabular-nums ${toneClass[tile.tone]}`}>{tile.value}</dd>}
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A figure per symbol inside a tile (the label reads "EURUSD net pips" to a screen reader). */
+function TileLines({ lines }: { lines: ReadonlyArray<TileLine> }) {
+  return (
+    <dd className="mt-1">
+      <dl className="space-y-0.5 text-sm">
+        {lines.map((line) => (
+          <div key={line.symbol} className="flex justify-between gap-2" data-testid={`live-tile-pips-${line.symbol}`}>
+            <dt className="text-slate-700 dark:text-slate-300">
+              {line.symbol}
+              <span className="sr-only"> net pips</span>
+            </dt>
+            <dd className={`font-semibold tabular-nums ${toneClass[line.tone]}`}>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </dd>
   );
 }
 
