@@ -218,12 +218,12 @@ describe("GET /api/strategies/{slug}/trades.csv", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     const lines = text.slice(0, -2).split("\r\n");
     expect(lines[0]).toBe(
-      "strategySlug,strategyName,id,symbol,side,openedAt,closedAt,closeReason,entryPrice,originalSl,fillPrice,exitPrice,riskPips,grossPips,spreadPips,commissionPips,slippagePips,costPips,netPips,grossR,netR,holdingHours,outcome,simulated",
+      "strategySlug,strategyName,id,symbol,side,openedAt,closedAt,closeReason,entryPrice,originalSl,fillPrice,exitPrice,riskPips,grossPips,spreadPips,commissionPips,slippagePips,costPips,netPips,grossR,netR,holdingHours,pipValueUsd,pipValueEstimated,outcome,simulated",
     );
     expect(lines).toHaveLength(1 + (await performance("gold-intraday")).body.trades);
     expect(lines[1]!.startsWith('gold-intraday,"Gold, ""Intraday""",')).toBe(true);
-    // grossPips, …, costPips, netPips, grossR, netR, holdingHours, outcome of the +25 pip trade, and its simulated flag (a live trade).
-    expect(lines[1]!.split(",").slice(-11)).toEqual(["25", "0.8", "0.35", "0.5", "1.65", "23.35", "0.5", "0.467", "24", "win", "false"]);
+    // grossPips, …, costPips, netPips, grossR, netR, holdingHours, the pip value ($10 a lot on EURUSD, exact: not estimated), outcome of the +25 pip trade, and its simulated flag (a live trade).
+    expect(lines[1]!.split(",").slice(-13)).toEqual(["25", "0.8", "0.35", "0.5", "1.65", "23.35", "0.5", "0.467", "24", "10", "false", "win", "false"]);
   });
 
   it("lists every strategy for all, filtered by from and to", async () => {

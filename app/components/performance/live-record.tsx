@@ -18,6 +18,7 @@ import type { TrackRecordFigures, TrackRecordView } from "~/models/read-models/t
 import { chartAxes, sparklineGeometry } from "~/domain/chart-axes";
 import { ChartBoundary, Sparkline } from "./chart-panel";
 import { ChartAttribution, ChartFrame } from "./chart-frame";
+import { EstimateMark, pipsTile, TileLines, type TileLine } from "./pips-tile";
 import { signTone, toneClass } from "./tone";
 import { useVisibleOrIdle } from "./use-visible-or-idle";
 
@@ -50,31 +51,8 @@ export type LiveTileId =
   | "sortino"
   | "streaks";
 
-/** One line of a tile that holds a figure per symbol. */
-interface TileLine {
-  symbol: string;
-  value: string;
-  tone: MetricTone;
-}
-
-function signedPips(value: number): string {
-  return `${value > 0 ? "+" : ""}${value.toFixed(1)}`;
-}
-
-/**
- * The net pips tile: pips are never added across symbols (docs/decisions/0155).
- * One symbol: its figure, labelled with the symbol; several: one line each.
- */
-function pipsTile(record: TrackRecordFigures): { id: "net-pips"; label: string; value: string; tone: MetricTone; lines?: TileLine[] } {
-  const [only, ...others] = record.pipsBySymbol;
-  if (!only) return { id: "net-pips", label: "Net pips", value: "—", tone: "neutral" };
-  if (others.length === 0) return { id: "net-pips", label: `Net pips (${only.symbol})`, value: signedPips(only.netPips), tone: signTone(only.netPips) };
-  const lines = record.pipsBySymbol.map((symbol) => ({ symbol: symbol.symbol, value: signedPips(symbol.netPips), tone: signTone(symbol.netPips) }));
-  return { id: "net-pips", label: "Net pips by symbol", value: "", tone: "neutral", lines };
-}
-
 /** The headline figures of `record`, net of costs (the net pips tile may hold a line per symbol). */
-export function liveTiles(record: TrackRecordFigures): Array<{ id: LiveTileId; label: string; value: string; tone: MetricTone; lines?: TileLine[] }> {
+export function liveTiles(record: TrackRecordFigures): Array<{ id: LiveTileId; label: string; value: string; tone: MetricTone; estimate?: string; lines?: TileLine[] }> {
   return [
     { id: "trades", label: "Closed signals", value: String(record.trades), tone: "neutral" },
     { id: "win-rate", label: "Win rate", value: percent(record.winRate), tone: "neutral" },
@@ -99,29 +77,17 @@ export function LiveTiles({ record, only, className = "sm:grid-cols-3 lg:grid-co
       {tiles.map((tile) => (
         <div key={tile.id} className="rounded-md bg-slate-50 p-3 dark:bg-slate-800" data-testid={`live-tile-${tile.id}`}>
           <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{tile.label}</dt>
-          {tile.lines ? <TileLines lines={tile.lines} /> : <dd className={`mt-1 text-lg font-bold tabular-nums ${toneClass[tile.tone]}`}>{tile.value}</dd>}
+          {tile.lines ? (
+            <TileLines lines={tile.lines} />
+          ) : (
+            <dd className={`mt-1 text-lg font-bold tabular-nums ${toneClass[tile.tone]}`}>
+              {tile.value}
+              {tile.estimate ? <EstimateMark reason={tile.estimate} /> : null}
+            </dd>
+          )}
         </div>
       ))}
     </dl>
-  );
-}
-
-/** A figure per symbol inside a tile (the label reads "EURUSD net pips" to a screen reader). */
-function TileLines({ lines }: { lines: ReadonlyArray<TileLine> }) {
-  return (
-    <dd className="mt-1">
-      <dl className="space-y-0.5 text-sm">
-        {lines.map((line) => (
-          <div key={line.symbol} className="flex justify-between gap-2" data-testid={`live-tile-pips-${line.symbol}`}>
-            <dt className="text-slate-700 dark:text-slate-300">
-              {line.symbol}
-              <span className="sr-only"> net pips</span>
-            </dt>
-            <dd className={`font-semibold tabular-nums ${toneClass[line.tone]}`}>{line.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </dd>
   );
 }
 

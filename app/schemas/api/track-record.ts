@@ -56,6 +56,10 @@ const symbolPips = z
     grossPips: z.number().openapi({ description: "Sum of the symbol's trades before costs, in its pips." }),
     costPips: z.number().openapi({ description: "Spread, commission and slippage charged on the symbol's trades, in its pips." }),
     netPips: z.number().openapi({ description: "Sum of the symbol's trades after costs, in its pips." }),
+    estimatedPipValueTrades: z.number().int().openapi({
+      description:
+        "Of `trades`, those whose commission was converted into pips at an assumed $10 per pip per lot: a cross whose quote currency's USD rate at the exit no stored price bar gives. Otherwise the pip value is exact (quote USD), from the fill (base USD) or from the close of the quote currency's USD pair at or before the exit.",
+    }),
   })
   .strict();
 
