@@ -723,6 +723,24 @@ export const projectionDrift = sqliteTable("projection_drift", {
   detectedAt: integer("detected_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/**
+ * The close of every price bar received (POST /api/admin/prices and the
+ * seed's history), one row per symbol and bar open time: the track record
+ * converts a cross's pip value to USD with the USD rate of its quote currency
+ * at the trade's exit (docs/decisions/0156-pip-values-from-price-bars.md).
+ * The first bar received for a (symbol, time) is kept.
+ */
+export const priceBars = sqliteTable(
+  "price_bars",
+  {
+    symbol: text("symbol").notNull(),
+    time: integer("time", { mode: "timestamp_ms" }).notNull(),
+    /** Quote units per base unit. */
+    close: real("close").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.time] })],
+);
+
 export const LEGAL_CONSENT_DOCUMENTS = ["terms", "privacy"] as const;
 
 /**

@@ -31,7 +31,7 @@ export const LATEST_TRADES = 50;
 export const LIVE_METHODOLOGY: ReadonlyArray<{ title: string; text: string }> = [
   {
     title: "Costs",
-    text: "Each closed signal is charged once per round turn: the spread (EURUSD 0.8, GBPUSD 1.2, USDJPY 0.9, XAUUSD 2.5 pips, 1.5 pips for other symbols), a commission of $3.50 per standard lot converted into pips of the instrument, and 0.5 pips of slippage. Partial closes share the charge in proportion to the part of the position they closed.",
+    text: "Each closed signal is charged once per round turn: the spread (EURUSD 0.8, GBPUSD 1.2, USDJPY 0.9, XAUUSD 2.5 pips, 1.5 pips for other symbols), a commission of $3.50 per standard lot converted into pips of the instrument (for a pair quoted in neither USD nor its base's currency, at the quote currency's USD rate at the exit from the price bars; where no bar gives it, at an assumed $10 a pip, and the pips are marked est.), and 0.5 pips of slippage. Pips are added up per symbol only, never across instruments. Partial closes share the charge in proportion to the part of the position they closed.",
   },
   {
     title: "R multiples",

@@ -13,7 +13,7 @@
  */
 import type { ChartPeriod } from "~/content/performance";
 import { COST_ASSUMPTIONS } from "~/content/performance-info";
-import { instrumentSpec } from "./instruments";
+import { INSTRUMENTS, instrumentSpec } from "./instruments";
 import { fractionBelowPeak } from "./performance-series";
 import { tenthsOfPip, type CloseReason, type SignalSide } from "./signal-lifecycle";
 import type { TradeResult } from "./trade-result";
@@ -25,9 +25,10 @@ import { OUTCOME_CODES, TRADE_FIGURE_FIELDS, TradeResultTable } from "./trade-re
 /** Spread in pips for a symbol the spec states no spread for (a typical retail spread on minors and crosses). */
 export const DEFAULT_SPREAD_PIPS = 1.5;
 /**
- * Value of one pip per standard lot in USD, assumed when neither currency of
- * the pair is USD (no conversion rate is recorded with a signal): $10, exact
- * for every XXXUSD pair and within about ±40% for the crosses.
+ * Value of one pip per standard lot in USD, assumed for a cross only when no
+ * price bar gives its quote currency's USD rate at the exit (the result is then
+ * marked `pipValueEstimated`): $10, exact for every XXXUSD pair and within
+ * about ±40% for the crosses.
  */
 export const DEFAULT_PIP_VALUE_USD = 10;
 /** |net R| below this is a breakeven, neither a win nor a loss. */
@@ -48,18 +49,69 @@ export function spreadPips(symbol: string): number {
 }
 
 /**
- * The USD value of one pip on one standard lot (100,000 base units; 100 oz
- * XAU; 5,000 oz XAG, the contract sizes of `instruments.ts`):
- *   quote USD (EURUSD, XAUUSD):  pipSize × contractSize
- *   base USD (USDJPY, USDCHF):   pipSize × contractSize / fillPrice
- *   otherwise (crosses, symbols outside the catalogue): DEFAULT_PIP_VALUE_USD
- * @param fillPrice the fill, quote units per base unit (the rate at which the quote converts back to USD).
+ * The USD rate of a quote currency at a trade's exit, read from a stored price
+ * bar: `usdPerQuote` USD per one unit of the quote currency, from the close of
+ * `symbol` (the USD pair of that currency, `usdRatePair`) in the bar opening at
+ * `time` (ISO 8601 UTC), the last bar at or before the exit.
  */
-export function pipValueUsdPerLot(symbol: string, pipSize: number, fillPrice: number): number {
+export interface QuoteUsdRate {
+  usdPerQuote: number;
+  symbol: string;
+  time: string;
+}
+
+/**
+ * The catalogue pair whose price gives the USD rate of `currency` (a currency
+ * or metal code): `${currency}USD` (USD per unit = its close; GBPUSD for GBP)
+ * or else `USD${currency}` (USD per unit = 1 / its close; USDJPY for JPY).
+ * @returns the pair and whether its close is inverted; null for USD itself or a currency with no USD pair in the catalogue.
+ */
+export function usdRatePair(currency: string): { symbol: string; invert: boolean } | null {
+  if (currency === "USD") return null;
+  if (INSTRUMENTS.some((instrument) => instrument.symbol === `${currency}USD`)) return { symbol: `${currency}USD`, invert: false };
+  if (INSTRUMENTS.some((instrument) => instrument.symbol === `USD${currency}`)) return { symbol: `USD${currency}`, invert: true };
+  return null;
+}
+
+/**
+ * The USD value of one pip on one standard lot (100,000 base units; 100 oz
+ * XAU; 5,000 oz XAG, the contract sizes of `instruments.ts`): pip value =
+ * pip size × contract size × USD per quote unit (the pip is a price step in
+ * the quote currency; e.g. Investopedia, "Pip value"):
+ *   quote USD (EURUSD, XAUUSD):  pipSize × contractSize                        exact
+ *   base USD (USDJPY, USDCHF):   pipSize × contractSize / fillPrice            the pair's own rate at the fill
+ *   otherwise (EURGBP, EURJPY):  pipSize × contractSize × quoteUsd.usdPerQuote the quote's USD rate at the exit, from a price bar
+ *   no bar, or outside the catalogue: DEFAULT_PIP_VALUE_USD, `estimated: true`
+ * @param fillPrice the fill, quote units per base unit.
+ * @param quoteUsd the quote currency's USD rate at the trade's exit (`QuoteUsdRate`), or null when no bar gives it.
+ * @returns `usd` per pip per lot, and whether it is the assumed $10 (no rate known).
+ */
+export function pipValueUsdPerLot(symbol: string, pipSize: number, fillPrice: number, quoteUsd: QuoteUsdRate | null = null): { usd: number; estimated: boolean } {
   const spec = usdContract(symbol);
-  if (spec?.quote === "USD") return pipSize * spec.contractSize;
-  if (spec?.base === "USD") return (pipSize * spec.contractSize) / fillPrice;
-  return DEFAULT_PIP_VALUE_USD;
+  if (spec?.quote === "USD") return { usd: pipSize * spec.contractSize, estimated: false };
+  if (spec?.base === "USD") return { usd: (pipSize * spec.contractSize) / fillPrice, estimated: false };
+  if (spec && quoteUsd) return { usd: pipSize * spec.contractSize * quoteUsd.usdPerQuote, estimated: false };
+  return { usd: DEFAULT_PIP_VALUE_USD, estimated: true };
+}
+
+/**
+ * The pair whose stored bars give `symbol`'s pip value (`usdRatePair` of its
+ * quote currency) when `symbol` is a cross of the catalogue (neither currency
+ * USD); null for any other symbol, whose pip value needs no bar.
+ */
+export function quoteUsdPairOf(symbol: string): { symbol: string; invert: boolean } | null {
+  const spec = usdContract(symbol);
+  if (!spec || spec.quote === null || spec.quote === "USD" || spec.base === "USD") return null;
+  return usdRatePair(spec.quote);
+}
+
+/**
+ * The USD rate of a quote currency from the bar of its USD pair (`quoteUsdPairOf`):
+ * usdPerQuote = close (GBPUSD for GBP) or 1 / close (USDJPY for JPY).
+ * @param bar the last bar of `pair.symbol` at or before the exit: `close` in quote units per base unit.
+ */
+export function quoteUsdRate(pair: { symbol: string; invert: boolean }, bar: { time: Date; close: number }): QuoteUsdRate {
+  return { usdPerQuote: pair.invert ? 1 / bar.close : bar.close, symbol: pair.symbol, time: bar.time.toISOString() };
 }
 
 const contracts = new Map<string, { base: string | null; quote: string | null; contractSize: number } | null>();
@@ -79,13 +131,14 @@ function usdContract(symbol: string) {
 
 /**
  * The round-turn commission in pips of the instrument: commission per lot
- * (spec: $3.50 per 100k lot round turn) ÷ pip value per lot. The commission is
- * charged per lot and so is the pip value, so the result does not depend on
- * the position size: EURUSD 3.5 / 10 = 0.35 pips; USDJPY at 150 is
- * 3.5 / (1000 / 150) = 0.525 pips; XAUUSD 3.5 / 1 = 3.5 pips.
+ * (spec: $3.50 per 100k lot round turn) ÷ pip value per lot
+ * (`pipValueUsdPerLot`). The commission is charged per lot and so is the pip
+ * value, so the result does not depend on the position size: EURUSD
+ * 3.5 / 10 = 0.35 pips; USDJPY at 150 is 3.5 / (1000 / 150) = 0.525 pips;
+ * XAUUSD 3.5 / 1 = 3.5 pips; EURGBP with GBPUSD at 1.25 is 3.5 / 12.5 = 0.28 pips.
  */
-export function commissionPips(symbol: string, pipSize: number, fillPrice: number): number {
-  return COST_ASSUMPTIONS.commissionUsdPerLotRoundTurn / pipValueUsdPerLot(symbol, pipSize, fillPrice);
+export function commissionPips(symbol: string, pipSize: number, fillPrice: number, quoteUsd: QuoteUsdRate | null = null): number {
+  return COST_ASSUMPTIONS.commissionUsdPerLotRoundTurn / pipValueUsdPerLot(symbol, pipSize, fillPrice, quoteUsd).usd;
 }
 
 // ---------------------------------------------------------------------------
@@ -117,6 +170,8 @@ export interface ClosedTrade {
   exits: ReadonlyArray<TradeExit>;
   /** Whether its `published` event marks it as simulated history (docs/decisions/0145). */
   simulated: boolean;
+  /** For a pair quoted in neither USD nor its base's currency (a cross), the quote currency's USD rate at the exit from a price bar; null or absent when no bar gives it. */
+  quoteUsd?: QuoteUsdRate | null;
 }
 
 export type { TradeOutcome, TradeResult } from "./trade-result";
@@ -126,7 +181,8 @@ export type { TradeOutcome, TradeResult } from "./trade-result";
  *   d          = +1 LONG, −1 SHORT
  *   grossPips  = Σ (fraction_i × d) × tenthsOfPip(fill, exit_i) / Σ fraction_i / 10
  *   riskPips   = |tenthsOfPip(entryPrice, originalSl)| / 10
- *   costPips   = spreadPips(symbol) + commissionPips(symbol, pipSize, fill) + slippage (0.5)
+ *   costPips   = spreadPips(symbol) + commissionPips(symbol, pipSize, fill, quoteUsd) + slippage (0.5)
+ *   pipValueUsd = pipValueUsdPerLot(…).usd (USD per pip per standard lot); pipValueEstimated when it is the assumed $10
  *   netPips    = grossPips − costPips
  *   grossR     = grossPips / riskPips;   netR = netPips / riskPips
  *   outcome    = breakeven when |netR| < BREAKEVEN_R, else win (netR > 0) or loss
@@ -150,7 +206,8 @@ export function tradeResult(trade: ClosedTrade): TradeResult {
   if (riskPips === 0) throw new Error(`Signal ${trade.id} has no risk distance`);
   const grossPips = tenths / fractions / 10;
   const spread = spreadPips(trade.symbol);
-  const commission = commissionPips(trade.symbol, trade.pipSize, trade.fillPrice);
+  const pipValue = pipValueUsdPerLot(trade.symbol, trade.pipSize, trade.fillPrice, trade.quoteUsd ?? null);
+  const commission = COST_ASSUMPTIONS.commissionUsdPerLotRoundTurn / pipValue.usd;
   const slippage = COST_ASSUMPTIONS.averageSlippagePips;
   const costPips = spread + commission + slippage;
   const netPips = grossPips - costPips;
@@ -177,8 +234,10 @@ export function tradeResult(trade: ClosedTrade): TradeResult {
     grossR: grossPips / riskPips,
     netR,
     holdingHours: (trade.closedAt.getTime() - trade.openedAt.getTime()) / HOUR_MS,
+    pipValueUsd: pipValue.usd,
     outcome: Math.abs(netR) < BREAKEVEN_R ? "breakeven" : netR > 0 ? "win" : "loss",
     simulated: trade.simulated,
+    pipValueEstimated: pipValue.estimated,
   };
 }
 
@@ -239,6 +298,18 @@ export interface DrawdownSpan {
   recoveryDays: number | null;
 }
 
+/** One symbol's trades in a record and their pips, summed over that symbol's trades only. */
+export interface SymbolPips {
+  symbol: string;
+  trades: number;
+  grossPips: number;
+  /** Spread, commission and slippage charged, in pips. */
+  costPips: number;
+  netPips: number;
+  /** Of `trades`, those whose commission was converted at the assumed $10 pip value (no price bar gave the rate: `TradeResult.pipValueEstimated`). */
+  estimatedPipValueTrades: number;
+}
+
 export interface TrackRecord {
   riskPct: number;
   startingEquity: number;
@@ -258,9 +329,8 @@ export interface TrackRecord {
   expectancyR: number | null;
   /** Σ net R of wins / |Σ net R of losses|; null when there is no loss. */
   profitFactor: number | null;
-  totalGrossPips: number;
-  totalCostPips: number;
-  totalNetPips: number;
+  /** Pips of each symbol traded, by symbol (A–Z): pips are never added across instruments, whose pip sizes and values differ (docs/decisions/0155). */
+  pipsBySymbol: SymbolPips[];
   totalGrossR: number;
   totalNetR: number;
   /** Best net R of a win, worst net R of a loss; null when there are none. */
@@ -489,7 +559,7 @@ function inPeriod(trade: ClosedTrade, options: TrackRecordOptions): boolean {
  *   avgWinR, avgLossR = mean net R of the wins, of the losses
  *   expectancyR = Σ net R / trades
  *   profitFactor = Σ net R of wins / |Σ net R of losses|
- *   totals = sums over the trades, in close order
+ *   totals = sums over the trades, in close order; pips summed per symbol only (`pipsBySymbol`)
  *   streaks: a breakeven ends a run of wins or losses
  *   maxDrawdownR, maxDrawdown: see `cumulativeR`
  *   equity: see `compound`; maxDrawdownPercent = min over the curve by trade of (E − running peak) / running peak × 100
@@ -535,7 +605,7 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
   const sorted = table.closedIn(rows, options.from?.getTime(), options.to?.getTime());
   const n = sorted.length;
   const { id, netR, grossR, grossPips, costPips, netPips, holdingHours } = table.numbers;
-  const { openedAtMs, closedAtMs, outcome } = table;
+  const { openedAtMs, closedAtMs, outcome, symbolCode, pipValueEstimated } = table;
   const netRs = new Float64Array(n);
   let wins = 0;
   let losses = 0;
@@ -543,9 +613,7 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
   let lossR = 0;
   let largestWinR = Number.NEGATIVE_INFINITY;
   let largestLossR = Number.POSITIVE_INFINITY;
-  let totalGrossPips = 0;
-  let totalCostPips = 0;
-  let totalNetPips = 0;
+  const pips = new Map<number, SymbolPips>();
   let totalGrossR = 0;
   let totalNetR = 0;
   let holding = 0;
@@ -554,9 +622,14 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
     const row = sorted[k]!;
     const r = netR[row]!;
     netRs[k] = r;
-    totalGrossPips += grossPips[row]!;
-    totalCostPips += costPips[row]!;
-    totalNetPips += netPips[row]!;
+    const code = symbolCode[row]!;
+    let symbol = pips.get(code);
+    if (!symbol) pips.set(code, (symbol = { symbol: table.symbolOf(code), trades: 0, grossPips: 0, costPips: 0, netPips: 0, estimatedPipValueTrades: 0 }));
+    symbol.trades++;
+    symbol.grossPips += grossPips[row]!;
+    symbol.costPips += costPips[row]!;
+    symbol.netPips += netPips[row]!;
+    symbol.estimatedPipValueTrades += pipValueEstimated[row]!;
     totalGrossR += grossR[row]!;
     totalNetR += r;
     holding += holdingHours[row]!;
@@ -606,9 +679,7 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
     avgLossR: losses > 0 ? lossR / losses : null,
     expectancyR: n > 0 ? totalNetR / n : null,
     profitFactor: losses > 0 ? winR / -lossR : null,
-    totalGrossPips,
-    totalCostPips,
-    totalNetPips,
+    pipsBySymbol: [...pips.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0)),
     totalGrossR,
     totalNetR,
     largestWinR: wins > 0 ? largestWinR : null,
@@ -646,7 +717,7 @@ function summarize(table: TradeResultTable, rows: Uint32Array, options: TrackRec
 // ---------------------------------------------------------------------------
 // CSV
 
-/** The CSV columns, in order: the strategy, then every field of `TradeResult` (`simulated` as `true`/`false`). */
+/** The CSV columns, in order: the strategy, then every field of `TradeResult` (`simulated` and `pipValueEstimated` as `true`/`false`). */
 export const TRADE_CSV_COLUMNS = [
   "strategySlug",
   "strategyName",
@@ -657,6 +728,7 @@ export const TRADE_CSV_COLUMNS = [
   "closedAt",
   "closeReason",
   ...TRADE_FIGURE_FIELDS,
+  "pipValueEstimated",
   "outcome",
   "simulated",
 ] as const;
@@ -681,6 +753,7 @@ export function tradesCsv(results: ReadonlyArray<TradeResult>, strategies: Reado
       strategySlug: strategy?.slug ?? "",
       strategyName: strategy?.name ?? "",
       simulated: r.simulated ? "true" : "false",
+      pipValueEstimated: r.pipValueEstimated ? "true" : "false",
     };
     lines.push(TRADE_CSV_COLUMNS.map((column) => csvField(row[column])).join(","));
   }

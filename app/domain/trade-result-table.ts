@@ -35,6 +35,7 @@ export const TRADE_FIGURE_FIELDS = [
   "grossR",
   "netR",
   "holdingHours",
+  "pipValueUsd",
 ] as const satisfies ReadonlyArray<keyof TradeResult>;
 
 /** The numeric fields of a result, each kept as it is (a Float64Array holds every double). */
@@ -66,6 +67,8 @@ interface Columns {
   outcome: Uint8Array;
   /** 1 for a simulated trade, 0 for a live one. */
   simulated: Uint8Array;
+  /** 1 when the pip value is the assumed one (`TradeResult.pipValueEstimated`). */
+  pipValueEstimated: Uint8Array;
 }
 
 function allocate(length: number): Columns {
@@ -80,6 +83,7 @@ function allocate(length: number): Columns {
     closeReason: new Uint8Array(length),
     outcome: new Uint8Array(length),
     simulated: new Uint8Array(length),
+    pipValueEstimated: new Uint8Array(length),
   };
 }
 
@@ -94,6 +98,7 @@ function arraysOf(columns: Columns): Array<Float64Array | Uint16Array | Uint8Arr
     columns.closeReason,
     columns.outcome,
     columns.simulated,
+    columns.pipValueEstimated,
   ];
 }
 
@@ -124,6 +129,7 @@ function writeRow(target: Columns, row: number, result: TradeResult, openedAtMs:
   target.closeReason[row] = CLOSE_REASONS.indexOf(result.closeReason);
   target.outcome[row] = OUTCOME_CODES[result.outcome];
   target.simulated[row] = result.simulated ? 1 : 0;
+  target.pipValueEstimated[row] = result.pipValueEstimated ? 1 : 0;
 }
 
 /** Rows `build` makes room for at first; the columns double each time they fill. */
@@ -147,6 +153,10 @@ export class TradeResultTable {
   readonly closedAtMs: Float64Array;
   /** Each row's outcome as its index in OUTCOMES. */
   readonly outcome: Uint8Array;
+  /** Each row's symbol as a code; `symbolOf(code)` names it. */
+  readonly symbolCode: Uint16Array;
+  /** 1 where the row's pip value is the assumed one (`TradeResult.pipValueEstimated`). */
+  readonly pipValueEstimated: Uint8Array;
   private readonly columns: Columns;
   /** Symbols by code, append-only from one table to the next (so copied codes stay valid). */
   private readonly symbols: readonly string[];
@@ -164,6 +174,13 @@ export class TradeResultTable {
     this.openedAtMs = columns.openedAtMs;
     this.closedAtMs = columns.closedAtMs;
     this.outcome = columns.outcome;
+    this.symbolCode = columns.symbol;
+    this.pipValueEstimated = columns.pipValueEstimated;
+  }
+
+  /** The symbol of a code from `symbolCode`. */
+  symbolOf(code: number): string {
+    return this.symbols[code]!;
   }
 
   /** A table of no results. */
@@ -392,8 +409,10 @@ export class TradeResultTable {
       grossR: numbers.grossR[row]!,
       netR: numbers.netR[row]!,
       holdingHours: numbers.holdingHours[row]!,
+      pipValueUsd: numbers.pipValueUsd[row]!,
       outcome: OUTCOMES[columns.outcome[row]!]!,
       simulated: columns.simulated[row] === 1,
+      pipValueEstimated: columns.pipValueEstimated[row] === 1,
     };
   }
 

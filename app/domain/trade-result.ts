@@ -32,7 +32,11 @@ export interface TradeResult {
   grossR: number;
   netR: number;
   holdingHours: number;
+  /** USD value of one pip per standard lot the commission was converted with (`pipValueUsdPerLot`, app/domain/track-record.ts). */
+  pipValueUsd: number;
   outcome: TradeOutcome;
   /** Whether the trade is simulated history (its `published` event says so, docs/decisions/0145); false for a live trade. */
   simulated: boolean;
+  /** Whether `pipValueUsd` is the assumed $10 a lot: a cross with no price bar giving its quote currency's USD rate at the exit (docs/decisions/0156). */
+  pipValueEstimated: boolean;
 }

@@ -6,7 +6,7 @@
  */
 import { and, asc, inArray, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { signalEvents, signals, type Signal } from "../../db/schema";
+import { priceBars, signalEvents, signals, type Signal } from "../../db/schema";
 import { replayBars, type BarError } from "~/domain/bar-replay";
 import { close, expire, projectSignal, type SignalEvent, type SignalState } from "~/domain/signal-lifecycle";
 import { toDomainEvent } from "~/models/ledger.server";
@@ -89,6 +89,7 @@ export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()
         now,
       );
       if (!replay.ok) return replay;
+      storeBarCloses(tx, replay.bars);
       const received = Array.isArray(bars) ? bars.length : 0;
       const queue = replay.changes.flatMap((change) => change.events.map((event, index) => ({ id: change.id, event, index })));
       queue.sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.id - b.id || a.index - b.index);
@@ -109,6 +110,35 @@ export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()
   );
   if (result.ok && notify) checkTouchedSignals(result.signals.map((signal) => signal.id), now, db);
   return result;
+}
+
+/** Rows per INSERT of bar closes (3 parameters each, well under SQLite's 32,766). */
+const BAR_INSERT_ROWS = 1_000;
+
+/** Keeps each bar's close (`price_bars`); a (symbol, time) already stored keeps its first close. */
+function storeBarCloses(tx: Queryable, bars: ReadonlyArray<{ symbol: string; time: Date; close: number }>): void {
+  for (let start = 0; start < bars.length; start += BAR_INSERT_ROWS) {
+    const rows = bars.slice(start, start + BAR_INSERT_ROWS).map(({ symbol, time, close }) => ({ symbol, time, close }));
+    tx.insert(priceBars).values(rows).onConflictDoNothing().run();
+  }
+}
+
+const barStatements = new WeakMap<Db["$client"], { get: (symbol: string, atMs: number) => unknown }>();
+
+/**
+ * The last stored bar of `symbol` opening at or before `at`: its open time and
+ * close (quote units per base unit), or null when none is stored. One indexed
+ * lookup (the table's primary key is (symbol, time)), through a statement
+ * compiled once per connection.
+ */
+export function lastBarAtOrBefore(symbol: string, at: Date, db: Db = getDb()): { time: Date; close: number } | null {
+  let statement = barStatements.get(db.$client);
+  if (!statement) {
+    statement = db.$client.prepare("SELECT time, close FROM price_bars WHERE symbol = ? AND time <= ? ORDER BY time DESC LIMIT 1");
+    barStatements.set(db.$client, statement);
+  }
+  const row = statement.get(symbol, at.getTime()) as { time: number; close: number } | undefined;
+  return row ? { time: new Date(row.time), close: row.close } : null;
 }
 
 /**

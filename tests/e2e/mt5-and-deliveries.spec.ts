@@ -3,24 +3,10 @@
  * for a followed strategy (My Strategies → Overview), and an admin finds a dead
  * delivery job on /admin/deliveries and retries it.
  */
-import { readdirSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import { ACCOUNTS, signIn } from "./support/auth";
-import { E2E } from "./support/ports";
+import { e2eDatabasePath } from "./support/database";
 import { expect, expectToast, test } from "./support/fixtures";
-
-/** The e2e server's database file (start-app.ts makes it in a fresh temporary folder per run; the newest is this run's). */
-function e2eDatabasePath(): string {
-  const prefix = `fx-trader-e2e-${E2E.appPort}-`;
-  const folders = readdirSync(tmpdir())
-    .filter((name) => name.startsWith(prefix))
-    .map((name) => join(tmpdir(), name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  if (folders.length === 0) throw new Error(`No ${prefix}* folder in ${tmpdir()}`);
-  return join(folders[0]!, "e2e.db");
-}
 
 /**
  * Writes a dead webhook job for the demo trader straight into the server's

@@ -65,12 +65,16 @@ describe("GET /api/strategies/{slug}/performance", () => {
     const { status, type, body } = await performance("alpha-swing");
     expect(status).toBe(200);
     expect(type).toMatch(/^application\/json/);
-    for (const key of ["trades", "wins", "losses", "breakevens", "winRate", "expectancyR", "profitFactor", "totalNetR", "totalNetPips", "maxDrawdownR", "maxDrawdownPercent", "sharpe", "sortino", "monthly", "equity"]) {
+    for (const key of ["trades", "wins", "losses", "breakevens", "winRate", "expectancyR", "profitFactor", "totalNetR", "pipsBySymbol", "maxDrawdownR", "maxDrawdownPercent", "sharpe", "sortino", "monthly", "equity"]) {
       expect(body).toHaveProperty(key);
     }
     expect(body).toMatchObject({ slug: "alpha-swing", trades: 3, wins: 2, losses: 1, breakevens: 0 });
-    expect(body.totalGrossPips).toBeCloseTo(50 - 50 + 25, 9);
-    expect(body.totalNetPips).toBeCloseTo(25 - 3 * EURUSD_COST, 9);
+    expect(body).not.toHaveProperty("totalNetPips");
+    expect(body.pipsBySymbol).toHaveLength(1);
+    expect(body.pipsBySymbol[0]).toMatchObject({ symbol: "EURUSD", trades: 3 });
+    expect(body.pipsBySymbol[0].grossPips).toBeCloseTo(50 - 50 + 25, 9);
+    expect(body.pipsBySymbol[0].costPips).toBeCloseTo(3 * EURUSD_COST, 9);
+    expect(body.pipsBySymbol[0].netPips).toBeCloseTo(25 - 3 * EURUSD_COST, 9);
     expect(body.totalNetR).toBeCloseTo((25 - 3 * EURUSD_COST) / 50, 9);
     expect(body.winRate).toBeCloseTo(200 / 3, 9);
     expect(body.monthly.map((m: { month: string }) => m.month)).toEqual(["2026-01", "2026-02", "2026-03"]);
@@ -80,7 +84,7 @@ describe("GET /api/strategies/{slug}/performance", () => {
   it("combines every strategy for the slug all", async () => {
     const { body } = await performance("all");
     expect(body.trades).toBe(4);
-    expect(body.totalGrossPips).toBeCloseTo(50, 9);
+    expect(body.pipsBySymbol[0].grossPips).toBeCloseTo(50, 9);
   });
 
   it("keeps only the trades closed between from and to, both days included", async () => {
@@ -214,12 +218,12 @@ describe("GET /api/strategies/{slug}/trades.csv", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     const lines = text.slice(0, -2).split("\r\n");
     expect(lines[0]).toBe(
-      "strategySlug,strategyName,id,symbol,side,openedAt,closedAt,closeReason,entryPrice,originalSl,fillPrice,exitPrice,riskPips,grossPips,spreadPips,commissionPips,slippagePips,costPips,netPips,grossR,netR,holdingHours,outcome,simulated",
+      "strategySlug,strategyName,id,symbol,side,openedAt,closedAt,closeReason,entryPrice,originalSl,fillPrice,exitPrice,riskPips,grossPips,spreadPips,commissionPips,slippagePips,costPips,netPips,grossR,netR,holdingHours,pipValueUsd,pipValueEstimated,outcome,simulated",
     );
     expect(lines).toHaveLength(1 + (await performance("gold-intraday")).body.trades);
     expect(lines[1]!.startsWith('gold-intraday,"Gold, ""Intraday""",')).toBe(true);
-    // grossPips, …, costPips, netPips, grossR, netR, holdingHours, outcome of the +25 pip trade, and its simulated flag (a live trade).
-    expect(lines[1]!.split(",").slice(-11)).toEqual(["25", "0.8", "0.35", "0.5", "1.65", "23.35", "0.5", "0.467", "24", "win", "false"]);
+    // grossPips, …, costPips, netPips, grossR, netR, holdingHours, the pip value ($10 a lot on EURUSD, exact: not estimated), outcome of the +25 pip trade, and its simulated flag (a live trade).
+    expect(lines[1]!.split(",").slice(-13)).toEqual(["25", "0.8", "0.35", "0.5", "1.65", "23.35", "0.5", "0.467", "24", "10", "false", "win", "false"]);
   });
 
   it("lists every strategy for all, filtered by from and to", async () => {

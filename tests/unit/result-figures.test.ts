@@ -5,7 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { comesFromRecord, findResultFigures, type RecordFigures } from "../e2e/support/result-figures";
 
-const record: RecordFigures = { trades: 41, winRate: 43.90243902439025, profitFactor: 0.8123, maxDrawdownPercent: -12.345, maxDrawdownR: -9.8, totalNetR: -7.68, sharpe: -0.41, totalNetPips: 1234.5 };
+const record: RecordFigures = { trades: 41, winRate: 43.90243902439025, profitFactor: 0.8123, maxDrawdownPercent: -12.345, maxDrawdownR: -9.8, totalNetR: -7.68, sharpe: -0.41,
+  pipsBySymbol: [{ symbol: "EURUSD", netPips: 25.3 }, { symbol: "XAUUSD", netPips: 1209.2 }],
+};
 
 describe("findResultFigures", () => {
   it("reads figures beside their labels in the same element or the next, with their precision", () => {
@@ -31,6 +33,14 @@ describe("comesFromRecord", () => {
   it("accepts the record's figures at the printed precision and fails a hand-written one", () => {
     const figures = findResultFigures(`<dt>Win Rate</dt><dd>43.9%</dd><dt>Win Rate</dt><dd>68%</dd><p>Sharpe -0.41</p><p>Trades 127</p>`);
     expect(figures.map((figure) => comesFromRecord(figure, [record]))).toEqual([true, false, true, false]);
+  });
+
+  it("reads each symbol's net pips (the label read out beside the symbol) and fails their sum", () => {
+    const html = `<dt>Net pips by symbol</dt><dd><dl><div><dt>EURUSD<span class="sr-only"> net pips</span></dt><dd>+25.3</dd></div>
+      <div><dt>XAUUSD<span class="sr-only"> net pips</span></dt><dd>+1209.2</dd></div></dl></dd><dt>Net pips</dt><dd>1234.5</dd>`;
+    const figures = findResultFigures(html);
+    expect(figures.map(({ kind, value }) => [kind, value])).toEqual([["pips", 25.3], ["pips", 1209.2], ["pips", 1234.5]]);
+    expect(figures.map((figure) => comesFromRecord(figure, [record]))).toEqual([true, true, false]);
   });
 
   it("checks a figure against fields of its own kind only", () => {

@@ -10,6 +10,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   commissionPips,
+  pipValueUsdPerLot,
+  quoteUsdPairOf,
+  quoteUsdRate,
   computeTrackRecord,
   periodRange,
   summarizeResults,
@@ -125,7 +128,25 @@ describe("costs", () => {
     expect(commissionPips("EURUSD", 0.0001, 1.1)).toBeCloseTo(0.35, 12);
     expect(commissionPips("USDJPY", 0.01, 150)).toBeCloseTo(0.525, 12);
     expect(commissionPips("XAUUSD", 0.01, 2400)).toBeCloseTo(3.5, 12);
+    // A cross at its quote currency's USD rate at the exit: GBPUSD 1.25 → $12.50 a pip; USDJPY 160 → ¥1,000 = $6.25 a pip.
+    const gbp = quoteUsdRate({ symbol: "GBPUSD", invert: false }, { time: new Date("2026-03-02T10:00:00Z"), close: 1.25 });
+    const jpy = quoteUsdRate({ symbol: "USDJPY", invert: true }, { time: new Date("2026-03-02T10:00:00Z"), close: 160 });
+    expect(gbp).toEqual({ usdPerQuote: 1.25, symbol: "GBPUSD", time: "2026-03-02T10:00:00.000Z" });
+    expect(commissionPips("EURGBP", 0.0001, 0.85, gbp)).toBeCloseTo(0.28, 12);
+    expect(commissionPips("EURJPY", 0.01, 170, jpy)).toBeCloseTo(0.56, 12);
+    // No bar: the assumed $10, said to be estimated.
     expect(commissionPips("EURGBP", 0.0001, 0.85)).toBeCloseTo(0.35, 12);
+    expect(pipValueUsdPerLot("EURGBP", 0.0001, 0.85, null)).toEqual({ usd: 10, estimated: true });
+    expect(pipValueUsdPerLot("EURGBP", 0.0001, 0.85, gbp)).toEqual({ usd: 12.5, estimated: false });
+    expect(pipValueUsdPerLot("USDJPY", 0.01, 160, gbp).estimated).toBe(false);
+  });
+
+  it("take a cross's USD rate from its quote currency's USD pair, and need none for a USD pair", () => {
+    expect(quoteUsdPairOf("EURGBP")).toEqual({ symbol: "GBPUSD", invert: false });
+    expect(quoteUsdPairOf("GBPJPY")).toEqual({ symbol: "USDJPY", invert: true });
+    expect(quoteUsdPairOf("EURCHF")).toEqual({ symbol: "USDCHF", invert: true });
+    expect(quoteUsdPairOf("AUDNZD")).toEqual({ symbol: "NZDUSD", invert: false });
+    for (const symbol of ["EURUSD", "USDJPY", "XAUUSD"]) expect(quoteUsdPairOf(symbol)).toBeNull();
   });
 });
 

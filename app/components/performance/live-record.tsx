@@ -18,6 +18,7 @@ import type { TrackRecordFigures, TrackRecordView } from "~/models/read-models/t
 import { chartAxes, sparklineGeometry } from "~/domain/chart-axes";
 import { ChartBoundary, Sparkline } from "./chart-panel";
 import { ChartAttribution, ChartFrame } from "./chart-frame";
+import { EstimateMark, pipsTile, TileLines, type TileLine } from "./pips-tile";
 import { signTone, toneClass } from "./tone";
 import { useNearViewport } from "./use-near-viewport";
 
@@ -50,15 +51,15 @@ export type LiveTileId =
   | "sortino"
   | "streaks";
 
-/** The headline figures of `record`, net of costs. */
-export function liveTiles(record: TrackRecordFigures): Array<{ id: LiveTileId; label: string; value: string; tone: MetricTone }> {
+/** The headline figures of `record`, net of costs (the net pips tile may hold a line per symbol). */
+export function liveTiles(record: TrackRecordFigures): Array<{ id: LiveTileId; label: string; value: string; tone: MetricTone; estimate?: string; lines?: TileLine[] }> {
   return [
     { id: "trades", label: "Closed signals", value: String(record.trades), tone: "neutral" },
     { id: "win-rate", label: "Win rate", value: percent(record.winRate), tone: "neutral" },
     { id: "expectancy", label: "Expectancy", value: formatR(record.expectancyR), tone: signTone(record.expectancyR ?? 0) },
     { id: "profit-factor", label: "Profit factor", value: number(record.profitFactor), tone: "neutral" },
     { id: "net-r", label: "Net result", value: formatR(record.totalNetR, 1), tone: signTone(record.totalNetR) },
-    { id: "net-pips", label: "Net pips", value: record.totalNetPips.toFixed(1), tone: signTone(record.totalNetPips) },
+    pipsTile(record),
     { id: "max-drawdown", label: "Max drawdown", value: `${formatR(record.maxDrawdownR, 1)} / ${formatPct(record.maxDrawdownPercent)}`, tone: signTone(record.maxDrawdownR) },
     { id: "return", label: `Return at ${record.riskPct}% risk`, value: formatPct(record.totalReturnPct), tone: signTone(record.totalReturnPct) },
     { id: "cagr", label: "CAGR", value: record.cagr === null ? "—" : formatPct(record.cagr), tone: signTone(record.cagr ?? 0) },
@@ -76,7 +77,14 @@ export function LiveTiles({ record, only, className = "sm:grid-cols-3 lg:grid-co
       {tiles.map((tile) => (
         <div key={tile.id} className="rounded-md bg-slate-50 p-3 dark:bg-slate-800" data-testid={`live-tile-${tile.id}`}>
           <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{tile.label}</dt>
-          <dd className={`mt-1 text-lg font-bold tabular-nums ${toneClass[tile.tone]}`}>{tile.value}</dd>
+          {tile.lines ? (
+            <TileLines lines={tile.lines} />
+          ) : (
+            <dd className={`mt-1 text-lg font-bold tabular-nums ${toneClass[tile.tone]}`}>
+              {tile.value}
+              {tile.estimate ? <EstimateMark reason={tile.estimate} /> : null}
+            </dd>
+          )}
         </div>
       ))}
     </dl>

@@ -30,6 +30,8 @@ import { chartAxes, sparklineGeometry, type SparklineGeometry } from "~/domain/c
 import { closedTradeOf, foldSignals } from "~/domain/ledger-fold";
 import { DEFAULT_RECORD_BASIS, type RecordBasis } from "~/domain/record-basis";
 import {
+  quoteUsdPairOf,
+  quoteUsdRate,
   summarizeTable,
   summarizeTableWithoutCurve,
   tradeResult,
@@ -41,6 +43,7 @@ import {
 } from "~/domain/track-record";
 import { TradeResultTable } from "~/domain/trade-result-table";
 import { getLedgerHead } from "~/models/ledger.server";
+import { lastBarAtOrBefore } from "~/models/price-replay.server";
 import { getStrategyBySlug, toApiStrategy, type ApiStrategy } from "~/models/strategies.server";
 import { getDb } from "~/platform/db.server";
 import { MIN_CLOSED_SIGNALS_FOR_FIGURES } from "~/content/live-win-rate";
@@ -96,9 +99,23 @@ function foldedTrades(which: SQL): ClosedTrade[] {
   const trades: ClosedTrade[] = [];
   for (const [id, state] of states) {
     const trade = state ? closedTradeOf(id, state) : null;
-    if (trade) trades.push(trade);
+    if (trade) trades.push(withQuoteUsd(trade));
   }
   return trades;
+}
+
+/**
+ * A cross's trade with its quote currency's USD rate at the exit: the close of
+ * the last stored bar of that currency's USD pair at or before `closedAt`
+ * (docs/decisions/0156-pip-values-from-price-bars.md); null when no bar is
+ * stored, and the result's pip value is then marked estimated. Other trades
+ * are returned as they are.
+ */
+function withQuoteUsd(trade: ClosedTrade): ClosedTrade {
+  const pair = quoteUsdPairOf(trade.symbol);
+  if (!pair) return trade;
+  const bar = lastBarAtOrBefore(pair.symbol, trade.closedAt);
+  return { ...trade, quoteUsd: bar ? quoteUsdRate(pair, bar) : null };
 }
 
 /** The changed signals (`ids`) that are closed with an outcome, folded from the ledger. */

@@ -49,6 +49,20 @@ const monthlyRow = z
   })
   .strict();
 
+const symbolPips = z
+  .object({
+    symbol: z.string().openapi({ example: "EURUSD" }),
+    trades: z.number().int().openapi({ description: "Closed trades of the symbol in the period." }),
+    grossPips: z.number().openapi({ description: "Sum of the symbol's trades before costs, in its pips." }),
+    costPips: z.number().openapi({ description: "Spread, commission and slippage charged on the symbol's trades, in its pips." }),
+    netPips: z.number().openapi({ description: "Sum of the symbol's trades after costs, in its pips." }),
+    estimatedPipValueTrades: z.number().int().openapi({
+      description:
+        "Of `trades`, those whose commission was converted into pips at an assumed $10 per pip per lot: a cross whose quote currency's USD rate at the exit no stored price bar gives. Otherwise the pip value is exact (quote USD), from the fill (base USD) or from the close of the quote currency's USD pair at or before the exit.",
+    }),
+  })
+  .strict();
+
 const trackRecordFields = {
     riskPct: z.number().openapi({ description: "Percent of equity risked per trade (the loss at −1 R).", example: 1 }),
     startingEquity: z.number().openapi({ example: 10000 }),
@@ -63,9 +77,10 @@ const trackRecordFields = {
     avgLossR: nullableR("Mean net result of the losses (negative)."),
     expectancyR: nullableR("Mean net result per trade."),
     profitFactor: z.number().nullable().openapi({ description: "Σ net R of wins / |Σ net R of losses|; null when there is no loss." }),
-    totalGrossPips: z.number(),
-    totalCostPips: z.number().openapi({ description: "Spread, commission and slippage charged, in pips." }),
-    totalNetPips: z.number(),
+    pipsBySymbol: z.array(symbolPips).openapi({
+      description:
+        "Pips of each symbol traded, A–Z. Pips are summed within a symbol only: a pip is 0.0001 on EURUSD and 0.01 on XAUUSD, so a total across symbols would mean nothing (there is no `totalNetPips`). R (`totalNetR`) is the unit that adds up across symbols.",
+    }),
     totalGrossR: r("Sum before costs."),
     totalNetR: r("Sum after costs."),
     largestWinR: nullableR("Best win."),

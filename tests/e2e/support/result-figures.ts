@@ -18,7 +18,7 @@ export const RESULT_KINDS = [
   { kind: "sortino", label: /sortino/i, fields: ["sortino"] },
   { kind: "expectancy", label: /expectancy/i, fields: ["expectancyR"] },
   { kind: "netResult", label: /net result/i, fields: ["totalNetR"] },
-  { kind: "pips", label: /\bpips\b/i, fields: ["totalNetPips"] },
+  { kind: "pips", label: /\bpips\b/i, fields: ["pipsBySymbol"] },
   { kind: "trades", label: /closed signals|\btrades\b/i, fields: ["trades"] },
 ] as const;
 
@@ -86,8 +86,17 @@ export function findResultFigures(html: string): FoundFigure[] {
   return found;
 }
 
-/** A record as the performance API answers it (the fields RESULT_KINDS names). */
-export type RecordFigures = Partial<Record<(typeof RESULT_KINDS)[number]["fields"][number], number | null>>;
+/** A record as the performance API answers it (the fields RESULT_KINDS names; pips only per symbol, never summed across symbols). */
+export type RecordFigures = Partial<Record<Exclude<(typeof RESULT_KINDS)[number]["fields"][number], "pipsBySymbol">, number | null>> & {
+  pipsBySymbol?: ReadonlyArray<{ symbol: string; netPips: number }>;
+};
+
+/** The values of `field` in `record`: the number, or each symbol's net pips. */
+function fieldValues(record: RecordFigures, field: (typeof RESULT_KINDS)[number]["fields"][number]): number[] {
+  if (field === "pipsBySymbol") return (record.pipsBySymbol ?? []).map((symbol) => symbol.netPips);
+  const value = record[field];
+  return typeof value === "number" ? [value] : [];
+}
 
 /**
  * Whether `figure` is one of `records`' figures of its kind, printed at its
@@ -95,12 +104,11 @@ export type RecordFigures = Partial<Record<(typeof RESULT_KINDS)[number]["fields
  * either sign (drawdowns are printed negative or as a depth).
  */
 export function comesFromRecord(figure: FoundFigure, records: readonly RecordFigures[]): boolean {
-  const fields = RESULT_KINDS.find((kind) => kind.kind === figure.kind)!.fields as readonly (keyof RecordFigures)[];
+  const fields = RESULT_KINDS.find((kind) => kind.kind === figure.kind)!.fields;
   const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9;
   return records.some((record) =>
-    fields.some((field) => {
-      const value = record[field];
-      return typeof value === "number" && (Math.abs(value - figure.value) <= tolerance || Math.abs(Math.abs(value) - Math.abs(figure.value)) <= tolerance);
-    }),
+    fields.some((field) =>
+      fieldValues(record, field).some((value) => Math.abs(value - figure.value) <= tolerance || Math.abs(Math.abs(value) - Math.abs(figure.value)) <= tolerance),
+    ),
   );
 }
