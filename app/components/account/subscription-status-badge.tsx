@@ -1,10 +1,9 @@
 import { Badge } from "~/components/ui/badge";
-import { statusDisplay } from "~/domain/subscription-lifecycle";
-import type { SubscriptionStatus } from "../../../db/schema";
+import { statusDisplay, type SubscriptionState } from "~/domain/subscription-lifecycle";
 
 /** The facts a subscription's status is read from (dates as ISO strings, as loaders serialise them). */
 export interface StatusFacts {
-  status: SubscriptionStatus | string;
+  status: string;
   planName: string;
   endDate: string;
   cancelAtPeriodEnd: boolean;
@@ -21,7 +20,7 @@ const TONE_VARIANT = { success: "success", warning: "warning", neutral: "seconda
  */
 export function SubscriptionStatusBadge({ facts, now, withIcon = false }: { facts: StatusFacts; now: string; withIcon?: boolean }) {
   const display = statusDisplay(
-    { status: facts.status as SubscriptionStatus, planName: facts.planName, endDate: new Date(facts.endDate), cancelAtPeriodEnd: facts.cancelAtPeriodEnd },
+    { status: facts.status as SubscriptionState["status"], planName: facts.planName, endDate: new Date(facts.endDate), cancelAtPeriodEnd: facts.cancelAtPeriodEnd },
     new Date(now),
   );
   const warning = display.tone === "warning";
