@@ -29,7 +29,8 @@ import {
 } from "~/domain/delivery";
 import { getLedgerRoot } from "~/models/ledger-tree.server";
 import { applyEventToMt5Queue } from "~/models/mt5.server";
-import { projectedColumns, projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
+import { projectedColumns, projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType, type SignalState } from "~/domain/signal-lifecycle";
+import type { SignalBefore, SummaryEvent } from "~/domain/event-summary";
 import { getDb } from "~/platform/db.server";
 import { enqueueFanouts } from "./outbox-fanout.server";
 
@@ -122,6 +123,22 @@ export interface DeliveredEvent {
   signal: Signal;
   /** The Merkle tree of the first `seq` rows: the checkpoint current right after the event. */
   checkpoint: EventCheckpoint;
+  /** What the event did, for `eventSummary` (app/domain/event-summary.ts): the event and the signal just before it (null for `published`). */
+  change: { event: SummaryEvent; before: SignalBefore | null };
+}
+
+/** The event as `eventSummary` reads it, with the signal's outcome after a close. */
+function summaryEvent(event: SignalEvent, after: SignalState): SummaryEvent {
+  switch (event.type) {
+    case "modified":
+    case "partially_closed":
+    case "cancelled":
+      return { type: event.type, payload: event.payload } as SummaryEvent;
+    case "closed":
+      return { type: "closed", payload: event.payload, outcome: after.outcome };
+    default:
+      return { type: event.type };
+  }
 }
 
 /**
@@ -146,7 +163,9 @@ export function deliveredEvent(seq: number, db: Queryable = getDb()): DeliveredE
   const state = projectSignal(history);
   const signal: Signal = { ...row, ...projectedColumns(state) };
   const checkpoint = { treeSize: seq, rootHash: getLedgerRoot(seq, db).toString("hex") };
-  return { eventId: eventId(seq), seq, hash: event.hash, type: event.type as SignalEventType, occurredAt: event.occurredAt, signal, checkpoint };
+  const prior = history.length > 1 ? projectSignal(history.slice(0, -1)) : null;
+  const change = { event: summaryEvent(history[history.length - 1]!, state), before: prior };
+  return { eventId: eventId(seq), seq, hash: event.hash, type: event.type as SignalEventType, occurredAt: event.occurredAt, signal, checkpoint, change };
 }
 
 /**
