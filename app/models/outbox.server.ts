@@ -422,14 +422,14 @@ export const DASHBOARD_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * Every channel's jobs created in the 24 hours before `now` (DASHBOARD_WINDOW_MS):
- * sent, retrying (queued, sending or waiting) and dead counts, and the
+ * sent, queued (not yet attempted), retrying (failed before) and dead counts, and the
  * publish-to-delivery latency p50/p99 of sent ledger jobs (the event's
  * `recordedAt` to the job's `sentAt`, `summarizeChannel`).
  * @returns one row per channel of DELIVERY_CHANNELS, in that order (zero counts included).
  */
 export function summarizeDeliveries(now: Date): ChannelSummary[] {
   const rows = getDb()
-    .select({ channel: deliveryJobs.channel, status: deliveryJobs.status, sentAt: deliveryJobs.sentAt, publishedAt: signalEvents.recordedAt })
+    .select({ channel: deliveryJobs.channel, status: deliveryJobs.status, attempts: deliveryJobs.attempts, sentAt: deliveryJobs.sentAt, publishedAt: signalEvents.recordedAt })
     .from(deliveryJobs)
     .leftJoin(signalEvents, eq(signalEvents.seq, deliveryJobs.seq))
     .where(gte(deliveryJobs.createdAt, new Date(now.getTime() - DASHBOARD_WINDOW_MS)))
