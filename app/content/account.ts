@@ -37,7 +37,7 @@ export const SUBSCRIPTION_TOASTS = {
     description: "Your subscription will remain active until the end of the current billing period.",
   },
   cancelledNow: { title: "Subscription Cancelled", description: "Your paused subscription has ended." },
-  trialCancelled: { title: "Trial Cancelled", description: "Your free trial has ended. Nothing was charged." },
+  trialCancelled: { title: "Trial Cancelled", description: "You keep access until your free trial ends. Nothing is charged." },
 } as const;
 
 /* Security ------------------------------------------------------------ */

@@ -134,3 +134,27 @@ export const TELEGRAM_TOASTS = {
   notLinked: "No Telegram chat is linked.",
   unavailable: "Telegram is not available on this server.",
 } as const;
+
+/** The words of what happened, under each message's headline (app/domain/event-summary.ts). */
+export const EVENT_SUMMARY_TEXTS = {
+  levels: { sl: "Stop loss", tp1: "Take profit 1", tp2: "Take profit 2" },
+  none: "none",
+  changed: "Levels changed",
+  partialClosed: "Closed",
+  partialReasons: { TP1: "take profit 1", MANUAL: "closed by the desk" },
+  onThatPart: "on that part",
+  closedBy: "Closed",
+  closeReasons: {
+    TP1: "take profit 1 hit",
+    TP2: "take profit 2 hit",
+    SL: "stop loss hit",
+    BREAKEVEN: "stopped at breakeven",
+    MANUAL: "closed by the desk",
+    EXPIRY: "closed at expiry",
+  },
+  exit: "Exit",
+  result: "Result",
+  cancelledWhy: "Cancelled by the desk",
+  cancelledNoNote: "Cancelled by the desk; no reason was given.",
+  expired: "Expired: the entry price was not reached before",
+} as const;

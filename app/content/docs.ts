@@ -74,7 +74,7 @@ export const GETTING_STARTED: { title: string; sections: readonly GuideSection[]
     {
       id: "create-a-key",
       title: "Create a key",
-      body: "Sign in, open Portal → Account → API keys and generate a key. It is shown once: keep it secret and send it as `Authorization: Bearer <key>`. Public endpoints work without a key; a key unlocks your own data and the live signals of your plan.",
+      body: "Sign in, open Portal → Account → API Access and generate a key. It is shown once: keep it secret and send it as `Authorization: Bearer <key>`. Public endpoints work without a key; a key unlocks your own data and the live signals of your plan.",
       examples: [{ label: "Keep the key in your shell", language: "shell", code: "export FXT_URL=http://localhost:3000\nexport FXT_API_KEY=fxt_your_key_here" }],
     },
     {

@@ -53,7 +53,6 @@ export interface Plan {
   summary: string;
   features: string[];
   mostPopular: boolean;
-  cta: CallToAction;
 }
 
 export const MOST_POPULAR_LABEL = "Most Popular";
@@ -67,7 +66,6 @@ export const PLANS: Plan[] = [
     summary: "For traders following a single strategy alongside their own analysis.",
     features: ["1 strategy", "Email and portal alerts", "Weekly summary", "Basic tools", "Community support"],
     mostPopular: false,
-    cta: { label: "Get Started", to: SIGNUP_PATH },
   },
   {
     id: "pro",
@@ -77,7 +75,6 @@ export const PLANS: Plan[] = [
     summary: "For active traders who want several strategies, every alert channel and the full academy.",
     features: ["3 strategies", "All alert channels", "Daily market brief", "Priority support", "Academy", "Advanced tools"],
     mostPopular: true,
-    cta: { label: "Start Free Trial", to: SIGNUP_PATH },
   },
   {
     id: "institutional",
@@ -94,7 +91,6 @@ export const PLANS: Plan[] = [
       "White-label",
     ],
     mostPopular: false,
-    cta: { label: "Contact Sales", to: CONTACT_PATH },
   },
 ];
 
@@ -138,7 +134,6 @@ export const TRIAL = {
   title: `${TRIAL_DAYS}-Day Free Trial`,
   body: `Try every Pro feature free for ${TRIAL_DAYS} days: 3 strategies, all alert channels, the daily market brief and the academy. At the end of the trial, choose a plan or your account returns to Free.`,
   points: ["No setup fees", `${REFUND_DAYS}-day refund promise`, "Change or cancel your plan at any time"],
-  cta: { label: "Start Free Trial", to: SIGNUP_PATH } satisfies CallToAction,
 };
 
 /** Promises shown under the plan cards (spec section 9). */

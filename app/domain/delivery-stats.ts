@@ -26,6 +26,8 @@ export function nearestRankPercentile(values: readonly number[], p: number): num
 /** One job as the dashboard counts it: its status, and for a sent ledger job the publish and delivery times. */
 export interface DeliveryJobFigure {
   status: "queued" | "sending" | "sent" | "retrying" | "dead";
+  /** Attempts started so far, the one in progress included (a claim counts it; 0 before the first). */
+  attempts: number;
   /** The ledger event's `recordedAt` (null for jobs that are not ledger events: test events, notices). */
   publishedAt: Date | null;
   /** When the job was sent (null until then). */
@@ -36,7 +38,9 @@ export interface DeliveryJobFigure {
 export interface ChannelSummary {
   channel: string;
   sent: number;
-  /** Jobs still to go: queued, being sent or waiting for a retry. */
+  /** Jobs awaiting or in their first attempt (`queued`, or `sending` its first attempt). */
+  queued: number;
+  /** Jobs whose earlier attempt failed (`retrying`, or `sending` a second or later attempt). */
   retrying: number;
   dead: number;
   p50Ms: number | null;
@@ -47,21 +51,23 @@ export interface ChannelSummary {
  * Counts one channel's jobs and its publish-to-delivery latency (`sentAt`
  * minus the event's `publishedAt`, for sent ledger jobs) at the 50th and 99th
  * nearest-rank percentiles.
- * @returns the channel's row; `retrying` counts queued, sending and retrying jobs.
+ * @returns the channel's row; `queued` counts jobs not yet attempted, `retrying` those that failed before.
  */
 export function summarizeChannel(channel: string, jobs: readonly DeliveryJobFigure[]): ChannelSummary {
   const latencies: number[] = [];
   let sent = 0;
   let dead = 0;
+  let queued = 0;
   let retrying = 0;
   for (const job of jobs) {
     if (job.status === "sent") {
       sent += 1;
       if (job.publishedAt && job.sentAt) latencies.push(Math.max(0, job.sentAt.getTime() - job.publishedAt.getTime()));
     } else if (job.status === "dead") dead += 1;
-    else retrying += 1;
+    else if (job.status === "retrying" || (job.status === "sending" && job.attempts > 1)) retrying += 1;
+    else queued += 1;
   }
-  return { channel, sent, retrying, dead, p50Ms: nearestRankPercentile(latencies, 50), p99Ms: nearestRankPercentile(latencies, 99) };
+  return { channel, sent, queued, retrying, dead, p50Ms: nearestRankPercentile(latencies, 50), p99Ms: nearestRankPercentile(latencies, 99) };
 }
 
 /** A latency for people: "–" when null, "850 ms" under a second, "1.2 s" under a minute, "3.5 min" above. */

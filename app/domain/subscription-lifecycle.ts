@@ -29,7 +29,7 @@ export interface SubscriptionState {
   startDate: Date;
   /** End of the current period: trial end, next billing date, or when it ended. */
   endDate: Date;
-  /** ACTIVE but ends (becomes CANCELLED) when the current period ends. */
+  /** ACTIVE or TRIAL but ends (becomes CANCELLED) when the current period ends; access lasts until then. */
   cancelAtPeriodEnd: boolean;
   /** TRIAL only: the plan that starts, and is charged, when the trial ends (null: the trial just ends). */
   pendingPlan: PlanId | null;
@@ -155,7 +155,8 @@ export type PlanTiming = "trial-end" | "now";
  * Choose a plan.
  * - TRIAL, `timing` 'trial-end' (the default) → stays TRIAL with `pendingPlan`:
  *   the plan starts, and is charged, when the trial ends (see `settle`); a
- *   'plan_scheduled' record of $0. Choosing again replaces the scheduled plan.
+ *   'plan_scheduled' record of $0. Choosing again replaces the scheduled plan;
+ *   choosing one after cancelling the trial withdraws the cancellation.
  * - TRIAL, `timing` 'now' → the trial ends and `plan` starts at once, charged today.
  * - none, EXPIRED or CANCELLED → ACTIVE on `plan` with a new one-month period starting `now`.
  * - ACTIVE → switches to `plan` at once, keeping the current period (no proration)
@@ -179,7 +180,7 @@ export function changePlan(
     }
     return {
       ok: true,
-      subscription: { ...state, pendingPlan: plan },
+      subscription: { ...state, pendingPlan: plan, cancelAtPeriodEnd: false },
       billing: [
         {
           event: "plan_scheduled",
@@ -271,7 +272,9 @@ export function resume(state: SubscriptionState | null, now: Date): LifecycleRes
  * - ACTIVE → stays ACTIVE with `cancelAtPeriodEnd`: it stays active to the end
  *   of the period, then ends (see `settle`).
  * - PAUSED → CANCELLED at once (a paused subscription grants nothing, so nothing is cut short).
- * - TRIAL → EXPIRED at once (the trial ends now, a scheduled plan never starts, nothing is charged).
+ * - TRIAL → stays TRIAL with `cancelAtPeriodEnd`: access lasts to the trial's
+ *   end, then it becomes CANCELLED (see `settle`); a scheduled plan never
+ *   starts and nothing is charged.
  * Errors: `already-cancelling`, `not-active` (EXPIRED, CANCELLED), `no-subscription`.
  */
 export function cancel(state: SubscriptionState | null, now: Date): LifecycleResult {
@@ -284,16 +287,24 @@ export function cancel(state: SubscriptionState | null, now: Date): LifecycleRes
       billing: [{ event: "cancelled", plan: state.plan, amountCents: 0, description: `${name} plan cancelled`, at: now }],
     };
   }
+  if (state.status !== "ACTIVE" && state.status !== "TRIAL") return fail("not-active", "Your subscription has already ended.");
+  if (state.cancelAtPeriodEnd) {
+    return fail("already-cancelling", `Your subscription is already cancelled and ends on ${utcDate(state.endDate)}.`);
+  }
   if (state.status === "TRIAL") {
     return {
       ok: true,
-      subscription: { ...state, status: "EXPIRED", endDate: now, pendingPlan: null },
-      billing: [{ event: "cancelled", plan: state.plan, amountCents: 0, description: `${name} trial cancelled — nothing charged`, at: now }],
+      subscription: { ...state, cancelAtPeriodEnd: true, pendingPlan: null },
+      billing: [
+        {
+          event: "cancelled",
+          plan: state.plan,
+          amountCents: 0,
+          description: `${name} trial cancelled — access until ${utcDate(state.endDate)}, nothing charged`,
+          at: now,
+        },
+      ],
     };
-  }
-  if (state.status !== "ACTIVE") return fail("not-active", "Your subscription has already ended.");
-  if (state.cancelAtPeriodEnd) {
-    return fail("already-cancelling", `Your subscription is already cancelled and ends on ${utcDate(state.endDate)}.`);
   }
   return {
     ok: true,
@@ -319,7 +330,7 @@ export function needsSettlement(state: SubscriptionState | null | undefined, now
 /**
  * Applies what happens when the current period ends (call it lazily, before
  * reading or changing a subscription):
- * - ACTIVE with `cancelAtPeriodEnd` → CANCELLED (end date kept);
+ * - ACTIVE or TRIAL with `cancelAtPeriodEnd` → CANCELLED (end date kept);
  * - TRIAL with a `pendingPlan` → ACTIVE on that plan from the trial's end, with
  *   a 'plan_changed' record at its price dated at the trial's end (then renewed as below);
  * - TRIAL → EXPIRED;
@@ -342,11 +353,11 @@ export function settle(state: SubscriptionState, now: Date): { subscription: Sub
     const later = settle(started, now);
     return { subscription: later.subscription, billing: [record, ...later.billing], changed: true };
   }
-  if (state.status === "TRIAL") {
-    return { subscription: { ...state, status: "EXPIRED" }, billing: [], changed: true };
-  }
   if (state.cancelAtPeriodEnd) {
     return { subscription: { ...state, status: "CANCELLED", cancelAtPeriodEnd: false }, billing: [], changed: true };
+  }
+  if (state.status === "TRIAL") {
+    return { subscription: { ...state, status: "EXPIRED" }, billing: [], changed: true };
   }
   const billing: BillingEntry[] = [];
   const price = planPriceCents(state.plan);
@@ -366,15 +377,15 @@ export function settle(state: SubscriptionState, now: Date): { subscription: Sub
 
 /**
  * What the subscription's end date means for display: 'Next billing date'
- * (ACTIVE), 'Ends on' (ACTIVE, cancelling), 'Trial ends' (TRIAL), 'Current
- * period ends' (PAUSED), 'Ended on' (CANCELLED), 'Trial ended' (EXPIRED).
+ * (ACTIVE), 'Access until' (ACTIVE or TRIAL, cancelled), 'Trial ends' (TRIAL),
+ * 'Current period ends' (PAUSED), 'Ended on' (CANCELLED), 'Trial ended' (EXPIRED).
  */
 export function periodLabel(state: Pick<SubscriptionState, "status" | "cancelAtPeriodEnd">): string {
   switch (state.status) {
     case "ACTIVE":
-      return state.cancelAtPeriodEnd ? "Ends on" : "Next billing date";
+      return state.cancelAtPeriodEnd ? "Access until" : "Next billing date";
     case "TRIAL":
-      return "Trial ends";
+      return state.cancelAtPeriodEnd ? "Access until" : "Trial ends";
     case "PAUSED":
       return "Current period ends";
     case "CANCELLED":
@@ -474,7 +485,7 @@ export function confirmationFor(
       const pending = current!.pendingPlan ? ` The ${PLAN_RULES[current!.pendingPlan].name} plan you chose will not start.` : "";
       return ok({
         title: "Cancel your free trial?",
-        consequences: [`Your ${name} trial ends now and live signals lock.`, `Nothing is charged.${pending}`],
+        consequences: [`You keep your ${name} trial until ${end}; then it ends and live signals lock.`, `Nothing is charged.${pending}`],
         choices: [{ label: "Cancel Trial" }],
         keep: null,
       });
@@ -544,4 +555,43 @@ export function trialStatus(planName: string, endDate: Date, now: Date): { label
   const left = endDate.getTime() - now.getTime();
   const days = Math.max(1, Math.ceil(left / DAY_MS));
   return { label: `${planName} trial · ${days} ${days === 1 ? "day" : "days"} left`, ending: left < TRIAL_WARNING_DAYS * DAY_MS };
+}
+
+/** How a subscription's status reads on screen, and the tone the one status style gives it. */
+export interface StatusDisplay {
+  /** 'Active', 'Pro trial · 6 days left', 'Cancelled — access until Dec 1, 2026', 'Paused', 'Cancelled', 'Expired'. */
+  label: string;
+  tone: "success" | "warning" | "neutral";
+}
+
+/**
+ * The one reading of a subscription's status, used by every page that shows it:
+ * a cancelled ACTIVE or TRIAL subscription reads 'Cancelled — access until
+ * <end date>' (warning); a trial reads as `trialStatus` (warning when it ends
+ * soon); ACTIVE reads 'Active' (success); PAUSED 'Paused' (warning); CANCELLED
+ * and EXPIRED 'Cancelled' and 'Expired' (neutral).
+ * @param state status, plan name ('Pro'), end of the current period (UTC) and
+ *   cancellation flag; `now` a UTC instant.
+ */
+export function statusDisplay(
+  state: Pick<SubscriptionState, "status" | "endDate" | "cancelAtPeriodEnd"> & { planName: string },
+  now: Date,
+): StatusDisplay {
+  if ((state.status === "ACTIVE" || state.status === "TRIAL") && state.cancelAtPeriodEnd) {
+    return { label: `Cancelled — access until ${utcDate(state.endDate)}`, tone: "warning" };
+  }
+  switch (state.status) {
+    case "ACTIVE":
+      return { label: "Active", tone: "success" };
+    case "TRIAL": {
+      const trial = trialStatus(state.planName, state.endDate, now);
+      return { label: trial.label, tone: trial.ending ? "warning" : "success" };
+    }
+    case "PAUSED":
+      return { label: "Paused", tone: "warning" };
+    case "CANCELLED":
+      return { label: "Cancelled", tone: "neutral" };
+    case "EXPIRED":
+      return { label: "Expired", tone: "neutral" };
+  }
 }

@@ -29,7 +29,8 @@ import {
 } from "~/domain/delivery";
 import { getLedgerRoot } from "~/models/ledger-tree.server";
 import { applyEventToMt5Queue } from "~/models/mt5.server";
-import { projectedColumns, projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType } from "~/domain/signal-lifecycle";
+import { projectedColumns, projectSignal, SIGNAL_EVENT_TYPES, type SignalEvent, type SignalEventType, type SignalState } from "~/domain/signal-lifecycle";
+import type { SignalBefore, SummaryEvent } from "~/domain/event-summary";
 import { getDb } from "~/platform/db.server";
 import { enqueueFanouts } from "./outbox-fanout.server";
 
@@ -122,6 +123,22 @@ export interface DeliveredEvent {
   signal: Signal;
   /** The Merkle tree of the first `seq` rows: the checkpoint current right after the event. */
   checkpoint: EventCheckpoint;
+  /** What the event did, for `eventSummary` (app/domain/event-summary.ts): the event and the signal just before it (null for `published`). */
+  change: { event: SummaryEvent; before: SignalBefore | null };
+}
+
+/** The event as `eventSummary` reads it, with the signal's outcome after a close. */
+function summaryEvent(event: SignalEvent, after: SignalState): SummaryEvent {
+  switch (event.type) {
+    case "modified":
+    case "partially_closed":
+    case "cancelled":
+      return { type: event.type, payload: event.payload } as SummaryEvent;
+    case "closed":
+      return { type: "closed", payload: event.payload, outcome: after.outcome };
+    default:
+      return { type: event.type };
+  }
 }
 
 /**
@@ -146,7 +163,9 @@ export function deliveredEvent(seq: number, db: Queryable = getDb()): DeliveredE
   const state = projectSignal(history);
   const signal: Signal = { ...row, ...projectedColumns(state) };
   const checkpoint = { treeSize: seq, rootHash: getLedgerRoot(seq, db).toString("hex") };
-  return { eventId: eventId(seq), seq, hash: event.hash, type: event.type as SignalEventType, occurredAt: event.occurredAt, signal, checkpoint };
+  const prior = history.length > 1 ? projectSignal(history.slice(0, -1)) : null;
+  const change = { event: summaryEvent(history[history.length - 1]!, state), before: prior };
+  return { eventId: eventId(seq), seq, hash: event.hash, type: event.type as SignalEventType, occurredAt: event.occurredAt, signal, checkpoint, change };
 }
 
 /**
@@ -403,14 +422,14 @@ export const DASHBOARD_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * Every channel's jobs created in the 24 hours before `now` (DASHBOARD_WINDOW_MS):
- * sent, retrying (queued, sending or waiting) and dead counts, and the
+ * sent, queued (not yet attempted), retrying (failed before) and dead counts, and the
  * publish-to-delivery latency p50/p99 of sent ledger jobs (the event's
  * `recordedAt` to the job's `sentAt`, `summarizeChannel`).
  * @returns one row per channel of DELIVERY_CHANNELS, in that order (zero counts included).
  */
 export function summarizeDeliveries(now: Date): ChannelSummary[] {
   const rows = getDb()
-    .select({ channel: deliveryJobs.channel, status: deliveryJobs.status, sentAt: deliveryJobs.sentAt, publishedAt: signalEvents.recordedAt })
+    .select({ channel: deliveryJobs.channel, status: deliveryJobs.status, attempts: deliveryJobs.attempts, sentAt: deliveryJobs.sentAt, publishedAt: signalEvents.recordedAt })
     .from(deliveryJobs)
     .leftJoin(signalEvents, eq(signalEvents.seq, deliveryJobs.seq))
     .where(gte(deliveryJobs.createdAt, new Date(now.getTime() - DASHBOARD_WINDOW_MS)))

@@ -18,6 +18,7 @@ import { FREE_PLAN_LABEL, PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/content/p
 import * as lifecycle from "~/domain/subscription-lifecycle";
 import type { BillingEntry, LifecycleError, SubscriptionState } from "~/domain/subscription-lifecycle";
 import type { UnlockFacts } from "~/domain/unlock";
+import type { ViewerFacts } from "~/domain/calls-to-action";
 import type { PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
 import { preparedQuery } from "~/platform/prepared.server";
@@ -103,6 +104,25 @@ export function getEntitlements(user: PublicUser | null, now = new Date()): Enti
     },
     planLabel: PLAN_RULES[sub.plan].name,
     strategyIds: ids,
+  };
+}
+
+/**
+ * What the calls to action (app/domain/calls-to-action.ts) need to know about
+ * `user` (null: a visitor) at `now`: admin or member, the subscription as it
+ * stands, the strategies seen in full, and the unlock facts.
+ */
+export function getViewerFacts(user: PublicUser | null, now = new Date()): ViewerFacts {
+  if (!user) return { viewer: "visitor" };
+  const unlock = getUnlockFacts(user, now);
+  if (user.role === "admin") return { viewer: "admin", unlock };
+  const stored = getSubscription(user.id);
+  const sub = currentSubscription(stored, now);
+  return {
+    viewer: "member",
+    subscription: sub ? { plan: sub.plan, status: sub.status, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, live: isSubscriptionLive(sub, now) } : null,
+    entitledStrategyIds: getEntitlements(user, now).strategyIds,
+    unlock,
   };
 }
 

@@ -7,7 +7,7 @@
  * null on open signals of strategies they are not entitled to). At most
  * MAX_STREAMS_PER_USER streams per user at once; another is refused with a
  * 429 problem (docs/decisions/0107-live-feed-per-subscriber.md). Each message: `id: <seq>`, `event: signal.published` …, `data:
- * {eventId, seq, hash, type, occurredAt, signal}`. A reconnecting client sends
+ * {eventId, seq, hash, type, occurredAt, signal, summary}` (summary: what happened, in words; app/domain/event-summary.ts). A reconnecting client sends
  * `Last-Event-ID` (or `?lastEventId=`) and resumes after that seq; a new one
  * starts at the ledger head. A comment line every 15 s keeps proxies from
  * closing the connection (docs/decisions/0046-email-and-live-feed.md). When the
@@ -17,6 +17,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { deliveryEventType, eventId, liveFeedScope, MAX_STREAMS_PER_USER } from "~/domain/delivery";
 import { toApiSignal } from "~/domain/signals";
 import { deliveredEventsAfter } from "~/models/outbox.server";
+import { eventSummary } from "~/domain/event-summary";
 import { getLedgerHead } from "~/models/ledger.server";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getChosenStrategyIds, getEntitlements } from "~/models/subscriptions.server";
@@ -96,13 +97,15 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
         for (const event of deliveredEventsAfter(cursor, PAGE)) {
           cursor = event.seq;
           if (scope !== "all" && !scope.has(event.signal.strategyId)) continue;
+          const signal = toApiSignal(event.signal, entitled);
           const data = {
             eventId: eventId(event.seq),
             seq: event.seq,
             hash: event.hash,
             type: deliveryEventType(event.type),
             occurredAt: event.occurredAt.toISOString(),
-            signal: toApiSignal(event.signal, entitled),
+            signal,
+            summary: event.change.before ? eventSummary(event.change.event, event.change.before, signal.locked) : [],
           };
           send(`id: ${event.seq}\nevent: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`);
         }

@@ -60,7 +60,7 @@ export const meta: MetaFunction = () => [{ title: "Subscription | FX Trader" }];
 
 const PAGE = "/portal/account/subscription";
 
-function subscriptionView(sub: Subscription) {
+function subscriptionView(sub: Subscription, now: Date) {
   const pending = sub.status === "TRIAL" ? sub.pendingPlan : null;
   return {
     plan: sub.plan,
@@ -72,6 +72,7 @@ function subscriptionView(sub: Subscription) {
     endText: formatDate(sub.endDate),
     periodLabel: periodLabel(sub),
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    now: now.toISOString(),
     priceText: `${formatUsdCents(planPriceCents(sub.plan))}/month`,
     pendingPlan: pending,
     pendingPlanName: pending ? PLAN_RULES[pending].name : null,
@@ -98,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sub = currentSubscription(getSubscription(user.id), now);
   return json(
     {
-      subscription: sub ? subscriptionView(sub) : null,
+      subscription: sub ? subscriptionView(sub, now) : null,
       confirmation: confirmationView(new URL(request.url), user.id, sub, now),
       plans: PLAN_CHOICES.map((id) => ({
         id,
@@ -139,7 +140,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const change = cancelSubscription(user.id, now);
         const status = change.ok ? change.subscription.status : null;
         const toast =
-          status === "EXPIRED"
+          status === "TRIAL"
             ? SUBSCRIPTION_TOASTS.trialCancelled
             : status === "CANCELLED"
             ? SUBSCRIPTION_TOASTS.cancelledNow

@@ -4,7 +4,13 @@
  * through /api/login; Institutional's goes to /contact. The FAQ uses
  * <details>, so it works without JavaScript.
  */
-import type { MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CallToActionButton } from "~/components/call-to-action";
+import { pricingPlanAction, pricingTrialAction, type CallToAction } from "~/domain/calls-to-action";
+import { getViewerFacts } from "~/models/subscriptions.server";
+import { getStrategyBySlug } from "~/models/strategies.server";
+import { getViewer } from "~/services/session.server";
 import { RiskLine } from "~/components/legal/risk-line";
 import { CtaButton, PageHeader } from "~/components/marketing";
 import { Badge } from "~/components/ui/badge";
@@ -30,7 +36,23 @@ import { formatUsd } from "~/domain/money";
 
 export const meta: MetaFunction = () => pageMeta(PRICING_META.title, PRICING_META.description);
 
+/**
+ * Each plan's button and the trial box's, by viewer (app/domain/calls-to-action.ts):
+ * the viewer's plan reads "Current plan"; `?strategy=<slug>` (a known
+ * strategy) is carried into sign-up and the plan confirmation.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const facts = getViewerFacts((await getViewer(request))?.user ?? null);
+  const asked = new URL(request.url).searchParams.get("strategy");
+  const strategy = asked ? getStrategyBySlug(asked)?.slug : undefined;
+  return json({
+    plans: Object.fromEntries(PLANS.map((plan) => [plan.id, pricingPlanAction(facts, plan.id, strategy)])) as Record<Plan["id"], CallToAction>,
+    trial: pricingTrialAction(facts, strategy),
+  });
+}
+
 export default function Pricing() {
+  const actions = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <PageHeader title={PRICING_INTRO.title} lead={PRICING_INTRO.lead} className="mx-auto max-w-3xl text-center" />
@@ -38,7 +60,7 @@ export default function Pricing() {
       <ul aria-label="Plans" className="mt-12 grid items-stretch gap-6 md:grid-cols-3">
         {PLANS.map((plan) => (
           <li key={plan.id} className="min-w-0">
-            <PlanCard plan={plan} />
+            <PlanCard plan={plan} action={actions.plans[plan.id]} />
           </li>
         ))}
       </ul>
@@ -96,7 +118,7 @@ export default function Pricing() {
             ))}
           </ul>
         </div>
-        <CtaButton action={TRIAL.cta} size="lg" className="w-full md:w-auto" />
+        {actions.trial ? <CallToActionButton cta={actions.trial} size="lg" className="w-full md:w-auto" /> : null}
       </section>
 
       <section aria-labelledby="faq" className="mt-16">
@@ -138,7 +160,7 @@ export default function Pricing() {
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, action }: { plan: Plan; action: CallToAction }) {
   const titleId = `plan-${plan.id}`;
   return (
     <Card
@@ -172,13 +194,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           ))}
         </ul>
         <div className="mt-auto pt-8">
-          <CtaButton
-            action={plan.cta}
-            variant={plan.mostPopular ? "default" : "outline"}
-            size="lg"
-            className="w-full"
-            aria-describedby={titleId}
-          />
+          <CallToActionButton cta={action} variant={plan.mostPopular ? "default" : "outline"} size="lg" className="w-full" describedBy={titleId} />
         </div>
       </CardContent>
     </Card>

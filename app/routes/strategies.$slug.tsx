@@ -19,7 +19,7 @@ import { OverviewPanel, PlaybookPanel, SignalsPanel } from "~/components/strateg
 import { PerformanceTab } from "~/components/strategies/performance-tab";
 import { StrategySidebar } from "~/components/strategies/strategy-sidebar";
 import { RiskBadge } from "~/components/strategy-card";
-import { buttonClass } from "~/components/ui/button";
+import { CallToActionButton } from "~/components/call-to-action";
 import { LinkTabs, TabPanel, tabId, usePendingSearchParams } from "~/components/ui/link-tabs";
 import { STRATEGY_SIGNALS_LIMIT, STRATEGY_TABS, type StrategyTab } from "~/content/strategy-detail";
 import { LATEST_TRADES } from "~/content/track-record";
@@ -30,7 +30,8 @@ import { apiStrategyWithRecord, getTrackRecordView } from "~/models/read-models/
 import { pageBasis } from "~/domain/record-basis";
 import { getLedgerHead } from "~/models/ledger.server";
 import { listSignalsForViewer } from "~/models/signals.server";
-import { getUnlockFacts } from "~/models/subscriptions.server";
+import { getUnlockFacts, getViewerFacts } from "~/models/subscriptions.server";
+import { strategyHeroActions, strategySidebarAction } from "~/domain/calls-to-action";
 import { getStrategyBySlug } from "~/models/strategies.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import { riskPercentFor } from "~/domain/trade-link";
@@ -46,7 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = parseStrategyTab(search.get("tab"));
   const filter = parseStatusFilter(search.get("status"));
   // The signals request runs only once the strategy has loaded, and only for the Signals tab.
-  const viewer = tab === "signals" ? (await getViewer(request))?.user ?? null : null;
+  const viewer = (await getViewer(request))?.user ?? null;
+  const facts = getViewerFacts(viewer);
+  const ref = { id: strategy.id, slug: strategy.slug };
   const signals =
     tab === "signals"
       ? listSignalsForViewer(viewer, {
@@ -67,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     now: new Date().toISOString(),
     sizeRiskPercent,
     unlock: tab === "signals" ? getUnlockFacts(viewer) : null,
+    actions: { hero: strategyHeroActions(facts, ref), sidebar: strategySidebarAction(facts, ref) },
     ledgerHead: getLedgerHead(),
   });
 }
@@ -120,17 +124,10 @@ export default function StrategyDetail() {
           </div>
           <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{strategy.description}</p>
         </div>
-        <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-          <Link
-            to={`/api/login?screen=signup&returnTo=${encodeURIComponent(`/strategies/${strategy.slug}`)}`}
-            reloadDocument
-            className={buttonClass("default", "lg")}
-          >
-            Start Free Trial
-          </Link>
-          <Link to="/pricing" className={buttonClass("outline", "lg")}>
-            Subscribe to This Strategy
-          </Link>
+        <div className="flex shrink-0 flex-col gap-3 sm:flex-row" data-testid="strategy-hero-actions">
+          {data.actions.hero.map((cta, index) => (
+            <CallToActionButton key={cta.label} cta={cta} size="lg" variant={index === 0 ? "default" : "outline"} />
+          ))}
         </div>
       </header>
 
@@ -156,7 +153,7 @@ export default function StrategyDetail() {
             ) : null}
           </TabPanel>
         </div>
-        <StrategySidebar strategy={strategy} />
+        <StrategySidebar strategy={strategy} action={data.actions.sidebar} />
       </div>
       <LedgerHeadNote head={data.ledgerHead} className="mt-10" />
     </div>

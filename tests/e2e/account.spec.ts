@@ -62,7 +62,7 @@ test.describe("Subscription", () => {
   }) => {
     await signUpFresh(page, "/portal/account/subscription");
     const current = page.locator("dl").filter({ has: page.locator("dt", { hasText: "Start date" }) });
-    await expect(detail(current, "Status")).toHaveText("TRIAL");
+    await expect(detail(current, "Status")).toHaveText("Pro trial · 7 days left");
     const trialEnd = (await detail(current, "Trial ends").textContent())!.trim();
     if (javaScriptEnabled) await hydrated(page, "form[method='get']");
 
@@ -81,7 +81,7 @@ test.describe("Subscription", () => {
     await choose.getByRole("button", { name: "Start when my trial ends" }).click();
 
     await expectToast(page, javaScriptEnabled, "Subscription Updated");
-    await expect(detail(current, "Status")).toHaveText("TRIAL");
+    await expect(detail(current, "Status")).toHaveText("Pro trial · 7 days left");
     await expect(page.getByText(`Your Starter plan starts on ${trialEnd}, when your trial ends: $97.00 is charged then.`)).toBeVisible();
     const rows = page.getByRole("region", { name: "Billing history" }).locator("tbody tr");
     await expect(rows.first().locator("td:nth-child(2)")).toHaveText(`Starter plan — starts ${trialEnd}, when the free trial ends`);
@@ -90,16 +90,17 @@ test.describe("Subscription", () => {
     const entitled: number[] = await (await page.request.get("/api/user/strategy-access")).json();
     expect(entitled[0]).toBe(kept);
 
-    // Cancel Trial: confirmed first, ends the trial now, charges nothing.
+    // Cancel Trial: confirmed first, keeps access to the trial's end, charges nothing.
     await page.getByRole("button", { name: "Cancel Trial" }).click();
     const cancel = confirmation(page, javaScriptEnabled, "Cancel your free trial?");
-    await expect(cancel).toContainText("Your Pro trial ends now and live signals lock.");
+    await expect(cancel).toContainText(`You keep your Pro trial until ${trialEnd}; then it ends and live signals lock.`);
     await expect(cancel).toContainText("Nothing is charged. The Starter plan you chose will not start.");
     await cancel.getByRole("button", { name: "Cancel Trial" }).click();
-    await expectToast(page, javaScriptEnabled, "Trial Cancelled", "Your free trial has ended. Nothing was charged.");
-    await expect(detail(current, "Status")).toHaveText("EXPIRED");
-    await expect(page.getByRole("heading", { name: "No Active Subscription" })).toBeVisible();
-    await expect(rows.first().locator("td:nth-child(2)")).toHaveText("Pro trial cancelled — nothing charged");
+    await expectToast(page, javaScriptEnabled, "Trial Cancelled", "You keep access until your free trial ends. Nothing is charged.");
+    await expect(detail(current, "Status")).toHaveText(`Cancelled — access until ${trialEnd}`);
+    await expect(page.getByRole("heading", { name: "Current subscription" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel Trial" })).toHaveCount(0);
+    await expect(rows.first().locator("td:nth-child(2)")).toHaveText(`Pro trial cancelled — access until ${trialEnd}, nothing charged`);
   });
 
   test("start a plan now with the charge stated, downgrade keeping one strategy, pause, resume, cancel — each confirmed", async ({
@@ -116,7 +117,7 @@ test.describe("Subscription", () => {
     await confirmation(page, javaScriptEnabled, "Choose the Pro plan").getByRole("button", { name: "Start now and pay $197.00 today" }).click();
     await expectToast(page, javaScriptEnabled, "Subscription Updated", "Your subscription has been updated successfully.");
     await expect(detail(current, "Plan")).toHaveText("Pro");
-    await expect(detail(current, "Status")).toHaveText("ACTIVE");
+    await expect(detail(current, "Status")).toHaveText("Active");
 
     // Downgrade to Starter: lists the three strategies and keeps the one chosen.
     await page.getByRole("radio", { name: /Starter/ }).check();
@@ -134,15 +135,15 @@ test.describe("Subscription", () => {
     await expect(pause).toContainText("Live signals lock as soon as you pause");
     await pause.getByRole("link", { name: "Go back" }).click();
     await expect(pause).toHaveCount(0);
-    await expect(detail(current, "Status")).toHaveText("ACTIVE");
+    await expect(detail(current, "Status")).toHaveText("Active");
     await page.getByRole("button", { name: "Pause Subscription" }).click();
     await confirmation(page, javaScriptEnabled, "Pause your Starter subscription?").getByRole("button", { name: "Pause Subscription" }).click();
-    await expect(detail(current, "Status")).toHaveText("PAUSED");
+    await expect(detail(current, "Status")).toHaveText("Paused");
     await expect(page.getByText("Your subscription is paused: live signals are locked")).toBeVisible();
     await expect(page.getByText("Resume your subscription to change plan.")).toBeVisible();
 
     await page.getByRole("button", { name: "Resume Subscription" }).click();
-    await expect(detail(current, "Status")).toHaveText("ACTIVE");
+    await expect(detail(current, "Status")).toHaveText("Active");
 
     await page.getByRole("button", { name: "Cancel Subscription" }).click();
     const cancel = confirmation(page, javaScriptEnabled, "Cancel your Starter subscription?");
@@ -154,7 +155,7 @@ test.describe("Subscription", () => {
       "Subscription Cancelled",
       "Your subscription will remain active until the end of the current billing period.",
     );
-    await expect(detail(current, "Status")).toHaveText("ACTIVE");
+    await expect(detail(current, "Status")).toHaveText(/^Cancelled — access until /);
     await expect(page.getByText(/Your subscription is cancelled\. It stays active until/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Keep My Subscription" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Pause Subscription" })).toHaveCount(0);

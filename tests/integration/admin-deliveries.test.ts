@@ -75,10 +75,10 @@ describe("/admin/deliveries", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.channels).toEqual([
-      { channel: "webhook", sent: 3, retrying: 1, dead: 1, p50Ms: 200, p99Ms: 900 },
-      { channel: "email", sent: 1, retrying: 1, dead: 0, p50Ms: 1_500, p99Ms: 1_500 },
-      { channel: "telegram", sent: 0, retrying: 0, dead: 0, p50Ms: null, p99Ms: null },
-      { channel: "push", sent: 0, retrying: 0, dead: 0, p50Ms: null, p99Ms: null },
+      { channel: "webhook", sent: 3, queued: 0, retrying: 1, dead: 1, p50Ms: 200, p99Ms: 900 },
+      { channel: "email", sent: 1, queued: 1, retrying: 0, dead: 0, p50Ms: 1_500, p99Ms: 1_500 },
+      { channel: "telegram", sent: 0, queued: 0, retrying: 0, dead: 0, p50Ms: null, p99Ms: null },
+      { channel: "push", sent: 0, queued: 0, retrying: 0, dead: 0, p50Ms: null, p99Ms: null },
     ]);
     expect(body.dead).toEqual([
       expect.objectContaining({ id: deadId, channel: "webhook", userEmail: "u4@ops.dev", attempts: 8, lastError: "connect ECONNREFUSED" }),

@@ -239,8 +239,13 @@ describe("/services", () => {
 describe("/pricing", () => {
   it("has a complete meta", () => expectCompleteMeta(metaOf(pricingRoute.meta), "Pricing | FX Trader"));
 
-  it("renders the plans, add-ons, trial, FAQ, contact sales and disclaimer", () => {
-    const html = renderStatic(pricingRoute.default, "/pricing");
+  it("renders the plans, add-ons, trial, FAQ, contact sales and disclaimer", async () => {
+    const data = await (await pricingRoute.loader(routeArgs(getRequest(`${BASE}/pricing`)))).json();
+    const router = createMemoryRouter([{ id: "routes/pricing", path: "/pricing", Component: pricingRoute.default, loader: () => data }], {
+      initialEntries: ["/pricing"],
+      hydrationData: { loaderData: { "routes/pricing": data } },
+    });
+    const html = render(createElement(RouterProvider, { router }));
     const text = textOf(html);
     expectSemanticHeadings(html);
 
@@ -249,8 +254,10 @@ describe("/pricing", () => {
     expect(text).toMatch(/Institutional \$497 \/month/);
     expect(text.match(/Most Popular/g)).toHaveLength(1);
 
-    expect(linksLabelled(html, "Get Started")).toEqual([SIGNUP]);
-    expect(linksLabelled(html, "Start Free Trial")).toEqual([SIGNUP, SIGNUP]); // Pro card and the trial block
+    const signup = (landing: string) => `${SIGNUP}&returnTo=${encodeURIComponent(landing)}`;
+    expect(linksLabelled(html, "Get Started")).toEqual([signup("/portal/account/subscription?confirm=change-plan&plan=starter")]);
+    // Pro card and the trial block
+    expect(linksLabelled(html, "Start Free Trial")).toEqual([signup("/portal/dashboard?plan=pro"), signup("/portal/dashboard")]);
     expect(linksLabelled(html, "Contact Sales")).toEqual(["/contact", "/contact"]); // Institutional card and the contact-sales block
 
     expect(text).toContain("$150 per session");

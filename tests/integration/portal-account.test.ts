@@ -390,7 +390,7 @@ describe("Subscription", () => {
     expect(sub).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true });
     expect(entitledIds(user)).toEqual([strategyIds[0]]);
     const data = await (await callRoute(subscriptionRoute.loader, get(SUBSCRIPTION, cookie))).json();
-    expect(data.subscription).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true, periodLabel: "Ends on" });
+    expect(data.subscription).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true, periodLabel: "Access until" });
     expect((await callRoute(subscriptionRoute.action, post(SUBSCRIPTION, cookie, { intent: "cancel" }))).status).toBe(400);
 
     // Just before the end: still active. At the end: settled to CANCELLED, no renewal recorded.

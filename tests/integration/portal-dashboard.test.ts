@@ -166,7 +166,7 @@ describe("/portal/dashboard loader for a Pro subscriber", () => {
     const data = await dashboardData(fx.cookies.pro);
     expect(data.strategies.map((s: { slug: string }) => s.slug)).toEqual(["gold-intraday", "alpha-swing", "london-breakout"]);
     expect(data.strategyCount).toBe(3);
-    expect(data.subscription).toEqual({ planName: "Pro", status: "ACTIVE", isActive: true, live: true, endDate: expect.any(String) });
+    expect(data.subscription).toEqual({ planName: "Pro", status: "ACTIVE", isActive: true, live: true, endDate: expect.any(String), cancelAtPeriodEnd: false });
   });
 });
 
@@ -175,13 +175,13 @@ describe("/portal/dashboard loader for other users", () => {
     const data = await dashboardData(fx.cookies.institutional);
     expect(data.strategies).toHaveLength(3);
     expect(data.strategyCount).toBe(4);
-    expect(data.subscription).toEqual({ planName: "Institutional", status: "ACTIVE", isActive: true, live: true, endDate: expect.any(String) });
+    expect(data.subscription).toEqual({ planName: "Institutional", status: "ACTIVE", isActive: true, live: true, endDate: expect.any(String), cancelAtPeriodEnd: false });
     expect((data.signals as ApiSignalJson[]).some((s) => s.locked)).toBe(false);
   });
 
   it("flags a non-ACTIVE status (trial) for the warning badge", async () => {
     const data = await dashboardData(fx.cookies.trial);
-    expect(data.subscription).toEqual({ planName: "Starter", status: "TRIAL", isActive: false, live: true, endDate: expect.any(String) });
+    expect(data.subscription).toEqual({ planName: "Starter", status: "TRIAL", isActive: false, live: true, endDate: expect.any(String), cancelAtPeriodEnd: false });
     expect(data.strategies.map((s: { slug: string }) => s.slug)).toEqual(["london-breakout"]);
   });
 
@@ -190,7 +190,7 @@ describe("/portal/dashboard loader for other users", () => {
     expect(data.firstName).toBeNull();
     expect(data.greetingName).toBe("Trader");
     // A paused subscription is still shown (as a warning), but grants no strategies.
-    expect(data.subscription).toEqual({ planName: "Starter", status: "PAUSED", isActive: false, live: false, endDate: expect.any(String) });
+    expect(data.subscription).toEqual({ planName: "Starter", status: "PAUSED", isActive: false, live: false, endDate: expect.any(String), cancelAtPeriodEnd: false });
     expect(data.strategies).toEqual([]);
   });
 

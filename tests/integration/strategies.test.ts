@@ -234,7 +234,7 @@ describe("/dashboard loader", () => {
     const body = await res.json();
     expect(body.variant).toBe("trading");
     expect(body.displayName).toBe("Sam");
-    expect(body.subscription).toEqual({ status: "ACTIVE", planLabel: "Pro", isActive: true, trialEndsAt: null });
+    expect(body.subscription).toEqual({ status: "ACTIVE", planLabel: "Pro", isActive: true, trialEndsAt: null, display: { label: "Active", tone: "success" } });
     expect(body.activeSignals).toBe(fx.activeCount);
     expect(body.strategyAccess).toEqual({ count: 1, total: 3, label: "1 / 3" });
     expect(body.recentSignals).toHaveLength(10);
@@ -257,7 +257,7 @@ describe("/dashboard loader", () => {
   it("shows 'Free' (as a warning) to a user without a subscription", async () => {
     const res = await call(dashboardRoute.loader, "/dashboard", { cookie: fx.freeCookie });
     const body = await res.json();
-    expect(body.subscription).toEqual({ status: "Free", planLabel: "Free", isActive: false, trialEndsAt: null });
+    expect(body.subscription).toEqual({ status: "Free", planLabel: "Free", isActive: false, trialEndsAt: null, display: null });
     expect(body.strategyAccess.label).toBe("0 / 3");
     expect(body.displayName).toBe("free@example.com");
   });

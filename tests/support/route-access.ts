@@ -300,7 +300,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "portal.dashboard.tsx": { GET: { access: "signed-in", allowed: 200 } },
   "portal.education.tsx": { GET: { access: "signed-in", allowed: 200 } },
   "portal.strategies.tsx": { GET: { access: "signed-in", allowed: 200 }, POST: { access: "signed-in", allowed: 400, form: UNKNOWN_INTENT } },
-  "pricing.tsx": {},
+  "pricing.tsx": { GET: { access: "public", allowed: 200 } },
   "reset-password.tsx": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 400, form: {} } },
   "robots[.]txt.ts": { GET: { access: "public", allowed: 200 } },
   "services.tsx": {},

@@ -28,22 +28,23 @@ describe("nearestRankPercentile", () => {
 
 describe("summarizeChannel", () => {
   const at = (ms: number) => new Date(Date.UTC(2026, 10, 23, 12) + ms);
-  it("counts sent, retrying (queued, sending, retrying) and dead, and measures sent ledger jobs only", () => {
+  it("counts sent, queued (never attempted), retrying (failed before) and dead, and measures sent ledger jobs only", () => {
     const jobs: DeliveryJobFigure[] = [
-      { status: "sent", publishedAt: at(0), sentAt: at(100) },
-      { status: "sent", publishedAt: at(0), sentAt: at(300) },
-      { status: "sent", publishedAt: at(0), sentAt: at(2_000) },
-      { status: "sent", publishedAt: null, sentAt: at(50_000) },
-      { status: "queued", publishedAt: at(0), sentAt: null },
-      { status: "sending", publishedAt: at(0), sentAt: null },
-      { status: "retrying", publishedAt: at(0), sentAt: null },
-      { status: "dead", publishedAt: at(0), sentAt: null },
+      { status: "sent", attempts: 1, publishedAt: at(0), sentAt: at(100) },
+      { status: "sent", attempts: 1, publishedAt: at(0), sentAt: at(300) },
+      { status: "sent", attempts: 1, publishedAt: at(0), sentAt: at(2_000) },
+      { status: "sent", attempts: 1, publishedAt: null, sentAt: at(50_000) },
+      { status: "queued", attempts: 0, publishedAt: at(0), sentAt: null },
+      { status: "sending", attempts: 1, publishedAt: at(0), sentAt: null },
+      { status: "sending", attempts: 2, publishedAt: at(0), sentAt: null },
+      { status: "retrying", attempts: 1, publishedAt: at(0), sentAt: null },
+      { status: "dead", attempts: 8, publishedAt: at(0), sentAt: null },
     ];
-    expect(summarizeChannel("webhook", jobs)).toEqual({ channel: "webhook", sent: 4, retrying: 3, dead: 1, p50Ms: 300, p99Ms: 2_000 });
+    expect(summarizeChannel("webhook", jobs)).toEqual({ channel: "webhook", sent: 4, queued: 2, retrying: 2, dead: 1, p50Ms: 300, p99Ms: 2_000 });
   });
 
   it("has null latencies when nothing was sent", () => {
-    expect(summarizeChannel("email", [{ status: "dead", publishedAt: at(0), sentAt: null }])).toMatchObject({ sent: 0, dead: 1, p50Ms: null, p99Ms: null });
+    expect(summarizeChannel("email", [{ status: "dead", attempts: 8, publishedAt: at(0), sentAt: null }])).toMatchObject({ sent: 0, dead: 1, p50Ms: null, p99Ms: null });
   });
 });
 

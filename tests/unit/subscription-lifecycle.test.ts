@@ -18,12 +18,14 @@ import {
   picksToKeep,
   resume,
   settle,
+  statusDisplay,
   trialStatus,
   strategyLimitLabel,
   type LifecycleResult,
   type SubscriptionState,
 } from "~/domain/subscription-lifecycle";
 import { formatUsdCents } from "~/domain/money";
+import { entitledStrategyIds } from "~/domain/entitlements";
 
 const NOW = new Date("2026-11-22T10:00:00.000Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -65,8 +67,9 @@ describe("prices and labels", () => {
 
   it("labels the end date by status", () => {
     expect(periodLabel({ status: "ACTIVE", cancelAtPeriodEnd: false })).toBe("Next billing date");
-    expect(periodLabel({ status: "ACTIVE", cancelAtPeriodEnd: true })).toBe("Ends on");
+    expect(periodLabel({ status: "ACTIVE", cancelAtPeriodEnd: true })).toBe("Access until");
     expect(periodLabel({ status: "TRIAL", cancelAtPeriodEnd: false })).toBe("Trial ends");
+    expect(periodLabel({ status: "TRIAL", cancelAtPeriodEnd: true })).toBe("Access until");
     expect(periodLabel({ status: "PAUSED", cancelAtPeriodEnd: false })).toBe("Current period ends");
     expect(periodLabel({ status: "CANCELLED", cancelAtPeriodEnd: false })).toBe("Ended on");
     expect(periodLabel({ status: "EXPIRED", cancelAtPeriodEnd: false })).toBe("Trial ended");
@@ -234,12 +237,30 @@ describe("cancel", () => {
     expect(result.subscription).toMatchObject({ status: "CANCELLED", endDate: NOW, cancelAtPeriodEnd: false });
   });
 
-  it("TRIAL ends at once with nothing charged, and a scheduled plan never starts", () => {
-    const result = ok(cancel(state({ status: "TRIAL", pendingPlan: "starter" }), NOW));
-    expect(result.subscription).toMatchObject({ status: "EXPIRED", endDate: NOW, pendingPlan: null });
+  it("TRIAL keeps access to its end with nothing charged, and a scheduled plan never starts", () => {
+    const trialEnd = new Date("2026-11-29T10:00:00.000Z");
+    const result = ok(cancel(state({ status: "TRIAL", endDate: trialEnd, pendingPlan: "starter" }), NOW));
+    expect(result.subscription).toMatchObject({ status: "TRIAL", endDate: trialEnd, cancelAtPeriodEnd: true, pendingPlan: null });
     expect(result.billing).toEqual([
-      { event: "cancelled", plan: "pro", amountCents: 0, description: "Pro trial cancelled — nothing charged", at: NOW },
+      { event: "cancelled", plan: "pro", amountCents: 0, description: "Pro trial cancelled — access until Nov 29, 2026, nothing charged", at: NOW },
     ]);
+    expect(entitledStrategyIds({ role: "user", subscription: result.subscription, chosenStrategyIds: [1], allStrategyIds: [1, 2], now: NOW })).toEqual([1]);
+    expect(statusDisplay({ ...result.subscription, planName: "Pro" }, NOW)).toEqual({ label: "Cancelled — access until Nov 29, 2026", tone: "warning" });
+    expect(err(cancel(result.subscription, NOW)).code).toBe("already-cancelling");
+  });
+
+  it("a cancelled TRIAL becomes CANCELLED (not EXPIRED) at its end and then grants nothing", () => {
+    const cancelled = state({ status: "TRIAL", endDate: new Date(NOW.getTime() - 1), cancelAtPeriodEnd: true });
+    const result = settle(cancelled, NOW);
+    expect(result.subscription).toMatchObject({ status: "CANCELLED", cancelAtPeriodEnd: false, endDate: cancelled.endDate });
+    expect(result.billing).toEqual([]);
+    expect(entitledStrategyIds({ role: "user", subscription: cancelled, chosenStrategyIds: [1], allStrategyIds: [1], now: NOW })).toEqual([]);
+    expect(statusDisplay({ ...result.subscription, planName: "Pro" }, NOW)).toEqual({ label: "Cancelled", tone: "neutral" });
+  });
+
+  it("choosing a plan during a cancelled TRIAL withdraws the cancellation", () => {
+    const cancelled = state({ status: "TRIAL", endDate: new Date("2026-11-29T10:00:00.000Z"), cancelAtPeriodEnd: true });
+    expect(ok(changePlan(cancelled, "starter", NOW)).subscription).toMatchObject({ status: "TRIAL", pendingPlan: "starter", cancelAtPeriodEnd: false });
   });
 
   it("refuses twice, ended subscriptions and no subscription", () => {
@@ -372,7 +393,10 @@ describe("confirmationFor", () => {
     const cancelTrial = confirmation(confirmationFor({ ...trial, pendingPlan: "starter" }, { kind: "cancel" }, 3, NOW));
     expect(cancelTrial).toEqual({
       title: "Cancel your free trial?",
-      consequences: ["Your Pro trial ends now and live signals lock.", "Nothing is charged. The Starter plan you chose will not start."],
+      consequences: [
+        "You keep your Pro trial until Nov 29, 2026; then it ends and live signals lock.",
+        "Nothing is charged. The Starter plan you chose will not start.",
+      ],
       choices: [{ label: "Cancel Trial" }],
       keep: null,
     });
@@ -396,5 +420,18 @@ describe("trialStatus", () => {
     expect(trialStatus("Pro", end, new Date("2026-11-27T10:00:00.000Z"))).toEqual({ label: "Pro trial · 2 days left", ending: false });
     expect(trialStatus("Pro", end, new Date("2026-11-27T10:00:00.001Z"))).toEqual({ label: "Pro trial · 2 days left", ending: true });
     expect(trialStatus("Pro", end, new Date("2026-11-29T09:00:00.000Z"))).toEqual({ label: "Pro trial · 1 day left", ending: true });
+  });
+});
+
+describe("statusDisplay", () => {
+  const at = (status: SubscriptionState["status"], cancelAtPeriodEnd = false) =>
+    statusDisplay({ status, planName: "Pro", endDate: new Date("2026-12-01T09:00:00.000Z"), cancelAtPeriodEnd }, NOW);
+
+  it("reads every status one way, a cancelled ACTIVE subscription with its access date", () => {
+    expect(at("ACTIVE")).toEqual({ label: "Active", tone: "success" });
+    expect(at("ACTIVE", true)).toEqual({ label: "Cancelled — access until Dec 1, 2026", tone: "warning" });
+    expect(at("TRIAL")).toEqual({ label: expect.stringMatching(/^Pro trial · \d+ days left$/), tone: "success" });
+    expect(at("PAUSED")).toEqual({ label: "Paused", tone: "warning" });
+    expect(at("EXPIRED")).toEqual({ label: "Expired", tone: "neutral" });
   });
 });

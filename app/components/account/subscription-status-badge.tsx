@@ -1,39 +1,38 @@
 import { Badge } from "~/components/ui/badge";
+import { statusDisplay, type SubscriptionState } from "~/domain/subscription-lifecycle";
+
+/** The facts a subscription's status is read from (dates as ISO strings, as loaders serialise them). */
+export interface StatusFacts {
+  status: string;
+  planName: string;
+  endDate: string;
+  cancelAtPeriodEnd: boolean;
+}
+
+const TONE_VARIANT = { success: "success", warning: "warning", neutral: "secondary" } as const;
 
 /**
- * A subscription's status (spec section 4): ACTIVE as success, any other value
- * as a warning; except a live trial given as `trial`, which reads 'Pro trial ·
- * 6 days left' in the success style and is a warning only when it ends soon
- * (docs/decisions/0047-journey-spec-departures.md). `withIcon` adds a ✓ or ⚠
- * mark (and a "Warning:" prefix for screen readers), as the portal
- * dashboard's subscription card shows it.
+ * The one status style for a subscription, on every page that shows one: the
+ * label and tone come from `statusDisplay` (app/domain/subscription-lifecycle.ts),
+ * e.g. 'Active', 'Pro trial · 6 days left', 'Cancelled — access until Dec 1, 2026'.
+ * `withIcon` adds a ✓ or ⚠ mark (and a "Warning:" prefix for screen readers).
+ * @param now the loader's reference time (ISO), so server and client render alike.
  */
-export function SubscriptionStatusBadge({
-  status,
-  withIcon = false,
-  trial = null,
-}: {
-  status: string;
-  withIcon?: boolean;
-  trial?: { label: string; ending: boolean } | null;
-}) {
-  const active = status === "ACTIVE" || (status === "TRIAL" && trial !== null && !trial.ending);
-  const text = status === "TRIAL" && trial ? trial.label : status;
-  if (!withIcon) return <Badge variant={active ? "success" : "warning"}>{text}</Badge>;
-  return active ? (
-    <Badge variant="success" data-testid="subscription-status">
-      <span aria-hidden="true" className="mr-1">
-        ✓
-      </span>
-      {text}
-    </Badge>
-  ) : (
-    <Badge variant="warning" data-testid="subscription-status" data-warning="true">
-      <span aria-hidden="true" className="mr-1">
-        ⚠
-      </span>
-      <span className="sr-only">Warning: </span>
-      {text}
+export function SubscriptionStatusBadge({ facts, now, withIcon = false }: { facts: StatusFacts; now: string; withIcon?: boolean }) {
+  const display = statusDisplay(
+    { status: facts.status as SubscriptionState["status"], planName: facts.planName, endDate: new Date(facts.endDate), cancelAtPeriodEnd: facts.cancelAtPeriodEnd },
+    new Date(now),
+  );
+  const warning = display.tone === "warning";
+  return (
+    <Badge variant={TONE_VARIANT[display.tone]} data-testid="subscription-status" data-warning={warning ? "true" : undefined}>
+      {withIcon && display.tone !== "neutral" ? (
+        <span aria-hidden="true" className="mr-1">
+          {warning ? "⚠" : "✓"}
+        </span>
+      ) : null}
+      {withIcon && warning ? <span className="sr-only">Warning: </span> : null}
+      {display.label}
     </Badge>
   );
 }

@@ -6,6 +6,7 @@ import { formatLatency } from "~/domain/delivery-stats";
 export interface ChannelRow {
   channel: string;
   sent: number;
+  queued: number;
   retrying: number;
   dead: number;
   p50Ms: number | null;
@@ -14,7 +15,7 @@ export interface ChannelRow {
 
 const cell = "px-3 py-2 text-right tabular-nums";
 
-/** The table: one row per channel, sent / retrying / dead counts and p50 / p99 latency. */
+/** The table: one row per channel, sent / queued / retrying / dead counts and p50 / p99 latency. */
 export function DeliverySummary({ channels }: { channels: readonly ChannelRow[] }) {
   return (
     <section aria-labelledby="delivery-summary-title" className="mt-8">
@@ -30,6 +31,9 @@ export function DeliverySummary({ channels }: { channels: readonly ChannelRow[] 
               </th>
               <th scope="col" className={cell}>
                 Sent
+              </th>
+              <th scope="col" className={cell}>
+                Queued
               </th>
               <th scope="col" className={cell}>
                 Retrying
@@ -52,6 +56,7 @@ export function DeliverySummary({ channels }: { channels: readonly ChannelRow[] 
                   {CHANNEL_LABELS[row.channel] ?? row.channel}
                 </th>
                 <td className={cell}>{row.sent}</td>
+                <td className={cell}>{row.queued}</td>
                 <td className={cell}>{row.retrying}</td>
                 <td className={cell}>{row.dead}</td>
                 <td className={cell}>{formatLatency(row.p50Ms)}</td>

@@ -11,7 +11,6 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
 import { NOTIFICATION_PREFERENCES, QUICK_CARDS, QUICK_LINKS } from "~/content/dashboard";
-import { trialStatus } from "~/domain/subscription-lifecycle";
 import type { DashboardData, DashboardVariant } from "~/models/read-models/dashboard.server";
 import { StatCard } from "./stat-card";
 
@@ -32,11 +31,10 @@ const DOT_CLASS: Record<(typeof NOTIFICATION_PREFERENCES)[number]["state"], stri
 export function DashboardOverview({ data, variant = data.variant }: DashboardOverviewProps) {
   const { subscription, strategyAccess, strategies } = data;
   const strategyNames = data.strategyNames as Record<number, string>;
-  // A live trial is a good state: its days left, a warning only near its end (decision 0047).
-  const trial = subscription.trialEndsAt
-    ? trialStatus(subscription.planLabel, new Date(subscription.trialEndsAt), new Date(data.now))
-    : null;
-  const good = subscription.isActive || (trial !== null && !trial.ending);
+  // The one status reading (statusDisplay): a live trial is good, a warning only near its end (decision 0047).
+  const display = subscription.display;
+  const good = display?.tone === "success";
+  const trial = subscription.trialEndsAt !== null && !good;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -52,7 +50,7 @@ export function DashboardOverview({ data, variant = data.variant }: DashboardOve
           <StatCard
             testId="stat-subscription"
             label="Subscription Status"
-            value={trial ? trial.label : subscription.status}
+            value={display ? display.label : subscription.status}
             warning={!good}
             hint={
               good ? (

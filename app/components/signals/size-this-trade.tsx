@@ -7,11 +7,13 @@
 import { Link } from "@remix-run/react";
 
 import { buttonClass } from "~/components/ui/button";
+import { showsSizeThisTrade } from "~/domain/calls-to-action";
 import { RISK_TEMPLATE_PERCENT, sizeThisTradeHref } from "~/domain/trade-link";
 
 /** The signal fields read, in either API shape (nested `entryJson`/`tpJson` or flat aliases). */
 export interface SizeThisTradeSignal {
   symbol: string;
+  status: string;
   locked?: boolean;
   entryJson?: { price: number | null } | null;
   sl?: number | null;
@@ -24,7 +26,8 @@ export interface SizeThisTradeSignal {
 
 /**
  * The link for `signal`, risking `riskPercent` of the balance (default: the
- * Balanced template's 1%); null when the signal is locked or has no entry or stop.
+ * Balanced template's 1%); null when the signal is locked, no longer open
+ * (`showsSizeThisTrade`), or has no entry or stop.
  */
 export function SizeThisTrade({
   signal,
@@ -35,7 +38,7 @@ export function SizeThisTrade({
   riskPercent?: number;
   className?: string;
 }) {
-  if (signal.locked) return null;
+  if (!showsSizeThisTrade(signal)) return null;
   const href = sizeThisTradeHref(
     {
       symbol: signal.symbol,

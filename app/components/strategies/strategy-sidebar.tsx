@@ -6,11 +6,13 @@ import { ActiveBadge, RiskBadge } from "~/components/strategy-card";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { STRATEGY_CALL_PATH } from "~/content/contact";
+import { CallToActionButton } from "~/components/call-to-action";
+import type { CallToAction } from "~/domain/calls-to-action";
 import { DisclaimerBox } from "./disclaimer-box";
 import type { StrategyData } from "./strategy-panels";
 
-/** The sidebar for `strategy`. */
-export function StrategySidebar({ strategy }: { strategy: StrategyData }) {
+/** The sidebar for `strategy`; `action` is its "Get Started" button, decided by viewer (app/domain/calls-to-action.ts). */
+export function StrategySidebar({ strategy, action }: { strategy: StrategyData; action: CallToAction }) {
   return (
     <aside aria-label="Strategy summary" className="flex flex-col gap-6">
       <Card>
@@ -49,9 +51,7 @@ export function StrategySidebar({ strategy }: { strategy: StrategyData }) {
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Follow {strategy.name} with real-time signals by email, Telegram and the web portal.
           </p>
-          <Link to="/pricing" className={buttonClass("default", "md", "w-full")}>
-            Subscribe to Strategy
-          </Link>
+          <CallToActionButton cta={action} className="w-full" />
           <Link to={STRATEGY_CALL_PATH} className={buttonClass("outline", "md", "w-full")}>
             Book a Strategy Call
           </Link>

@@ -9,6 +9,8 @@ import { riskPercentFor } from "~/domain/trade-link";
 import { countActiveSignals, listSignalsForEntitlements } from "~/models/signals.server";
 import { listStrategies, type ApiStrategy } from "~/models/strategies.server";
 import { apiStrategyWithRecord } from "~/models/read-models/track-record.server";
+import { statusDisplay, type StatusDisplay } from "~/domain/subscription-lifecycle";
+import type { SubscriptionStatus } from "../../../db/schema";
 import { getEntitlements, getUnlockFacts } from "~/models/subscriptions.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
@@ -39,6 +41,8 @@ export interface DashboardData {
     isActive: boolean;
     /** A live trial's end (ISO), else null. */
     trialEndsAt: string | null;
+    /** How the status reads (`statusDisplay`), or null on the Free tier. */
+    display: StatusDisplay | null;
   };
   /** How many signals have status ACTIVE. */
   activeSignals: number;
@@ -77,6 +81,9 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
       planLabel: entitlements.planLabel,
       isActive: status === "ACTIVE",
       trialEndsAt: status === "TRIAL" && entitlements.subscription?.live ? entitlements.subscription.endDate : null,
+      display: entitlements.subscription
+        ? statusDisplay({ ...entitlements.subscription, status: entitlements.subscription.status as SubscriptionStatus, endDate: new Date(entitlements.subscription.endDate) }, now)
+        : null,
     },
     activeSignals: countActiveSignals(),
     strategyAccess: { count: accessCount, total: catalogue.length, label: `${accessCount} / ${catalogue.length}` },

@@ -36,6 +36,7 @@ export function loadMyStrategies(viewer: PublicUser, tab: MyStrategiesTab, now: 
     ? {
         planName: PLAN_RULES[row.plan].name,
         status: row.status,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
         live,
         endDate: row.endDate.toISOString(),
         endText: formatDate(row.endDate),

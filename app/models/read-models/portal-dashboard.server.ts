@@ -27,6 +27,8 @@ export interface PortalSubscription {
   live: boolean;
   /** End of the current period or trial (ISO, UTC). */
   endDate: string;
+  /** Cancelled: access lasts until `endDate`, then ends. */
+  cancelAtPeriodEnd: boolean;
 }
 
 export interface PortalDashboardData {
@@ -72,7 +74,7 @@ export function loadPortalDashboard(viewer: PublicUser, now = new Date()): Porta
     strategies: entitled.slice(0, PORTAL_STRATEGY_LIMIT).map(apiStrategyWithRecord),
     strategyCount: entitled.length,
     subscription: sub
-      ? { planName: sub.planName, status: sub.status, isActive: sub.status === "ACTIVE", live: sub.live, endDate: sub.endDate }
+      ? { planName: sub.planName, status: sub.status, isActive: sub.status === "ACTIVE", live: sub.live, endDate: sub.endDate, cancelAtPeriodEnd: sub.cancelAtPeriodEnd }
       : null,
     now: now.toISOString(),
     sizeRiskPercent: riskPercentFor(getDeliverySettings(viewer.id).riskTemplate),

@@ -37,9 +37,18 @@ function levelRows(signal: ApiSignal): [string, string][] {
 
 /**
  * The alert for a signal event: subject, text and HTML bodies.
- * @param input.eventType `signal.published` …; input.strategyName for the subject; input.origin the site's origin for links.
+ * @param input.eventType `signal.published` …; input.strategyName for the subject; input.origin the site's origin for links;
+ *   input.summary what happened (`eventSummary`: old → new levels, partial and final results, why it ended), shown first.
  */
-export function renderSignalEmail(input: { eventType: string; signal: ApiSignal; strategyName: string; origin: string; unsubscribeUrl: string }): Pick<OutgoingMail, "subject" | "text" | "html"> {
+export function renderSignalEmail(input: {
+  eventType: string;
+  signal: ApiSignal;
+  strategyName: string;
+  origin: string;
+  unsubscribeUrl: string;
+  summary?: readonly string[];
+}): Pick<OutgoingMail, "subject" | "text" | "html"> {
+  const summary = input.summary ?? [];
   const { signal } = input;
   const headline = EVENT_HEADLINES[input.eventType] ?? input.eventType;
   const subject = `${headline}: ${signal.symbol} ${signal.side} — ${input.strategyName}`;
@@ -49,6 +58,7 @@ export function renderSignalEmail(input: { eventType: string; signal: ApiSignal;
   const text = [
     `${headline}: ${signal.symbol} ${signal.side} (${input.strategyName})`,
     "",
+    ...(summary.length ? [...summary, ""] : []),
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(signal.rationale ? ["", signal.rationale] : []),
     "",
@@ -64,6 +74,7 @@ export function renderSignalEmail(input: { eventType: string; signal: ApiSignal;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
 <h1 style="font-size:20px">${escapeHtml(headline)}: ${escapeHtml(signal.symbol)} ${escapeHtml(signal.side)}</h1>
 <p>${escapeHtml(input.strategyName)}</p>
+${summary.length ? `<ul>${summary.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>` : ""}
 <table style="border-collapse:collapse">${rows.map(([label, value]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>
 ${signal.rationale ? `<p>${escapeHtml(signal.rationale)}</p>` : ""}
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
@@ -91,7 +102,7 @@ export function createEmailChannel(): ChannelAdapter {
         if (!found) return { ok: false, permanent: true, statusCode: null, responseExcerpt: null, error: "The event is no longer in the ledger" };
         const unsubscribe = unsubscribeUrl(user.id);
         const strategyName = getStrategyById(found.signal.strategyId)?.name ?? "FX Trader";
-        const rendered = renderSignalEmail({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin(), unsubscribeUrl: unsubscribe });
+        const rendered = renderSignalEmail({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin(), unsubscribeUrl: unsubscribe, summary: found.summary });
         const checkpoint = checkpointLine(found.event.checkpoint);
         mail = {
           to: user.email,

@@ -5,6 +5,7 @@
  * was queued gets the levels locked, never shown).
  */
 import type { DeliveryJob } from "../../../db/schema";
+import { eventSummary } from "~/domain/event-summary";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
 import { deliveredEvent, type DeliveredEvent } from "~/models/outbox.server";
 import { getEntitlements } from "~/models/subscriptions.server";
@@ -43,6 +44,13 @@ export function entitledIds(userId: number, now: Date): ReadonlySet<number> {
 export interface JobEventData {
   event: DeliveredEvent;
   signal: ApiSignal;
+  /** What happened, in words, as this recipient may read it (`eventSummary`). */
+  summary: string[];
+}
+
+/** The lines saying what `event` did, with prices only when `locked` is false. */
+export function summaryOf(event: DeliveredEvent, locked: boolean): string[] {
+  return event.change.before ? eventSummary(event.change.event, event.change.before, locked) : [];
 }
 
 /**
@@ -53,5 +61,6 @@ export function jobEventData(job: DeliveryJob, now: Date): JobEventData | null {
   if (job.seq === null) return null;
   const event = cachedEvent(job.seq);
   if (!event) return null;
-  return { event, signal: toApiSignal(event.signal, entitledIds(job.userId, now)) };
+  const signal = toApiSignal(event.signal, entitledIds(job.userId, now));
+  return { event, signal, summary: summaryOf(event, signal.locked) };
 }

@@ -60,7 +60,7 @@ export function createPushChannel(): ChannelAdapter {
       const levels = signal.entryPrice === null ? "Levels for subscribers" : `Entry ${signal.entryPrice} · SL ${signal.stopLoss ?? "—"} · TP1 ${signal.takeProfit1 ?? "—"}`;
       const message: PushMessage = {
         title: `${EVENT_HEADLINES[job.eventType] ?? job.eventType}: ${signal.symbol} ${signal.side}`,
-        body: `${strategyName} — ${levels}`,
+        body: found.summary.length ? `${strategyName} — ${found.summary.join(" · ")}` : `${strategyName} — ${levels}`,
         url: `${appOrigin()}/signals/${signal.id}`,
         eventId: eventId(found.event.seq),
       };

@@ -32,13 +32,15 @@ const level = (value: number | null) => (value === null ? "—" : String(value))
  * targets — or the locked line when the recipient may not see levels —, exit
  * and result once closed, the rationale, a link to `/signals/{id}` and the
  * risk text.
- * @param input.eventType `signal.published` …; input.origin the site's origin for the link.
+ * @param input.eventType `signal.published` …; input.origin the site's origin for the link; input.summary
+ *   what happened (`eventSummary`), right under the strategy.
  * @returns the message text; once Telegram parses the HTML it stays under the 4,096-character limit (a rationale is at most 2,000).
  */
-export function renderTelegramMessage(input: { eventType: string; signal: ApiSignal; strategyName: string; origin: string }): string {
+export function renderTelegramMessage(input: { eventType: string; signal: ApiSignal; strategyName: string; origin: string; summary?: readonly string[] }): string {
   const { signal } = input;
   const headline = EVENT_HEADLINES[input.eventType] ?? input.eventType;
-  const lines = [`<b>${escapeHtml(`${headline}: ${signal.symbol} ${signal.side}`)}</b>`, `<i>${escapeHtml(input.strategyName)}</i>`, "", `Status: ${escapeHtml(signal.status)}`];
+  const summary = (input.summary ?? []).map(escapeHtml);
+  const lines = [`<b>${escapeHtml(`${headline}: ${signal.symbol} ${signal.side}`)}</b>`, `<i>${escapeHtml(input.strategyName)}</i>`, ...(summary.length ? ["", ...summary] : []), "", `Status: ${escapeHtml(signal.status)}`];
   if (signal.locked) {
     lines.push(escapeHtml(TELEGRAM_ALERT.locked));
   } else {
@@ -77,7 +79,7 @@ export function createTelegramChannel(log: (line: string) => void = (line) => co
       const found = jobEventData(job, now);
       if (!found) return fail("The event is no longer in the ledger", true);
       const strategyName = getStrategyById(found.signal.strategyId)?.name ?? "FX Trader";
-      const text = `${renderTelegramMessage({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin() })}\n\n${escapeHtml(checkpointLine(found.event.checkpoint))}`;
+      const text = `${renderTelegramMessage({ eventType: job.eventType, signal: found.signal, strategyName, origin: appOrigin(), summary: found.summary })}\n\n${escapeHtml(checkpointLine(found.event.checkpoint))}`;
       try {
         const sent = await telegramApi().sendMessage(chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
         return { ok: true, statusCode: 200, responseExcerpt: `message_id ${sent.message_id}`, error: null };

@@ -19,6 +19,8 @@ export interface SubscriptionView {
   endText: string;
   periodLabel: string;
   cancelAtPeriodEnd: boolean;
+  /** The loader's reference time (ISO), for the status label. */
+  now: string;
   priceText: string;
   /** TRIAL only: the plan that starts when the trial ends, its name and monthly price text. */
   pendingPlan: "starter" | "pro" | "institutional" | null;
@@ -61,6 +63,7 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
     schema: subscriptionIntentSchema,
   });
   const active = sub.status === "ACTIVE";
+  const trial = sub.status === "TRIAL";
   const ended = sub.status === "CANCELLED" || sub.status === "EXPIRED";
   return (
     <Card>
@@ -68,10 +71,10 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
         <h2 className="text-xl font-semibold">{ended ? "No Active Subscription" : "Current subscription"}</h2>
         <CardDescription>
           {ended
-            ? `Your ${sub.status === "EXPIRED" ? "free trial" : `${sub.planName} subscription`} ended on ${
+            ? `Your ${sub.status === "EXPIRED" ? "free trial" : `${sub.planName} plan`} ended on ${
                 sub.endText
               }. Choose a plan below to follow strategies again.`
-            : sub.status === "TRIAL"
+            : trial
             ? `Your free trial includes everything in the ${sub.planName} plan.`
             : `${sub.planName} plan, ${sub.priceText}.`}
         </CardDescription>
@@ -80,7 +83,7 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Detail term="Plan">{sub.planName}</Detail>
           <Detail term="Status">
-            <SubscriptionStatusBadge status={sub.status} />
+            <SubscriptionStatusBadge facts={sub} now={sub.now} />
           </Detail>
           <Detail term="Start date">
             <time dateTime={sub.startDate}>{sub.startText}</time>
@@ -101,6 +104,13 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
               </Button>
             </Form>
           </div>
+        ) : null}
+
+        {trial && sub.cancelAtPeriodEnd ? (
+          <p className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+            Your free trial is cancelled: you keep access until {sub.endText}, then it ends. Nothing is charged. Choose a plan below to
+            carry on after that.
+          </p>
         ) : null}
 
         {sub.status === "TRIAL" && sub.pendingPlanName ? (
@@ -135,7 +145,7 @@ export function CurrentSubscription({ sub, reply }: { sub: SubscriptionView; rep
               Cancel Subscription
             </ConfirmButton>
           ) : null}
-          {sub.status === "TRIAL" ? (
+          {trial && !sub.cancelAtPeriodEnd ? (
             <ConfirmButton change="cancel" variant="destructive">
               Cancel Trial
             </ConfirmButton>

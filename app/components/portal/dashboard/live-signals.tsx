@@ -23,8 +23,9 @@ export function LiveSignalUpdates() {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(SIGNAL_STREAM_PATH);
     const onEvent = (event: MessageEvent<string>) => {
-      const data = JSON.parse(event.data) as { type: string; signal: { symbol: string; side: string } };
-      queueToast({ title: EVENT_HEADLINES[data.type] ?? data.type, description: `${data.signal.symbol} ${data.signal.side}` });
+      const data = JSON.parse(event.data) as { type: string; signal: { symbol: string; side: string }; summary?: string[] };
+      const what = data.summary?.length ? ` — ${data.summary.join(" · ")}` : "";
+      queueToast({ title: EVENT_HEADLINES[data.type] ?? data.type, description: `${data.signal.symbol} ${data.signal.side}${what}` });
       revalidate.current();
     };
     for (const type of DELIVERY_EVENT_TYPES) source.addEventListener(type, onEvent);

@@ -9,7 +9,6 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeaderBar } from "~/components/ui/card";
 import { PORTAL_EMPTY_STATES, PORTAL_STRATEGY_LIMIT } from "~/content/portal";
 import { formatDate } from "~/domain/signal-display";
-import { trialStatus } from "~/domain/subscription-lifecycle";
 import type { PortalDashboardData } from "~/models/read-models/portal-dashboard.server";
 
 type Data = SerializeFrom<PortalDashboardData>;
@@ -77,10 +76,6 @@ export function MyStrategiesCard({ strategies, strategyCount }: { strategies: Da
 
 /** The viewer's plan and status (a warning unless ACTIVE or a trial with 2 days or more left), or the 'No Active Subscription' empty state. */
 export function SubscriptionCard({ subscription, now }: { subscription: Data["subscription"]; now: string }) {
-  const trial =
-    subscription?.status === "TRIAL" && subscription.live
-      ? trialStatus(subscription.planName, new Date(subscription.endDate), new Date(now))
-      : null;
   return (
     <Card role="region" aria-labelledby="subscription" data-testid="subscription-card">
       <CardHeaderBar id="subscription" title="Subscription" />
@@ -97,11 +92,11 @@ export function SubscriptionCard({ subscription, now }: { subscription: Data["su
               <div>
                 <dt className={`text-xs font-medium ${muted}`}>Status</dt>
                 <dd className="mt-1">
-                  <SubscriptionStatusBadge status={subscription.status} withIcon trial={trial} />
+                  <SubscriptionStatusBadge facts={subscription} now={now} withIcon />
                 </dd>
               </div>
             </dl>
-            {subscription.status === "TRIAL" && subscription.live ? (
+            {subscription.status === "TRIAL" && subscription.live && !subscription.cancelAtPeriodEnd ? (
               <p className={`mt-3 text-sm ${muted}`}>Free trial until {formatDate(subscription.endDate)}.</p>
             ) : subscription.live ? null : (
               <p className={`mt-3 text-sm ${muted}`}>Your subscription is not active. Check your account for details.</p>

@@ -34,7 +34,7 @@ function SubscriptionSummary({ data }: { data: Data }) {
           <div>
             <dt className={`text-sm font-medium ${muted}`}>Status</dt>
             <dd className="mt-1">
-              {sub ? <SubscriptionStatusBadge status={sub.status} /> : <span className="font-semibold">No Active Subscription</span>}
+              {sub ? <SubscriptionStatusBadge facts={sub} now={data.now} /> : <span className="font-semibold">No Active Subscription</span>}
             </dd>
           </div>
           {sub ? (
