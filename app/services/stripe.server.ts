@@ -10,7 +10,7 @@
 import Stripe from "stripe";
 import type { PlanId } from "../../db/schema";
 import { PLAN_LOOKUP_KEYS, planForLookupKey } from "~/domain/stripe-billing";
-import { stripeConfig, type StripeConfig } from "~/platform/env.server";
+import { stripeApiTarget, stripeConfig, type StripeConfig } from "~/platform/env.server";
 
 let client: { key: string; stripe: Stripe } | null = null;
 
@@ -200,4 +200,42 @@ export async function listInvoices(customerId: string, limit = 24): Promise<Invo
     hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
     pdfUrl: invoice.invoice_pdf ?? null,
   }));
+}
+
+/** What `setupPlanPrices` did per plan: `created` a price, or found one `existing` with its lookup key. */
+export type SetupOutcome = Record<PlanId, "created" | "existing">;
+
+/**
+ * `npm run stripe:setup`: makes sure each plan has an active monthly USD price
+ * with its lookup key (PLAN_LOOKUP_KEYS), at the plan's price in cents
+ * (`priceCents`); creates the missing ones with their product. Idempotent:
+ * a second run finds them all and creates nothing.
+ * @param stripe a client for the account to set up.
+ */
+export async function setupPlanPrices(stripe: Stripe, plans: Record<PlanId, { name: string; priceCents: number }>): Promise<SetupOutcome> {
+  const existing = await stripe.prices.list({ lookup_keys: Object.values(PLAN_LOOKUP_KEYS), active: true, limit: 10 });
+  const outcome = {} as SetupOutcome;
+  for (const [plan, key] of Object.entries(PLAN_LOOKUP_KEYS) as [PlanId, string][]) {
+    if (existing.data.some((price) => price.lookup_key === key)) {
+      outcome[plan] = "existing";
+      continue;
+    }
+    await stripe.prices.create(
+      {
+        currency: "usd",
+        unit_amount: plans[plan].priceCents,
+        recurring: { interval: "month" },
+        lookup_key: key,
+        product_data: { name: `FX Trader ${plans[plan].name}` },
+      },
+      { idempotencyKey: `setup-${key}-${plans[plan].priceCents}` },
+    );
+    outcome[plan] = "created";
+  }
+  return outcome;
+}
+
+/** A client for `npm run stripe:setup`: only STRIPE_SECRET_KEY (and STRIPE_API_BASE) are needed. */
+export function setupClient(secretKey: string, apiBase: string | undefined): Stripe {
+  return new Stripe(secretKey, { ...stripeApiTarget(apiBase), maxNetworkRetries: 2, timeout: 10_000 });
 }
