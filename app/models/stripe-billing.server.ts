@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { stripeEvents, subscriptions, users, type PlanId, type Subscription } from "../../db/schema";
 import type { Db } from "../../db/connection";
-import { isStaleEvent, mapStripeStatus, nextPastDueSince, type StripeSubscriptionStatus } from "~/domain/stripe-billing";
+import { graceEndsAt, inGrace, isStaleEvent, mapStripeStatus, nextPastDueSince, type StripeSubscriptionStatus } from "~/domain/stripe-billing";
 import { getDb } from "~/platform/db.server";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -185,4 +185,14 @@ export function listSubscribers(limit = 500): SubscriberRow[] {
     .orderBy(desc(isNotNull(subscriptions.stripeSubscriptionId)), asc(subscriptions.endDate), asc(subscriptions.userId))
     .limit(limit)
     .all();
+}
+
+/**
+ * The past-due banner's facts for `userId` at `now`: when the grace ends, while
+ * a payment is overdue and the grace runs (`inGrace`); null otherwise. A read.
+ */
+export function pastDueNotice(userId: number, now: Date): { graceEndsAt: Date } | null {
+  const row = getDb().select({ pastDueSince: subscriptions.pastDueSince }).from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  if (!row?.pastDueSince || !inGrace(row.pastDueSince, now)) return null;
+  return { graceEndsAt: graceEndsAt(row.pastDueSince) };
 }

@@ -16,6 +16,8 @@ import { PLAN_RULES } from "~/content/plans";
 import { getDb } from "~/platform/db.server";
 import { action as webhook } from "~/routes/api.stripe.webhook";
 import { action, loader } from "~/routes/portal.account.subscription";
+import { loader as accountLayout } from "~/routes/portal.account";
+import { loader as dashboard } from "~/routes/portal.dashboard";
 import { setupClient, setupPlanPrices } from "~/services/stripe.server";
 import { createUser, insertSubscription, signedInCookie } from "../support/fixtures";
 import { callRoute, formRequest, getRequest } from "../support/http";
@@ -126,8 +128,12 @@ describe("Stripe billing flows", () => {
     await standIn.failPayment(row.stripeSubscriptionId!);
     expect(rowOf(user.id)).toMatchObject({ status: "ACTIVE", stripeStatus: "past_due", failedPayments: 1 });
     expect(rowOf(user.id)?.pastDueSince).not.toBeNull();
+    const banner = async (route: typeof accountLayout, url: string) => ((await (await callRoute(route, getRequest(url, { cookie }))).json()) as { graceEndText: string | null }).graceEndText;
+    expect(await banner(accountLayout, "http://localhost/portal/account")).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(await banner(dashboard, "http://localhost/portal/dashboard")).toMatch(/\d{4}$/);
     await standIn.recoverPayment(row.stripeSubscriptionId!);
     expect(rowOf(user.id)).toMatchObject({ status: "ACTIVE", stripeStatus: "active", pastDueSince: null });
+    expect(await banner(accountLayout, "http://localhost/portal/account")).toBeNull();
   });
 
   it("the stand-in refuses a parameter Stripe does not know", async () => {
