@@ -112,3 +112,40 @@ export function planForLookupKey(lookupKey: string | null | undefined): PlanId |
 export function isStaleEvent(lastApplied: number | null, eventCreated: number): boolean {
   return lastApplied !== null && eventCreated < lastApplied;
 }
+
+/** One subscriber as the admin list reads it. */
+export interface SubscriberFacts {
+  plan: PlanId;
+  status: SubscriptionStatus;
+  /** The plan's monthly price, cents. */
+  monthlyPriceCents: number;
+  pastDueSince: Date | null;
+  endDate: Date;
+}
+
+/**
+ * A subscriber's contribution to monthly recurring revenue at `now`, in cents:
+ * the plan's monthly price while ACTIVE and its period runs (past-due ones
+ * within the grace included, cancelling ones until their end); 0 for trials,
+ * paused, cancelled and expired subscriptions (they bill nothing monthly).
+ */
+export function mrrContributionCents(subscriber: SubscriberFacts, now: Date): number {
+  if (subscriber.status !== "ACTIVE") return 0;
+  if (subscriber.pastDueSince && !inGrace(subscriber.pastDueSince, now)) return 0;
+  return subscriber.monthlyPriceCents;
+}
+
+/** Totals of the admin list: MRR (cents, integer sum of `mrrContributionCents`) and the active, trialing and past-due counts. */
+export function subscriberTotals(subscribers: readonly SubscriberFacts[], now: Date): { mrrCents: number; active: number; trialing: number; pastDue: number } {
+  let mrrCents = 0;
+  let active = 0;
+  let trialing = 0;
+  let pastDue = 0;
+  for (const subscriber of subscribers) {
+    mrrCents += mrrContributionCents(subscriber, now);
+    if (subscriber.status === "TRIAL") trialing += 1;
+    else if (subscriber.status === "ACTIVE" && subscriber.pastDueSince) pastDue += 1;
+    else if (subscriber.status === "ACTIVE") active += 1;
+  }
+  return { mrrCents, active, trialing, pastDue };
+}

@@ -18,6 +18,7 @@ import { action as webhook } from "~/routes/api.stripe.webhook";
 import { action, loader } from "~/routes/portal.account.subscription";
 import { loader as accountLayout } from "~/routes/portal.account";
 import { loader as dashboard } from "~/routes/portal.dashboard";
+import { loader as adminSubscribers } from "~/routes/admin.subscribers";
 import { setupClient, setupPlanPrices } from "~/services/stripe.server";
 import { createUser, insertSubscription, signedInCookie } from "../support/fixtures";
 import { callRoute, formRequest, getRequest } from "../support/http";
@@ -134,6 +135,11 @@ describe("Stripe billing flows", () => {
     await standIn.recoverPayment(row.stripeSubscriptionId!);
     expect(rowOf(user.id)).toMatchObject({ status: "ACTIVE", stripeStatus: "active", pastDueSince: null });
     expect(await banner(accountLayout, "http://localhost/portal/account")).toBeNull();
+
+    const admin = createUser({ firstName: "Ada", role: "admin" });
+    const list = await (await callRoute(adminSubscribers, getRequest("http://localhost/admin/subscribers", { cookie: await signedInCookie(admin.id) }))).json();
+    expect(list.subscribers).toContainEqual(expect.objectContaining({ email: user.email, planName: "Pro", status: "active", mrrText: "$197.00", failedPayments: 1 }));
+    expect(list.totals.mrrCents).toBeGreaterThanOrEqual(19700);
   });
 
   it("the stand-in refuses a parameter Stripe does not know", async () => {

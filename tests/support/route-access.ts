@@ -140,6 +140,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "_index.tsx": { GET: { access: "public", allowed: 200 } },
   "about.tsx": {},
   "academy.tsx": {},
+  "admin.subscribers.tsx": { GET: { access: "admin", allowed: 200 } },
   "admin.deliveries.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "admin.incidents.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "admin.messages.tsx": { GET: { access: "admin", allowed: 200 } },

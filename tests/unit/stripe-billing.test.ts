@@ -8,7 +8,9 @@ import {
   nextPastDueSince,
   PAST_DUE_GRACE_DAYS,
   planForLookupKey,
+  mrrContributionCents,
   STRIPE_SUBSCRIPTION_STATUSES,
+  subscriberTotals,
 } from "~/domain/stripe-billing";
 
 const NOW = new Date("2026-11-20T12:00:00.000Z");
@@ -61,5 +63,21 @@ describe("lookup keys and event order", () => {
     expect(isStaleEvent(2000, 1000)).toBe(true);
     expect(isStaleEvent(2000, 2000)).toBe(false);
     expect(isStaleEvent(2000, 3000)).toBe(false);
+  });
+});
+
+describe("subscriber totals", () => {
+  const base = { plan: "pro" as const, monthlyPriceCents: 19700, pastDueSince: null, endDate: new Date(NOW.getTime() + 10 * DAY) };
+  it("counts MRR from active subscriptions only, past-due ones until the grace ends", () => {
+    const rows = [
+      { ...base, status: "ACTIVE" as const },
+      { ...base, status: "ACTIVE" as const, plan: "institutional" as const, monthlyPriceCents: 49700 },
+      { ...base, status: "TRIAL" as const },
+      { ...base, status: "ACTIVE" as const, pastDueSince: new Date(NOW.getTime() - DAY) },
+      { ...base, status: "ACTIVE" as const, pastDueSince: new Date(NOW.getTime() - 8 * DAY) },
+      { ...base, status: "CANCELLED" as const },
+    ];
+    expect(subscriberTotals(rows, NOW)).toEqual({ mrrCents: 19700 + 49700 + 19700, active: 2, trialing: 1, pastDue: 2 });
+    expect(mrrContributionCents(rows[4]!, NOW)).toBe(0);
   });
 });
