@@ -13,8 +13,11 @@
  * to this route's action with a hidden `intent`, handled by `handleIntent`
  * with `subscriptionIntentSchema`; each runs one transaction
  * (app/models/subscriptions.server.ts) and redirects with the spec's toast.
- * Refused transitions re-render with 400 and a message. No payment is taken:
- * changes are recorded in the billing history (docs/decisions/subscriptions-and-billing.md).
+ * Refused transitions re-render with 400 and a message. In demo billing no
+ * payment is taken: changes are recorded in the billing history
+ * (docs/decisions/subscriptions-and-billing.md). With STRIPE_SECRET_KEY the
+ * forms go to Stripe instead (app/services/stripe-subscription.server.ts) and
+ * the history lists Stripe's invoices (docs/decisions/0163-stripe-library.md).
  */
 import { HelpLink } from "~/components/help/help-link";
 import { HELP_LINKS } from "~/content/help-paths";
