@@ -39,8 +39,10 @@ export const users = sqliteTable(
     deletionRequestedAt: integer("deletion_requested_at", { mode: "timestamp_ms" }),
     /** When the purge removed the profile (the row stays, anonymised, for the kept billing records). */
     purgedAt: integer("purged_at", { mode: "timestamp_ms" }),
+    /** The user's Stripe customer (`cus_…`), created at the first checkout and reused for every later one; null in demo billing. */
+    stripeCustomerId: text("stripe_customer_id"),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_stripe_customer_unique").on(t.stripeCustomerId)],
 );
 
 export const oauthAccounts = sqliteTable(
@@ -165,8 +167,18 @@ export const subscriptions = sqliteTable(
     /** Plan chosen during a trial, which starts (and is charged) when the trial ends; null when none is scheduled. */
     pendingPlan: text("pending_plan", { enum: PLAN_IDS }),
     createdAt: createdAt(),
+    /** Stripe billing: the Stripe subscription (`sub_…`) this row mirrors; null for demo billing. Written only by verified webhook events. */
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** Stripe's own status of that subscription (`past_due`, `unpaid`, ...), as last reported; null for demo billing. */
+    stripeStatus: text("stripe_status"),
+    /** `created` (ms) of the last Stripe event applied to this row; older events are not applied (docs/decisions/0165-stripe-webhook-ordering.md). */
+    stripeEventAt: integer("stripe_event_at"),
+    /** When a payment became overdue (`past_due`); access lasts PAST_DUE_GRACE_DAYS from then. Null: paid up. */
+    pastDueSince: integer("past_due_since", { mode: "timestamp_ms" }),
+    /** Failed payment attempts reported by `invoice.payment_failed` over the subscription's life. */
+    failedPayments: integer("failed_payments").notNull().default(0),
   },
-  (t) => [uniqueIndex("subscriptions_user_unique").on(t.userId)],
+  (t) => [uniqueIndex("subscriptions_user_unique").on(t.userId), uniqueIndex("subscriptions_stripe_unique").on(t.stripeSubscriptionId)],
 );
 
 export const strategyAccess = sqliteTable(
@@ -318,6 +330,19 @@ export const billingRecords = sqliteTable(
   },
   (t) => [index("billing_records_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * Stripe webhook events already handled, by `event.id`: a redelivered event
+ * answers 200 and changes nothing (docs/decisions/0165-stripe-webhook-ordering.md).
+ * No payload and no user: only what idempotency needs.
+ */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** The event's `created`, ms. */
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 /** Requests made with API keys, per user and UTC calendar month ('2026-11'). */
 export const apiUsage = sqliteTable(

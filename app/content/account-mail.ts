@@ -57,6 +57,7 @@ export const ACCOUNT_PATHS = {
   resetPassword: "/reset-password",
   verifyEmail: VERIFY_EMAIL_PATH,
   security: "/portal/account/security",
+  subscription: "/portal/account/subscription",
   login: "/login",
 } as const;
 

@@ -7,6 +7,7 @@
  */
 import type { PlanId, SubscriptionStatus } from "../../db/schema";
 import { PLAN_RULES } from "~/content/plans";
+import { inGrace } from "./stripe-billing";
 
 export interface SubscriptionFacts {
   plan: PlanId;
@@ -17,6 +18,8 @@ export interface SubscriptionFacts {
   cancelAtPeriodEnd: boolean;
   /** TRIAL only: the plan that starts when the trial ends (null: the trial just ends). */
   pendingPlan: PlanId | null;
+  /** Stripe billing: when a payment became overdue (`past_due`); access lasts PAST_DUE_GRACE_DAYS from then. Null or absent: paid up. */
+  pastDueSince?: Date | null;
 }
 
 export interface EntitlementInput {
@@ -43,11 +46,13 @@ export function isRenewalDue(subscription: SubscriptionFacts | null | undefined,
 
 /**
  * True while an ACTIVE or TRIAL subscription's current period has not ended,
- * or has ended with its renewal due (`isRenewalDue`).
+ * or has ended with its renewal due (`isRenewalDue`), and any overdue payment
+ * is still within its grace (`inGrace`, docs/decisions/0164-stripe-status-mapping-and-grace.md).
  */
 export function isSubscriptionLive(subscription: SubscriptionFacts | null | undefined, now: Date): boolean {
   if (!subscription) return false;
   if (subscription.status !== "ACTIVE" && subscription.status !== "TRIAL") return false;
+  if (subscription.pastDueSince && !inGrace(subscription.pastDueSince, now)) return false;
   return subscription.endDate > now || isRenewalDue(subscription, now);
 }
 

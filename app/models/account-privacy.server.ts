@@ -47,6 +47,8 @@ export const ACCOUNT_DATA_POLICY: Record<string, { kind: "user" | "kept" | "emai
   // One row per ledger event and channel, and one per webhook host: neither names a user.
   delivery_fanouts: { kind: "none" },
   delivery_breakers: { kind: "none" },
+  // Ids, types and times of handled Stripe events (idempotency); no payload, no user.
+  stripe_events: { kind: "none" },
   legal_acceptances: { kind: "user" },
   account_tokens: { kind: "user", omit: ["token_hash"] },
   passkeys: { kind: "user", omit: ["public_key", "user_handle"] },

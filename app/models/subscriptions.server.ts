@@ -3,7 +3,7 @@
  * subscription lifecycle (plan changes, pause, resume, cancel, the scheduled
  * renewal at period end) and its billing records (docs/decisions/subscriptions-and-billing.md).
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   billingRecords,
   strategies,
@@ -248,10 +248,19 @@ function autoSendInTx(tx: Tx, userId: number): Set<number> {
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * Whether the local lifecycle settles `sub` at `now` (`lifecycle.needsSettlement`):
+ * never for a Stripe subscription, which Stripe renews and ends and whose
+ * state only its webhook events write (docs/decisions/0164-stripe-status-mapping-and-grace.md).
+ */
+function dueLocally(sub: Subscription | null | undefined, now: Date): boolean {
+  return !!sub && sub.stripeSubscriptionId === null && lifecycle.needsSettlement(sub, now);
+}
+
 /** Inside `tx`: the user's subscription with any ended period settled (and persisted, with its records). */
 function settleInTx(tx: Tx, userId: number, now: Date): Subscription | undefined {
   const sub = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
-  if (!sub || !lifecycle.needsSettlement(sub, now)) return sub;
+  if (!sub || !dueLocally(sub, now)) return sub;
   const settled = lifecycle.settle(toState(sub), now);
   insertBilling(tx, userId, settled.billing);
   if (settled.subscription.plan !== sub.plan) {
@@ -270,7 +279,7 @@ function settleInTx(tx: Tx, userId: number, now: Date): Subscription | undefined
  */
 export function settleSubscription(userId: number, now = new Date()): Subscription | undefined {
   const current = getSubscription(userId);
-  if (!current || !lifecycle.needsSettlement(current, now)) return current;
+  if (!current || !dueLocally(current, now)) return current;
   return getDb().transaction((tx) => settleInTx(tx, userId, now));
 }
 
@@ -282,7 +291,7 @@ export function settleSubscription(userId: number, now = new Date()): Subscripti
  * @returns undefined on the Free tier.
  */
 export function currentSubscription(sub: Subscription | undefined, now: Date): Subscription | undefined {
-  if (!sub || !lifecycle.needsSettlement(sub, now)) return sub;
+  if (!sub || !dueLocally(sub, now)) return sub;
   return { ...sub, ...lifecycle.settle(toState(sub), now).subscription };
 }
 
@@ -309,13 +318,13 @@ export function renewDueSubscriptions(now: Date): RenewalOutcome[] {
   const due = getDb()
     .select({ userId: subscriptions.userId })
     .from(subscriptions)
-    .where(and(inArray(subscriptions.status, ["ACTIVE", "TRIAL"]), sql`${subscriptions.endDate} <= ${now.getTime()}`))
+    .where(and(inArray(subscriptions.status, ["ACTIVE", "TRIAL"]), isNull(subscriptions.stripeSubscriptionId), sql`${subscriptions.endDate} <= ${now.getTime()}`))
     .all();
   const outcomes: RenewalOutcome[] = [];
   for (const { userId } of due) {
     const outcome = getDb().transaction((tx): RenewalOutcome | null => {
       const before = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
-      if (!before || !lifecycle.needsSettlement(before, now)) return null;
+      if (!before || !dueLocally(before, now)) return null;
       const records = lifecycle.settle(toState(before), now).billing.length;
       const after = settleInTx(tx, userId, now);
       return { userId, from: before.status, to: after?.status ?? before.status, records };

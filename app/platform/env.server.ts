@@ -106,6 +106,12 @@ const envSchema = z
     READYZ_HEARTBEAT_MAX_AGE_MS: milliseconds("READYZ_HEARTBEAT_MAX_AGE_MS", 3_600_000, 60_000),
     /** `GET /readyz` on a LiteFS replica fails when replication lags more than this, ms. */
     READYZ_REPLICA_LAG_MAX_MS: milliseconds("READYZ_REPLICA_LAG_MAX_MS", 3_600_000, 30_000),
+    /** Stripe secret key (sk_test_… / sk_live_… / rk_…); set, billing runs on Stripe, unset, demo billing (docs/decisions/0163-stripe-library.md). */
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "STRIPE_SECRET_KEY must be a Stripe secret key such as sk_test_…")),
+    /** The webhook endpoint's signing secret (whsec_…), which POST /api/stripe/webhook verifies every event with. */
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret such as whsec_…")),
+    /** Where the Stripe API is reached (default https://api.stripe.com), e.g. http://127.0.0.1:12111 for a local stand-in. */
+    STRIPE_API_BASE: optional(z.string().url("STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111").refine((value) => /^https?:\/\//.test(value), "STRIPE_API_BASE must start with http:// or https://")),
     /** Benchmarks only (`npm run bench:scale`): a file that receives every SQL statement the app's connection runs, one a line. */
     BENCH_SQL_LOG: optional(z.string().min(1)),
   })
@@ -120,6 +126,9 @@ const envSchema = z
     }
     if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["TELEGRAM_WEBHOOK_SECRET"], message: "TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_BOT_TOKEN is set" });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (Stripe billing is written only by verified webhook events)" });
     }
     const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
     if (vapid.some(Boolean) && !vapid.every(Boolean)) {
@@ -207,4 +216,54 @@ export function publicOrigin(request: Request): string {
 export function telegramConfig(env: Env = getEnv()): { token: string; apiRoot: string; webhookSecret: string } | null {
   if (!env.TELEGRAM_BOT_TOKEN || !env.TELEGRAM_WEBHOOK_SECRET) return null;
   return { token: env.TELEGRAM_BOT_TOKEN, apiRoot: env.TELEGRAM_API_ROOT, webhookSecret: env.TELEGRAM_WEBHOOK_SECRET };
+}
+
+/** How billing runs: on Stripe when STRIPE_SECRET_KEY is set, else the demo (no card is charged). */
+export type BillingMode = "stripe" | "demo";
+
+/** The Stripe client's settings: the secret key, the webhook secret and the API host split as the `stripe` library's options want it. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** From STRIPE_API_BASE (default https://api.stripe.com): host name, port and protocol. */
+  host: string;
+  port: number;
+  protocol: "http" | "https";
+}
+
+/**
+ * Splits STRIPE_API_BASE into the `host`, `port` and `protocol` options of
+ * `new Stripe(key, options)`; the port defaults to the protocol's (80, 443).
+ * @param base an http(s) URL such as `http://127.0.0.1:12111`; undefined: https://api.stripe.com.
+ */
+export function stripeApiTarget(base: string | undefined): Pick<StripeConfig, "host" | "port" | "protocol"> {
+  const url = new URL(base ?? "https://api.stripe.com");
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
+}
+
+const stripeEnvSchema = z.object({
+  STRIPE_SECRET_KEY: envSchema.innerType().shape.STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: envSchema.innerType().shape.STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_BASE: envSchema.innerType().shape.STRIPE_API_BASE,
+});
+
+/**
+ * The Stripe settings read from `source` (default `process.env`, read on each
+ * call so that tests can switch modes), or null in demo mode (no
+ * STRIPE_SECRET_KEY). Invalid values were already refused at start-up by `getEnv`.
+ * @throws Error when STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET or a value is malformed.
+ */
+export function stripeConfig(source: NodeJS.ProcessEnv = process.env): StripeConfig | null {
+  const parsed = stripeEnvSchema.safeParse(source);
+  if (!parsed.success) throw new Error(`Invalid environment configuration: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  const env = parsed.data;
+  if (!env.STRIPE_SECRET_KEY) return null;
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("Invalid environment configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
+  return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, ...stripeApiTarget(env.STRIPE_API_BASE) };
+}
+
+/** "stripe" when STRIPE_SECRET_KEY is set, else "demo". */
+export function billingMode(source: NodeJS.ProcessEnv = process.env): BillingMode {
+  return emptyAsUnset(source.STRIPE_SECRET_KEY) ? "stripe" : "demo";
 }

@@ -13,8 +13,11 @@
  * to this route's action with a hidden `intent`, handled by `handleIntent`
  * with `subscriptionIntentSchema`; each runs one transaction
  * (app/models/subscriptions.server.ts) and redirects with the spec's toast.
- * Refused transitions re-render with 400 and a message. No payment is taken:
- * changes are recorded in the billing history (docs/decisions/subscriptions-and-billing.md).
+ * Refused transitions re-render with 400 and a message. In demo billing no
+ * payment is taken: changes are recorded in the billing history
+ * (docs/decisions/subscriptions-and-billing.md). With STRIPE_SECRET_KEY the
+ * forms go to Stripe instead (app/services/stripe-subscription.server.ts) and
+ * the history lists Stripe's invoices (docs/decisions/0163-stripe-library.md).
  */
 import { HelpLink } from "~/components/help/help-link";
 import { HELP_LINKS } from "~/content/help-paths";
@@ -25,6 +28,7 @@ import { BillingHistory } from "~/components/account/subscription/billing-histor
 import { CurrentSubscription } from "~/components/account/subscription/current-subscription";
 import { ConfirmChange, type ConfirmationView } from "~/components/account/subscription/confirm-change";
 import { PlanChoice } from "~/components/account/subscription/plan-choice";
+import { CheckoutNotice, DemoBillingNotice, InvoiceHistory, ManageBilling } from "~/components/account/subscription/stripe-billing";
 import { type IntentReplyData, replyFormError, UnknownIntentAlert } from "~/components/portal/intent-form";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Alert } from "~/components/ui/form-alert";
@@ -55,6 +59,9 @@ import { confirmChangeSchema, PLAN_CHOICES, subscriptionIntentSchema } from "~/s
 import type { Subscription } from "../../db/schema";
 import { handleIntent, type IntentOutcome } from "~/services/form-intent.server";
 import { requireViewer } from "~/services/session.server";
+import { DEMO_BILLING_NOTICE } from "~/content/billing";
+import { billingMode } from "~/platform/env.server";
+import { amountDueNowLine, checkoutState, invoiceViews, runStripeIntent } from "~/services/stripe-subscription.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscription | FX Trader" }];
 
@@ -93,14 +100,28 @@ function confirmationView(url: URL, userId: number, sub: Subscription | undefine
   return { ...result.confirmation, change: change.kind, plan: change.kind === "change-plan" ? change.plan : null, picks };
 }
 
+/** Stripe mode: the confirmation of a plan change says the amount due now from Stripe's invoice preview. */
+async function withAmountDueNow(view: ReturnType<typeof confirmationView>, userId: number, sub: Subscription | undefined, now: Date) {
+  if (!view || !("change" in view) || view.change !== "change-plan" || !view.plan) return view;
+  const line = await amountDueNowLine(userId, sub, view.plan as Subscription["plan"], now);
+  return line ? { ...view, consequences: [line, ...view.consequences] } : view;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireViewer(request);
   const now = new Date();
-  const sub = currentSubscription(getSubscription(user.id), now);
+  const url = new URL(request.url);
+  const stored = getSubscription(user.id);
+  const sub = currentSubscription(stored, now);
+  const stripeMode = billingMode() === "stripe";
+  const confirmation = confirmationView(url, user.id, sub, now);
   return json(
     {
+      stripeMode,
+      checkout: stripeMode ? checkoutState(url, stored) : null,
+      invoices: stripeMode ? await invoiceViews(user.id) : [],
       subscription: sub ? subscriptionView(sub, now) : null,
-      confirmation: confirmationView(new URL(request.url), user.id, sub, now),
+      confirmation: stripeMode ? await withAmountDueNow(confirmation, user.id, stored, now) : confirmation,
       plans: PLAN_CHOICES.map((id) => ({
         id,
         name: PLAN_RULES[id].name,
@@ -128,8 +149,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireViewer(request);
   const now = new Date();
   // Always the signed-in viewer: a user id posted with the form is never read.
+  if (billingMode() === "stripe") {
+    return handleIntent(request, subscriptionIntentSchema, (value) => runStripeIntent(user, getSubscription(user.id), value, now));
+  }
   return handleIntent(request, subscriptionIntentSchema, (value) => {
     switch (value.intent) {
+      case "manage-billing":
+        return { formErrors: [DEMO_BILLING_NOTICE] };
       case "change-plan":
         return outcomeOf(changePlan(user.id, value.plan, now, { timing: value.timing, keep: value.keep }), SUBSCRIPTION_TOASTS.updated);
       case "pause":
@@ -152,23 +178,33 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SubscriptionPage() {
-  const { subscription, confirmation, plans, billing } = useLoaderData<typeof loader>();
+  const { stripeMode, checkout, invoices, subscription, confirmation, plans, billing } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData;
   const hydrated = useHydrated();
   const confirming = confirmation && "change" in confirmation ? confirmation : null;
   const refusal = (confirmation && "refusal" in confirmation ? confirmation.refusal : null) ?? (confirming ? null : replyFormError(reply));
 
   // Without JavaScript a confirmation is a page of its own; with it, a dialog over the tab.
-  if (confirming && !hydrated) return <ConfirmChange view={confirming} reply={reply} backTo={PAGE} />;
+  if (confirming && !hydrated) {
+    return (
+      <div className="flex flex-col gap-4">
+        {stripeMode ? null : <DemoBillingNotice />}
+        <ConfirmChange view={confirming} reply={reply} backTo={PAGE} />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-8">
       <HelpLink slug={HELP_LINKS.billing} label="Help: billing, refunds and cancelling" />
+      {stripeMode ? null : <DemoBillingNotice />}
+      {checkout ? <CheckoutNotice state={checkout} /> : null}
       {confirming ? <ConfirmChange view={confirming} reply={reply} backTo={PAGE} /> : null}
       <UnknownIntentAlert reply={reply} />
       {refusal ? <Alert>{refusal}</Alert> : null}
       {subscription ? <CurrentSubscription sub={subscription} reply={reply} /> : <NoSubscription />}
       <PlanChoice plans={plans} current={subscription} />
-      <BillingHistory rows={billing} />
+      {stripeMode ? <ManageBilling /> : null}
+      {stripeMode ? <InvoiceHistory rows={invoices} /> : <BillingHistory rows={billing} />}
     </div>
   );
 }

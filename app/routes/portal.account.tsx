@@ -1,19 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { PastDueBanner } from "~/components/portal/past-due-banner";
+import { formatDate } from "~/domain/signal-display";
+import { pastDueNotice } from "~/models/stripe-billing.server";
 import { ACCOUNT_TABS } from "~/content/account";
 import { requireViewer } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Account | FX Trader" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireViewer(request, { allowPendingConsent: true, allowPendingDeletion: true });
-  return json({});
+  const { user } = await requireViewer(request, { allowPendingConsent: true, allowPendingDeletion: true });
+  const pastDue = pastDueNotice(user.id, new Date());
+  return json({ graceEndText: pastDue ? formatDate(pastDue.graceEndsAt) : null });
 }
 
 export default function AccountLayout() {
+  const { graceEndText } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
+      {graceEndText ? <PastDueBanner graceEndText={graceEndText} /> : null}
       <h1 className="text-3xl font-bold tracking-tight">Account</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">Manage your profile, subscription, security and API access.</p>
       <nav aria-label="Account sections" className="mt-8 border-b border-slate-200 dark:border-slate-700">

@@ -23,6 +23,9 @@ import { parseRecordPeriod, recordPeriodRange, type RecordPeriod } from "~/domai
 import { loadPortalDashboard } from "~/models/read-models/portal-dashboard.server";
 import { getFollowedRecords } from "~/models/read-models/track-record.server";
 import { requireViewer } from "~/services/session.server";
+import { PastDueBanner } from "~/components/portal/past-due-banner";
+import { formatDate } from "~/domain/signal-display";
+import { pastDueNotice } from "~/models/stripe-billing.server";
 
 export const meta: MetaFunction = () => [
   { title: PORTAL_DASHBOARD_META.title },
@@ -35,7 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dashboard = loadPortalDashboard(user, now);
   const period = parseRecordPeriod(new URL(request.url).searchParams.get("period"));
   const records = getFollowedRecords(dashboard.strategies, recordPeriodRange(period, now));
-  return json({ ...dashboard, period, records }, { headers: { "Cache-Control": "private, no-store" } });
+  const pastDue = pastDueNotice(user.id, now);
+  return json({ ...dashboard, period, records, graceEndText: pastDue ? formatDate(pastDue.graceEndsAt) : null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 function periodHref(period: RecordPeriod): string {
@@ -48,6 +52,7 @@ export default function PortalDashboard() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
+      {data.graceEndText ? <PastDueBanner graceEndText={data.graceEndText} /> : null}
       <header>
         <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{portalGreeting(data.firstName)}</h1>
         <p className={`mt-2 ${muted}`}>{PORTAL_DASHBOARD_INTRO}</p>

@@ -74,7 +74,7 @@ export const confirmChangeSchema = z.discriminatedUnion("confirm", [
   z.object({ confirm: z.literal("change-plan"), plan: planField }),
 ]);
 
-/** The Subscription tab's forms: change plan, pause, resume, cancel. */
+/** The Subscription tab's forms: change plan, pause, resume, cancel, and Manage billing (Stripe mode). */
 export const subscriptionIntentSchema = z.discriminatedUnion(
   "intent",
   [
@@ -82,6 +82,7 @@ export const subscriptionIntentSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("pause") }),
     z.object({ intent: z.literal("resume") }),
     z.object({ intent: z.literal("cancel") }),
+    z.object({ intent: z.literal("manage-billing") }),
   ],
   unknownIntent,
 );

@@ -7,6 +7,7 @@
  * the message (which may carry a token).
  */
 import { ACCOUNT_MAIL, ACCOUNT_PATHS, type AccountMailText } from "~/content/account-mail";
+import { BILLING_MAIL } from "~/content/billing";
 import { appOrigin } from "~/services/auth.server";
 import { escapeHtml } from "~/services/channels/html";
 import { sendMail, type OutgoingMail } from "~/services/mailer.server";
@@ -69,4 +70,14 @@ export function mailEmailChange(to: string, token: string): void {
 /** Tells the current address `to` that a change of the account's email was asked for. */
 export function mailEmailChangeNotice(to: string): void {
   dispatch(to, ACCOUNT_MAIL.emailChangeNotice, `${appOrigin()}${ACCOUNT_PATHS.security}`);
+}
+
+/** Tells `to` that a subscription payment failed, with the link to pay or update the card (`link`, absolute). */
+export function mailPaymentFailed(to: string, link: string): void {
+  dispatch(to, BILLING_MAIL.paymentFailed, link);
+}
+
+/** Tells `to` that the Stripe trial ends in a few days (`customer.subscription.trial_will_end`). */
+export function mailTrialEnding(to: string): void {
+  dispatch(to, BILLING_MAIL.trialEnding, `${appOrigin()}${ACCOUNT_PATHS.subscription}`);
 }

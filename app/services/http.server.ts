@@ -204,17 +204,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_JSON_BODY_BYTES = MAX_BODY_BYTES;
 
 /**
- * Reads a JSON request body.
- * @param maxBytes largest body accepted (default `MAX_JSON_BODY_BYTES`; a
- *   route with a larger one needs the server to read that much too, server/app.ts).
- * @throws Response 415 when the content type is not JSON, 413 when over
- *   `maxBytes`, 400 when the body is not valid JSON.
+ * The request body as text, exactly as sent (a signature check needs the raw
+ * bytes), at most `maxBytes` bytes.
+ * @throws a 413 problem Response when the body is larger.
  */
-export async function readJsonBody(request: Request, maxBytes: number = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const contentType = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
-    throw problem(415, "Content-Type must be application/json");
-  }
+export async function readTextBody(request: Request, maxBytes: number = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) {
     throw problem(413, `Request body must be at most ${maxBytes} bytes`);
@@ -227,6 +221,22 @@ export async function readJsonBody(request: Request, maxBytes: number = MAX_JSON
   if (Buffer.byteLength(text) > maxBytes) {
     throw problem(413, `Request body must be at most ${maxBytes} bytes`);
   }
+  return text;
+}
+
+/**
+ * Reads a JSON request body.
+ * @param maxBytes largest body accepted (default `MAX_JSON_BODY_BYTES`; a
+ *   route with a larger one needs the server to read that much too, server/app.ts).
+ * @throws Response 415 when the content type is not JSON, 413 when over
+ *   `maxBytes`, 400 when the body is not valid JSON.
+ */
+export async function readJsonBody(request: Request, maxBytes: number = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
+    throw problem(415, "Content-Type must be application/json");
+  }
+  const text = await readTextBody(request, maxBytes);
   try {
     return JSON.parse(text);
   } catch {

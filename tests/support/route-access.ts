@@ -140,6 +140,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "_index.tsx": { GET: { access: "public", allowed: 200 } },
   "about.tsx": {},
   "academy.tsx": {},
+  "admin.subscribers.tsx": { GET: { access: "admin", allowed: 200 } },
   "admin.deliveries.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "admin.incidents.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },
   "admin.messages.tsx": { GET: { access: "admin", allowed: 200 } },
@@ -240,6 +241,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "api.strategies._index.ts": { GET: { access: "public", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.strategy-access.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
   "api.user.subscription.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "public", allowed: 405, form: {} } },
+  // Demo billing (no STRIPE_SECRET_KEY) in these tests: 404; with Stripe, the signature decides (tests/integration/stripe-webhook.test.ts).
+  "api.stripe.webhook.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "public", allowed: 404, form: {} } },
   "api.telegram.webhook.ts": { GET: { access: "public", allowed: 405 }, POST: { access: "public", allowed: 404, form: {} } },
   "api.webhooks.ts": { GET: { access: "api-user", allowed: 200 }, POST: { access: "api-user", allowed: 415, form: {} } },
   "api.webhooks.$id.ts": {

@@ -14,6 +14,7 @@ import { passkeyPaths } from "./paths/passkeys";
 import { signInPaths } from "./paths/sign-in";
 import { signalPaths } from "./paths/signals";
 import { statusPaths } from "./paths/status";
+import { stripePaths } from "./paths/stripe";
 import { telegramPaths } from "./paths/telegram";
 import { outgoingWebhooks, streamSchemas, webhookPaths } from "./paths/webhooks";
 
@@ -29,6 +30,7 @@ export const PATHS: ZodOpenApiPathsObject = {
   ...passkeyPaths,
   ...webhookPaths,
   ...telegramPaths,
+  ...stripePaths,
 };
 
 /** Outgoing webhooks (`webhooks` section), keyed by event name. */

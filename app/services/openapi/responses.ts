@@ -145,6 +145,7 @@ export const TAGS = [
   { name: "Calculators", description: "Position size and risk of ruin." },
   { name: "Webhooks", description: "Signed HTTP callbacks of signal events, and their delivery log." },
   { name: "Telegram", description: "The Telegram bot's webhook: Telegram posts the bot's updates here to link and unlink chats." },
+  { name: "Billing", description: "Stripe's billing events (Stripe mode only): subscriptions, invoices and checkouts, verified by signature." },
   { name: "Admin", description: "Publishing signals and moving them through their lifecycle (administrators)." },
   { name: "Status", description: "The health of each part of the service, as the Status Page shows it." },
   { name: "Meta", description: "This document." },
