@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createWebhook, listWebhooks, toWebhookView, WebhookLimitError } from "~/models/webhooks.server";
+import { createWebhook, listWebhooks, toWebhookView, WebhookLimitError, webhooksRefusal } from "~/models/webhooks.server";
 import { webhookCreateSchema } from "~/schemas/webhooks";
 import { webhookTargetProblem } from "~/services/channels/webhook-address.server";
 import { webhookCreatedSchema, webhookListSchema } from "~/schemas/api/webhooks";
@@ -17,12 +17,15 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
  * POST /api/webhooks `{url, eventTypes}`: registers an endpoint (https only and
  * a public address unless WEBHOOK_ALLOW_PRIVATE=1; at most 5 per user).
  * @returns 201 `{id, url, eventTypes, secret}` — the only time the secret is shown;
- *   400 naming `url` or `eventTypes`; 409 at the limit. Takes an `Idempotency-Key`
+ *   400 naming `url` or `eventTypes`; 403 naming the caller's plan when it does not
+ *   include webhooks (docs/decisions/0157-plans-as-entitlements.md); 409 at the limit. Takes an `Idempotency-Key`
  *   (docs/decisions/0125-idempotency-keys.md): a retry gets the same endpoint and secret.
  */
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiUser(request);
+  const refusal = webhooksRefusal(user.id, user.role);
+  if (refusal) return problem(403, refusal, { title: "Not included in your plan" });
   return withIdempotencyKey(request, apiCaller(user), (request) => register(request, user.id));
 });
 
