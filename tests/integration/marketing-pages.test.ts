@@ -220,7 +220,7 @@ describe("/services", () => {
     expect(headings(html).map((h) => h.text)).toEqual(
       expect.arrayContaining(["What We Offer", "Signal Subscriptions", "Research & Analysis", "Education & Mentorship", "API & Integrations"]),
     );
-    for (const word of ["Starter", "Pro", "Institutional", "Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"]) {
+    for (const word of ["Starter", "Pro", "Institutional", "Web portal", "Email", "Telegram bot", "MT5 order queue", "Webhooks"]) {
       expect(text).toContain(word);
     }
     expect(hrefs(html)).toEqual(expect.arrayContaining(["/strategies", "/pricing", "/insights", "/academy", "/contact"]));
@@ -258,7 +258,9 @@ describe("/pricing", () => {
     expect(text).toContain("7-Day Free Trial");
     expect(text).toContain("No setup fees");
     expect(text).toContain("30-day refund promise");
-    expect(text).toContain("99.9% uptime SLA");
+    expect(text).toContain("A public, verifiable ledger");
+    expect(text).toContain("API: 100,000 requests a month");
+    for (const unbacked of ["99.9% uptime SLA", "White-label", "Daily market brief", "Weekly summary", "Custom onboarding", "TradingView"]) expect(text).not.toContain(unbacked);
 
     const details = html.match(/<details/g) ?? [];
     expect(details.length).toBe(html.match(/<summary/g)?.length);
