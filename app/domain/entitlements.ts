@@ -108,17 +108,15 @@ export function hasChannel(features: Pick<PlanFeatures, "channels">, channel: Ch
 
 /**
  * What moving from plan `from` to plan `to` switches off, as sentences for the
- * plan-change confirmation: each channel `to` lacks, a lower API quota, a lower
- * strategy limit and the loss of the priority support queue. Empty for an upgrade.
+ * plan-change confirmation: each channel `to` lacks, a lower API quota and the
+ * loss of the priority support queue (fewer strategies has its own picker line).
+ * Empty for an upgrade.
  */
 export function lostFeatures(from: PlanId, to: PlanId): string[] {
   const a = PLAN_RULES[from];
   const b = PLAN_RULES[to];
   const lost: string[] = a.channels.filter((channel) => !b.channels.includes(channel)).map((channel) => `${CHANNEL_LABELS[channel]}: switched off${channel === "webhooks" ? " (your endpoints are paused, not deleted, and resume if you upgrade again)" : ""}.`);
   if (b.apiMonthlyRequests < a.apiMonthlyRequests) lost.push(`Your API quota falls from ${a.apiMonthlyRequests.toLocaleString("en-US")} to ${b.apiMonthlyRequests.toLocaleString("en-US")} requests a month.`);
-  if (b.strategyLimit !== null && (a.strategyLimit === null || b.strategyLimit < a.strategyLimit)) {
-    lost.push(`You keep ${b.strategyLimit} ${b.strategyLimit === 1 ? "strategy" : "strategies"} instead of ${a.strategyLimit === null ? "all strategies" : a.strategyLimit}.`);
-  }
   if (a.support === "priority" && b.support !== "priority") lost.push("Your messages leave the priority support queue.");
   return lost;
 }
