@@ -208,3 +208,17 @@ export function telegramConfig(env: Env = getEnv()): { token: string; apiRoot: s
   if (!env.TELEGRAM_BOT_TOKEN || !env.TELEGRAM_WEBHOOK_SECRET) return null;
   return { token: env.TELEGRAM_BOT_TOKEN, apiRoot: env.TELEGRAM_API_ROOT, webhookSecret: env.TELEGRAM_WEBHOOK_SECRET };
 }
+
+/**
+ * What this server can do (`Capabilities` of app/domain/claims.ts), for the claims register (app/content/claims.ts,
+ * docs/decisions/0158-claims-register.md): Telegram on when its bot is
+ * configured (`telegramConfig`), Stripe billing when STRIPE_SECRET_KEY is set
+ * (else "demo"), Web Push when VAPID keys are set (`vapidConfig`).
+ */
+export function siteCapabilities(env: Env = getEnv()): { telegramEnabled: boolean; billingMode: "stripe" | "demo"; webPushEnabled: boolean } {
+  return {
+    telegramEnabled: telegramConfig(env) !== null,
+    billingMode: process.env.STRIPE_SECRET_KEY ? "stripe" : "demo",
+    webPushEnabled: vapidConfig(env) !== null,
+  };
+}
