@@ -211,13 +211,13 @@ export function telegramConfig(env: Env = getEnv()): { token: string; apiRoot: s
 
 /**
  * What this server can do (`Capabilities` of app/domain/claims.ts), for the claims register (app/content/claims.ts,
- * docs/decisions/0158-claims-register.md): Telegram on when its bot is
- * configured (`telegramConfig`), Stripe billing when STRIPE_SECRET_KEY is set
+ * docs/decisions/0158-claims-register.md): Telegram on when its bot token and
+ * webhook secret are set (read per call, as `telegramConfig` validates them at start-up), Stripe billing when STRIPE_SECRET_KEY is set
  * (else "demo"), Web Push when VAPID keys are set (`vapidConfig`).
  */
 export function siteCapabilities(env: Env = getEnv()): { telegramEnabled: boolean; billingMode: "stripe" | "demo"; webPushEnabled: boolean } {
   return {
-    telegramEnabled: telegramConfig(env) !== null,
+    telegramEnabled: Boolean(process.env.TELEGRAM_BOT_TOKEN && process.env.TELEGRAM_WEBHOOK_SECRET),
     billingMode: process.env.STRIPE_SECRET_KEY ? "stripe" : "demo",
     webPushEnabled: vapidConfig(env) !== null,
   };

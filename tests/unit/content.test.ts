@@ -178,8 +178,8 @@ describe("landing content", () => {
     expect(new Set(WHY_POINTS.map((p) => p.title)).size).toBe(4);
   });
 
-  it("labels the static 'Live Signals' card as a sample with three rows", () => {
-    expect(LIVE_SIGNALS_SAMPLE.title).toBe("Live Signals");
+  it("labels the static 'Sample Signals' card as a sample with three rows", () => {
+    expect(LIVE_SIGNALS_SAMPLE.title).toBe("Sample Signals");
     expect(LIVE_SIGNALS_SAMPLE.badge).toBe("Sample");
     expect(LIVE_SIGNALS_SAMPLE.caption).toMatch(/sample/i);
     expect(LIVE_SIGNALS_SAMPLE.rows).toHaveLength(3);
