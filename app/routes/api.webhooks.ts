@@ -24,14 +24,16 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiUser(request);
-  const refusal = webhooksRefusal(user.id, user.role);
-  if (refusal) return problem(403, refusal, { title: "Not included in your plan" });
-  return withIdempotencyKey(request, apiCaller(user), (request) => register(request, user.id));
+  return withIdempotencyKey(request, apiCaller(user), (request) => register(request, user));
 });
 
-/** Validates the body and registers the endpoint for `userId`. */
-async function register(request: Request, userId: number): Promise<Response> {
-  const parsed = webhookCreateSchema.safeParse(await readJsonBody(request));
+/** Reads the body, refuses a plan without webhooks (403), validates and registers the endpoint for `user`. */
+async function register(request: Request, user: { id: number; role: "user" | "admin" }): Promise<Response> {
+  const body = await readJsonBody(request);
+  const notIncluded = webhooksRefusal(user.id, user.role);
+  if (notIncluded) return problem(403, notIncluded, { title: "Not included in your plan" });
+  const userId = user.id;
+  const parsed = webhookCreateSchema.safeParse(body);
   if (!parsed.success) return validationProblem(parsed.error);
   const refusal = await webhookTargetProblem(parsed.data.url);
   if (refusal) return problem(400, `url: ${refusal}`, { errors: [{ field: "url", message: refusal }] });
