@@ -1,7 +1,8 @@
 /**
  * About page content (spec section 2 "About"; contact facts from section 9).
  */
-import { OFFICE_CARD, SUPPORT_CARD } from "./contact";
+import { SUPPORT_CARD } from "./contact";
+import { CLAIMS, type ClaimId } from "./claims";
 import { CONTACT_PATH, type CallToAction } from "./pricing";
 
 export const ABOUT_META = {
@@ -78,13 +79,15 @@ export const TEAM_GROUPS: TeamGroup[] = [
   {
     name: "Engineering & Support",
     description: "Runs the platform, the alert channels and the help desk.",
-    responsibilities: ["Portal, email and Telegram delivery", "MT5/TradingView alerts and webhooks", "Member support"],
+    responsibilities: ["Portal, email and Telegram delivery", "The MT5 order queue and webhooks", "Member support"],
   },
 ];
 
 interface Partner {
   name: string;
   description: string;
+  /** The registered claim (app/content/claims.ts) it makes, when its truth depends on the server. */
+  claim?: ClaimId;
 }
 
 export const PARTNERS_SECTION = {
@@ -95,20 +98,11 @@ export const PARTNERS_SECTION = {
 export const PARTNERS: Partner[] = [
   {
     name: "A ledger you can check",
-    description: "Every signal event is in a public, hash-chained ledger with signed checkpoints; keep one and the ledger:witness tool tells you if history was ever rewritten. Tracking-platform links are not connected yet.",
+    description: "Every signal event is in a public, hash-chained ledger with signed checkpoints; keep one and the ledger:witness tool tells you if history was ever rewritten.",
   },
-  {
-    name: "MetaTrader 5 & TradingView",
-    description: "Signals can arrive as MT5 and TradingView alerts on the platforms many traders already use.",
-  },
-  {
-    name: "Telegram",
-    description: "A Telegram bot delivers signals instantly to members who prefer mobile alerts.",
-  },
-  {
-    name: "Payment processing",
-    description: "Card payments are handled by a PCI DSS compliant payment provider; card numbers never touch our servers.",
-  },
+  { name: "MetaTrader 5", description: CLAIMS.mt5Queue.text, claim: "mt5Queue" },
+  { name: "Telegram", description: CLAIMS.telegramPartner.text, claim: "telegramPartner" },
+  { name: "Payment processing", description: CLAIMS.paymentProcessing.text, claim: "paymentProcessing" },
 ];
 
 export interface ContactDetail {
@@ -122,10 +116,8 @@ export const CONTACT_SECTION = { title: "Contact Details" };
 
 export const CONTACT_DETAILS: ContactDetail[] = [
   { label: "Email", value: SUPPORT_CARD.email, href: `mailto:${SUPPORT_CARD.email}` },
-  { label: "Phone", value: SUPPORT_CARD.phone, href: `tel:${SUPPORT_CARD.phone.replace(/[^+\d]/g, "")}` },
   { label: "Business hours", value: "Mon-Fri 9:00 AM-6:00 PM EST" },
   { label: "Response time", value: "Within 24 hours; 4 hours for technical support in business hours" },
-  { label: "Office", value: `${OFFICE_CARD.address.join(", ")} (visits by appointment only)` },
   { label: "Contact form", value: "Send us a message", href: CONTACT_PATH },
 ];
 

@@ -2,6 +2,7 @@
  * Fixed content of /contact (spec sections 2 "Contact", 5 and 9): option
  * labels, side cards and the form's messages.
  */
+import { CLAIMS, TELEGRAM_OFF_STATUS } from "./claims";
 import type { ContactTopic, PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact-fields";
 
 export const CONTACT_COPY = {
@@ -60,9 +61,8 @@ export const CALL_REQUESTED_NOTE = "Call requested for {slot}. We'll confirm it 
 
 export const SUPPORT_CARD = {
   title: "Direct Support",
-  description: "Prefer email or phone? Reach our support team directly.",
+  description: "Prefer email? Reach our support team directly.",
   email: "support@fxtrader.example",
-  phone: "+1 (555) 010-4200",
 } as const;
 
 export const BUSINESS_HOURS_CARD = {
@@ -82,8 +82,9 @@ export const STRATEGY_CALL_CARD = {
 export const TELEGRAM_CARD = {
   title: "Join Our Telegram Community",
   description: "Talk with other FX Trader members, get platform updates and follow market discussion.",
-  /** Said plainly instead of a disabled button: there is no public group yet. */
-  status: "The community group is not open yet. Members can already receive every signal from our Telegram bot.",
+  /** Said plainly instead of a disabled button: there is no public group yet; the bot is mentioned only while it runs (claims register). */
+  statusOn: CLAIMS.telegramMembers.text,
+  statusOff: TELEGRAM_OFF_STATUS,
   /** For signed-in members: where they link their chat to the bot. */
   settingsLink: { label: "Set up Telegram alerts", to: "/portal/account/notifications" },
 } as const;
@@ -96,8 +97,3 @@ export const QUICK_ANSWERS_CARD = {
   ],
 } as const;
 
-export const OFFICE_CARD = {
-  title: "Visit Our Office",
-  address: ["FX Trader", "100 Market Street, Suite 400", "New York, NY 10005"],
-  note: "Visits by appointment only.",
-} as const;

@@ -66,6 +66,7 @@ export const WEBHOOKS_PAGE = {
   secretTitle: "Signing secret",
   secretNote: "Copy it now: it is shown only once.",
   none: "No endpoints yet.",
+  paused: "Your endpoints are paused: kept as they are, with no deliveries, until your plan includes webhooks again.",
   test: "Send test event",
   rotate: "Rotate secret",
   delete: "Delete",

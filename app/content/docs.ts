@@ -107,7 +107,7 @@ export const GETTING_STARTED: { title: string; sections: readonly GuideSection[]
     {
       id: "rate-limits",
       title: "Rate limits and caching",
-      body: 'Each key may make 10,000 requests a calendar month (UTC). Keyed answers carry `RateLimit-Policy: "monthly";q=10000;w=…` and `RateLimit: "monthly";r=<left>;t=<seconds to reset>`; past the limit the API answers 429 with `Retry-After`. GET answers carry an `ETag`: send it back as `If-None-Match` and an unchanged answer is a bodiless 304. Public reads (strategies and their track records, signals, blog, ledger, this document) may be called from any web origin (CORS, without cookies).',
+      body: 'Your keys may make 10,000 requests a calendar month (UTC) together, 100,000 on the Institutional plan. Keyed answers carry `RateLimit-Policy: "monthly";q=10000;w=…` and `RateLimit: "monthly";r=<left>;t=<seconds to reset>`; past the limit the API answers 429 with `Retry-After`. GET answers carry an `ETag`: send it back as `If-None-Match` and an unchanged answer is a bodiless 304. Public reads (strategies and their track records, signals, blog, ledger, this document) may be called from any web origin (CORS, without cookies).',
       examples: [{ label: "See the headers", language: "shell", code: 'curl -s -i -H "Authorization: Bearer $FXT_API_KEY" "$FXT_URL/api/strategies"' }],
     },
     {

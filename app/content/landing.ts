@@ -2,6 +2,7 @@
  * Landing page content for signed-out visitors (spec section 2 "Landing
  * page"). Everything here is static sample content, not server data.
  */
+import { CLAIMS, type ClaimId } from "./claims";
 import { REFUND_DAYS, TRIAL_DAYS } from "./plans";
 import { SIGNUP_PATH, STRATEGY_CALL_PATH } from "./paths";
 import type { CallToAction } from "./pricing";
@@ -25,16 +26,15 @@ export const HERO: {
 interface TrustBadge {
   title: "Methodology" | "Risk Controls" | "Public Ledger" | "Secure Billing";
   description: string;
+  /** The registered claim (app/content/claims.ts) the badge makes, when its truth depends on the server. */
+  claim?: ClaimId;
 }
 
 export const TRUST_BADGES: TrustBadge[] = [
   { title: "Methodology", description: "Published rules for every setup, entry, exit and market filter." },
   { title: "Risk Controls", description: "A hard stop loss on every signal and fixed risk per trade." },
-  {
-    title: "Public Ledger",
-    description: "Every signal is recorded in a public, tamper-evident ledger with signed checkpoints that anyone can keep and check with their own code.",
-  },
-  { title: "Secure Billing", description: "Encrypted checkout, simple monthly plans, no setup fees." },
+  { title: "Public Ledger", description: CLAIMS.publicLedger.text, claim: "publicLedger" },
+  { title: "Secure Billing", description: CLAIMS.secureBilling.text, claim: "secureBilling" },
 ];
 
 interface SampleSignal {
@@ -48,7 +48,7 @@ interface SampleSignal {
 }
 
 export const LIVE_SIGNALS_SAMPLE = {
-  title: "Live Signals",
+  title: "Sample Signals",
   badge: "Sample",
   caption: "Sample signals for illustration only: not live prices and not a recommendation to trade.",
   rows: [
@@ -87,7 +87,7 @@ export const WHY_POINTS: WhyPoint[] = [
   {
     title: "Delivery",
     description:
-      "Signals reach you by web portal, email, Telegram and MT5/TradingView alerts, or flow straight into your own systems through API webhooks.",
+      "Signals reach you in the web portal and by email, browser push and the MT5 order queue, or flow straight into your own systems through webhooks, depending on your plan.",
   },
 ];
 

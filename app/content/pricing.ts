@@ -1,6 +1,8 @@
 /**
  * Pricing page content (spec sections 2 "Pricing", 3 "Plans", 9). Prices
- * come from PLAN_RULES so the page and the entitlement rules never drift.
+ * and feature lists come from PLAN_RULES (`planFeatureList`) so the page and
+ * the entitlement rules never drift; texts the spec gives that the product
+ * does not do are left out (docs/decisions/0158-claims-register.md).
  * Also home to the calls to action other marketing pages share.
  */
 import type { PlanId } from "../../db/schema";
@@ -30,7 +32,6 @@ export const NOT_AVAILABLE_YET = "Not available yet";
 
 /** Spec section 9. */
 export { REFUND_DAYS };
-export const UPTIME_SLA = "99.9%";
 export { TRIAL_DAYS };
 
 /** Page title (without the site name) and meta description. */
@@ -51,7 +52,6 @@ export interface Plan {
   priceUsd: number;
   period: "month";
   summary: string;
-  features: string[];
   mostPopular: boolean;
 }
 
@@ -64,7 +64,6 @@ export const PLANS: Plan[] = [
     priceUsd: PLAN_RULES.starter.monthlyPriceUsd,
     period: "month",
     summary: "For traders following a single strategy alongside their own analysis.",
-    features: ["1 strategy", "Email and portal alerts", "Weekly summary", "Basic tools", "Community support"],
     mostPopular: false,
   },
   {
@@ -72,8 +71,7 @@ export const PLANS: Plan[] = [
     name: PLAN_RULES.pro.name,
     priceUsd: PLAN_RULES.pro.monthlyPriceUsd,
     period: "month",
-    summary: "For active traders who want several strategies, every alert channel and the full academy.",
-    features: ["3 strategies", "All alert channels", "Daily market brief", "Priority support", "Academy", "Advanced tools"],
+    summary: "For active traders who want several strategies and alerts on every personal channel.",
     mostPopular: true,
   },
   {
@@ -81,15 +79,7 @@ export const PLANS: Plan[] = [
     name: PLAN_RULES.institutional.name,
     priceUsd: PLAN_RULES.institutional.monthlyPriceUsd,
     period: "month",
-    summary: "For desks, funds and educators who need every strategy, automation and hands-on support.",
-    features: [
-      "All strategies",
-      "API and webhooks",
-      `${UPTIME_SLA} uptime SLA`,
-      "Custom onboarding",
-      "1-on-1 mentorship",
-      "White-label",
-    ],
+    summary: "For desks, funds and educators who need every strategy, webhooks into their own systems and a higher API quota.",
     mostPopular: false,
   },
 ];
@@ -132,7 +122,7 @@ export const ADD_ONS_SECTION = {
 export const TRIAL = {
   days: TRIAL_DAYS,
   title: `${TRIAL_DAYS}-Day Free Trial`,
-  body: `Try every Pro feature free for ${TRIAL_DAYS} days: 3 strategies, all alert channels, the daily market brief and the academy. At the end of the trial, choose a plan or your account returns to Free.`,
+  body: `Try every Pro feature free for ${TRIAL_DAYS} days: 3 strategies and alerts by email, Telegram, browser push and the MT5 order queue. At the end of the trial, choose a plan or your account returns to Free.`,
   points: ["No setup fees", `${REFUND_DAYS}-day refund promise`, "Change or cancel your plan at any time"],
 };
 
@@ -144,8 +134,8 @@ export const GUARANTEES: { title: string; body: string }[] = [
     body: `Not the right fit? Ask within ${REFUND_DAYS} days of your first payment for a full refund.`,
   },
   {
-    title: `${UPTIME_SLA} uptime SLA`,
-    body: "Institutional signal delivery is backed by a service-level agreement.",
+    title: "A public, verifiable ledger",
+    body: "Every signal event is recorded in an append-only ledger anyone can check, so the track record cannot be edited after the fact.",
   },
 ];
 
@@ -173,12 +163,12 @@ export const PRICING_FAQ: FaqItem[] = [
   {
     question: "How are signals delivered?",
     answer:
-      "Starter includes email and portal alerts. Pro adds every alert channel, including Telegram and MT5/TradingView alerts. Institutional adds API access and webhooks so signals can flow into your own systems.",
+      "Starter includes portal and email alerts. Pro adds Telegram, browser push and the MT5 order queue for our Expert Advisor. Institutional adds webhooks and a higher API quota so signals can flow into your own systems.",
   },
   {
     question: "Do I need a particular broker or platform?",
     answer:
-      "No. Each signal states the symbol, direction, entry, stop loss and targets, so you can place it with the broker of your choice. MT5 and TradingView users can also receive alerts directly.",
+      "No. Each signal states the symbol, direction, entry, stop loss and targets, so you can place it with the broker of your choice. On Pro and Institutional, MT5 users can also have signals queued for our Expert Advisor.",
   },
   {
     question: "Is this investment advice?",
@@ -189,7 +179,7 @@ export const PRICING_FAQ: FaqItem[] = [
 
 export const CONTACT_SALES = {
   title: "Need a custom setup?",
-  body: "Desks, funds and educators can talk to us about Institutional onboarding, white-label delivery and API integration.",
+  body: "Desks, funds and educators can talk to us about the Institutional plan, webhooks and API integration.",
   cta: { label: "Contact Sales", to: CONTACT_PATH } satisfies CallToAction,
 };
 

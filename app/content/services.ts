@@ -4,7 +4,8 @@
  * content so the pages agree.
  */
 import { ACADEMY_TRACKS, CURRICULUM_TOTALS } from "./academy";
-import { CONTACT_PATH, MENTORSHIP, UPTIME_SLA, type CallToAction } from "./pricing";
+import { CONTACT_PATH, MENTORSHIP, type CallToAction } from "./pricing";
+import { PLAN_RULES } from "./plans";
 
 export const SERVICES_META = {
   title: "Services",
@@ -25,7 +26,7 @@ export interface ServiceCard {
   links: CallToAction[];
 }
 
-export const DELIVERY_CHANNELS = ["Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"] as const;
+export const DELIVERY_CHANNELS = ["Web portal", "Email", "Telegram bot", "Browser push", "MT5 order queue", "Webhooks"] as const;
 
 export const SIGNAL_SUBSCRIPTIONS: ServiceCard & { tiersLabel: string; channelsLabel: string } = {
   id: "signals",
@@ -90,7 +91,7 @@ export const API_INTEGRATIONS: ServiceCard & { payloadLabel: string; payload: st
   points: [
     "Webhooks pushed to your endpoint on every new signal",
     "API keys you can rotate from your account",
-    `Included with Institutional, with a ${UPTIME_SLA} uptime SLA`,
+    `Webhooks and ${PLAN_RULES.institutional.apiMonthlyRequests.toLocaleString("en-US")} API requests a month included with Institutional`,
   ],
   links: [{ label: "API Docs", to: "/docs/api" }],
   payloadLabel: "Sample webhook payload",

@@ -5,7 +5,8 @@
  * webhook-address.ts). Pure: no I/O,
  * no clock (callers pass `now`).
  */
-import { entitledStrategyIds, type SubscriptionFacts } from "./entitlements";
+import { entitledStrategyIds, hasChannel, planFeatures, type SubscriptionFacts } from "./entitlements";
+import type { Channel } from "~/content/plans";
 import { SIGNAL_EVENT_TYPES, type SignalEventType } from "./signal-lifecycle";
 
 /** The public names of the ledger's event types, as webhooks, email and the live feed carry them. */
@@ -122,6 +123,11 @@ export interface DeliveryRecipient {
   pushSubscriptionIds: readonly number[];
 }
 
+/** The plan channel (app/content/plans.ts) an outbox channel delivers on: `webhook` jobs need `webhooks`, the others their own name. */
+export function planChannelOf(channel: "webhook" | "email" | "telegram" | "push"): Channel {
+  return channel === "webhook" ? "webhooks" : channel;
+}
+
 /** One job to enqueue: a user, a channel, and the channel's target (webhook endpoint or push subscription id; 0 for email and Telegram). */
 export interface DeliveryTarget {
   userId: number;
@@ -171,7 +177,8 @@ export function heldJobsRule(eventType: SignalEventType): "release" | "join" {
  * job when email alerts are on, a Telegram job when Telegram alerts are on
  * and a chat is linked, one job per enabled webhook endpoint that asked for
  * the event's type, and one per push subscription when push notifications
- * are on. A recipient who is not entitled gets nothing: no channel ever
+ * are on — each only when the recipient's plan includes the channel
+ * (`planFeatures`). A recipient who is not entitled gets nothing: no channel ever
  * carries levels to a user who may not see them. Each job's `notBefore`
  * comes from `deliveryHold` (the news blackout).
  * @param allStrategyIds every strategy id in the catalogue (institutional plans and admins see all).
@@ -197,13 +204,14 @@ export function chooseDeliveries(input: {
       now: input.now,
     });
     if (!entitled.includes(input.strategyId)) continue;
+    const features = planFeatures({ role: recipient.role, subscription: recipient.subscription, now: input.now });
     blackoutOn.set(recipient.userId, recipient.newsBlackout);
-    if (recipient.emailAlerts) targets.push({ userId: recipient.userId, channel: "email", targetId: 0 });
-    if (recipient.telegramAlerts && recipient.telegramLinked) targets.push({ userId: recipient.userId, channel: "telegram", targetId: 0 });
-    for (const webhook of recipient.webhooks) {
+    if (recipient.emailAlerts && hasChannel(features, "email")) targets.push({ userId: recipient.userId, channel: "email", targetId: 0 });
+    if (recipient.telegramAlerts && recipient.telegramLinked && hasChannel(features, "telegram")) targets.push({ userId: recipient.userId, channel: "telegram", targetId: 0 });
+    for (const webhook of hasChannel(features, "webhooks") ? recipient.webhooks : []) {
       if (webhook.eventTypes.includes(typeName)) targets.push({ userId: recipient.userId, channel: "webhook", targetId: webhook.id });
     }
-    if (recipient.pushAlerts) {
+    if (recipient.pushAlerts && hasChannel(features, "push")) {
       for (const id of recipient.pushSubscriptionIds) targets.push({ userId: recipient.userId, channel: "push", targetId: id });
     }
   }

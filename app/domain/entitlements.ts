@@ -3,10 +3,11 @@
  * passes the subscription, the chosen strategies, the catalogue and `now`;
  * nothing here reads or writes (docs/decisions/0105-entitlement-is-a-pure-function.md).
  * Delivery (at enqueue and at send), MT5 auto-send, the live feed and every
- * page decide access with `entitledStrategyIds`.
+ * page decide access with `entitledStrategyIds`; channels, the API quota and
+ * the support queue with `planFeatures` (docs/decisions/0157-plans-as-entitlements.md).
  */
 import type { PlanId, SubscriptionStatus } from "../../db/schema";
-import { PLAN_RULES } from "~/content/plans";
+import { CHANNEL_LABELS, CHANNELS, FREE_FEATURES, FREE_PLAN_LABEL, PLAN_RULES, type Channel, type SupportLevel } from "~/content/plans";
 import { inGrace } from "./stripe-billing";
 
 export interface SubscriptionFacts {
@@ -74,4 +75,70 @@ export function entitledStrategyIds(input: EntitlementInput): number[] {
   if (limit === null) return [...input.allStrategyIds];
   const known = new Set(input.allStrategyIds);
   return input.chosenStrategyIds.filter((id) => known.has(id)).slice(0, limit);
+}
+
+/** The features a viewer's plan grants at `now` (`planFeatures`). */
+export interface PlanFeatures {
+  /** The plan in force, or null on the Free tier (no live subscription; admins: null too). */
+  plan: PlanId | null;
+  /** The plan's name, 'Free', or 'Admin'. */
+  planName: string;
+  channels: readonly Channel[];
+  /** Requests per UTC calendar month with API keys. */
+  apiMonthlyRequests: number;
+  support: SupportLevel;
+}
+
+/**
+ * The features `role` with `subscription` has at `now`, from PLAN_RULES
+ * (app/content/plans.ts): admins every channel at the highest plan's quota;
+ * a live subscription (`isSubscriptionLive`) its plan in force
+ * (`planInForce`); anyone else the Free tier (FREE_FEATURES).
+ */
+export function planFeatures(input: { role: "user" | "admin"; subscription: SubscriptionFacts | null | undefined; now: Date }): PlanFeatures {
+  if (input.role === "admin") {
+    return { plan: null, planName: "Admin", channels: CHANNELS, apiMonthlyRequests: PLAN_RULES.institutional.apiMonthlyRequests, support: "priority" };
+  }
+  if (!input.subscription || !isSubscriptionLive(input.subscription, input.now)) {
+    return { plan: null, planName: FREE_PLAN_LABEL, ...FREE_FEATURES };
+  }
+  const rule = PLAN_RULES[planInForce(input.subscription, input.now)];
+  return { plan: rule.id, planName: rule.name, channels: rule.channels, apiMonthlyRequests: rule.apiMonthlyRequests, support: rule.support };
+}
+
+/** Whether `features` include `channel`. */
+export function hasChannel(features: Pick<PlanFeatures, "channels">, channel: Channel): boolean {
+  return features.channels.includes(channel);
+}
+
+/**
+ * What moving from plan `from` to plan `to` switches off, as sentences for the
+ * plan-change confirmation: each channel `to` lacks, a lower API quota and the
+ * loss of the priority support queue (fewer strategies has its own picker line).
+ * Empty for an upgrade.
+ */
+export function lostFeatures(from: PlanId, to: PlanId): string[] {
+  const a = PLAN_RULES[from];
+  const b = PLAN_RULES[to];
+  const lost: string[] = a.channels.filter((channel) => !b.channels.includes(channel)).map((channel) => `${CHANNEL_LABELS[channel]}: switched off${channel === "webhooks" ? " (your endpoints are paused, not deleted, and resume if you upgrade again)" : ""}.`);
+  if (b.apiMonthlyRequests < a.apiMonthlyRequests) lost.push(`Your API quota falls from ${a.apiMonthlyRequests.toLocaleString("en-US")} to ${b.apiMonthlyRequests.toLocaleString("en-US")} requests a month.`);
+  if (a.support === "priority" && b.support !== "priority") lost.push("Your messages leave the priority support queue.");
+  return lost;
+}
+
+/** The plan that first includes `channel`, cheapest first (every channel is in some plan). */
+export function cheapestPlanWith(channel: Channel): PlanId {
+  const plans = Object.values(PLAN_RULES).sort((a, b) => a.monthlyPriceUsd - b.monthlyPriceUsd);
+  return (plans.find((rule) => rule.channels.includes(channel)) ?? PLAN_RULES.institutional).id;
+}
+
+/**
+ * Why `features` do not reach `channel`, naming the viewer's plan and the plan
+ * that has it ("Webhooks: not part of your Pro plan; included from the
+ * Institutional plan."), or null when they do.
+ */
+export function channelRefusal(features: PlanFeatures, channel: Channel): string | null {
+  if (hasChannel(features, channel)) return null;
+  const yours = features.plan === null ? `the ${features.planName} tier` : `your ${features.planName} plan`;
+  return `${CHANNEL_LABELS[channel]}: not part of ${yours}; included from the ${PLAN_RULES[cheapestPlanWith(channel)].name} plan.`;
 }

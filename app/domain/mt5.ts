@@ -3,7 +3,7 @@
  * followers a new signal is auto-queued for, and when a queue entry is
  * offered to the Expert Advisor. Pure: no I/O, no clock (callers pass `now`).
  */
-import { entitledStrategyIds, type SubscriptionFacts } from "./entitlements";
+import { entitledStrategyIds, hasChannel, planFeatures, type SubscriptionFacts } from "./entitlements";
 import type { LifecycleStatus } from "./signal-lifecycle";
 
 /** An entry offered and not acknowledged is offered again on the first poll this long after (ms). */
@@ -25,7 +25,8 @@ export interface Mt5AutoSendFollower {
 
 /**
  * The users a just-published signal is queued for: followers of `strategyId`
- * with its auto-send on who are entitled to it at `now` (entitlements.ts).
+ * with its auto-send on who are entitled to it at `now` and whose plan
+ * includes the MT5 order queue (entitlements.ts).
  * Nobody when the event is not `published` or the signal is neither ACTIVE nor PENDING.
  * @param allStrategyIds every strategy id in the catalogue (institutional plans and admins see all).
  * @returns user ids, in the order of `followers`.
@@ -41,6 +42,7 @@ export function chooseMt5AutoQueue(input: {
   if (input.eventType !== "published" || !MT5_QUEUEABLE_STATUSES.includes(input.signalStatus)) return [];
   return input.followers
     .filter((follower) => follower.autoSendStrategyIds.includes(input.strategyId))
+    .filter((follower) => hasChannel(planFeatures({ role: follower.role, subscription: follower.subscription, now: input.now }), "mt5"))
     .filter((follower) =>
       entitledStrategyIds({
         role: follower.role,

@@ -18,6 +18,7 @@ import { formatUsdCents } from "./money";
 import { addMonths } from "date-fns";
 import type { BILLING_EVENTS, PlanId, SubscriptionStatus } from "../../db/schema";
 import { PLAN_RULES } from "~/content/plans";
+import { lostFeatures } from "./entitlements";
 
 export type BillingEvent = (typeof BILLING_EVENTS)[number];
 
@@ -512,6 +513,7 @@ export function confirmationFor(
         `Your free trial continues until ${end}. Then the ${target} plan starts: ${price} is charged on ${end} and every month after.`,
         `Or start it now: your trial ends today and ${price} is charged today.`,
         ...(keep === null ? [] : [keepLine("when the plan starts")]),
+        ...lostFeatures(current.plan, change.plan),
       ],
       choices: [
         { label: "Start when my trial ends", timing: "trial-end" },
@@ -526,6 +528,7 @@ export function confirmationFor(
       consequences: [
         `The ${target} plan applies at once and ${price} is charged today; your billing date stays ${end}.`,
         ...(keep === null ? [] : [keepLine("at once")]),
+        ...lostFeatures(current.plan, change.plan),
       ],
       choices: [{ label: "Change Plan" }],
       keep,

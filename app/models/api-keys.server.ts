@@ -9,9 +9,20 @@ import { apiKeys, apiUsage, users, type User } from "../../db/schema";
 import type { Db } from "../../db/connection";
 import { getDb } from "~/platform/db.server";
 import { canWriteHere } from "~/platform/litefs.server";
+import { FREE_FEATURES } from "~/content/plans";
+import { getPlanFeatures } from "~/models/subscriptions.server";
 
-/** Requests allowed per user per UTC calendar month with API keys (spec section 9). */
-export const API_MONTHLY_LIMIT = 10_000;
+/** Requests allowed per UTC calendar month with API keys without a plan that grants more (spec section 9; FREE_FEATURES). */
+export const API_MONTHLY_LIMIT = FREE_FEATURES.apiMonthlyRequests;
+
+/**
+ * Requests user `userId` may make with API keys in the UTC month of `now`:
+ * their plan's `apiMonthlyRequests` (app/content/plans.ts, `planFeatures`).
+ */
+export function apiMonthlyLimit(userId: number, now = new Date()): number {
+  const role = getDb().select({ role: users.role }).from(users).where(eq(users.id, userId)).get()?.role ?? "user";
+  return getPlanFeatures(userId, role, now).apiMonthlyRequests;
+}
 
 /** SHA-256 hex digest of a key. */
 export function hashApiKey(key: string): string {
@@ -52,12 +63,13 @@ export function authenticateApiKey(key: string, now = new Date()): User | null {
  * replica nothing is stored: the answer is the month's replicated count plus
  * this request, so the limit still holds there but requests served by
  * replicas are not counted (docs/decisions/0066-writes-on-the-litefs-primary.md).
- * @returns the month's count including this request, and whether it is within API_MONTHLY_LIMIT.
+ * @returns the month's count including this request, the plan's monthly limit (`apiMonthlyLimit`) and whether the count is within it.
  */
-export function recordApiRequest(userId: number, now = new Date()): { requests: number; allowed: boolean } {
+export function recordApiRequest(userId: number, now = new Date()): { requests: number; limit: number; allowed: boolean } {
+  const limit = apiMonthlyLimit(userId, now);
   if (!canWriteHere()) {
     const requests = usageThisMonth(userId, now).requests + 1;
-    return { requests, allowed: requests <= API_MONTHLY_LIMIT };
+    return { requests, limit, allowed: requests <= limit };
   }
   const row = getDb()
     .insert(apiUsage)
@@ -65,7 +77,7 @@ export function recordApiRequest(userId: number, now = new Date()): { requests: 
     .onConflictDoUpdate({ target: [apiUsage.userId, apiUsage.month], set: { requests: sql`${apiUsage.requests} + 1` } })
     .returning({ requests: apiUsage.requests })
     .get();
-  return { requests: row.requests, allowed: row.requests <= API_MONTHLY_LIMIT };
+  return { requests: row.requests, limit, allowed: row.requests <= limit };
 }
 
 /** Most unrevoked keys one user may hold at once. */
@@ -193,7 +205,7 @@ export interface ApiUsage {
   resetsAt: Date;
 }
 
-/** The user's API-key request count for the UTC month of `now`. */
+/** The user's API-key request count for the UTC month of `now` and their plan's monthly limit. */
 export function usageThisMonth(userId: number, now = new Date()): ApiUsage {
   const row = getDb()
     .select({ requests: apiUsage.requests })
@@ -202,7 +214,7 @@ export function usageThisMonth(userId: number, now = new Date()): ApiUsage {
     .get();
   return {
     requests: row?.requests ?? 0,
-    limit: API_MONTHLY_LIMIT,
+    limit: apiMonthlyLimit(userId, now),
     resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
   };
 }

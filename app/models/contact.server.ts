@@ -1,6 +1,7 @@
 /** Messages sent through the /contact form. */
-import { desc } from "drizzle-orm";
-import { contactMessages } from "../../db/schema";
+import { desc, eq, inArray } from "drizzle-orm";
+import { contactMessages, subscriptions, users } from "../../db/schema";
+import { planFeatures } from "~/domain/entitlements";
 import type { ContactValues } from "~/schemas/contact";
 import { getDb } from "~/platform/db.server";
 
@@ -35,4 +36,25 @@ export function listContactMessages(limit = 200): ContactMessage[] {
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit)
     .all();
+}
+
+/**
+ * The lower-cased addresses among `emails` whose account's plan at `now` has
+ * the priority support queue (`planFeatures(...).support === "priority"`:
+ * Institutional; docs/decisions/0157-plans-as-entitlements.md). Admins' own messages do not count.
+ */
+export function prioritySenders(emails: readonly string[], now: Date): Set<string> {
+  const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (unique.length === 0) return new Set();
+  const rows = getDb()
+    .select({ email: users.email, role: users.role, subscription: subscriptions })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(inArray(users.email, unique))
+    .all();
+  return new Set(
+    rows
+      .filter((row) => row.role === "user" && planFeatures({ role: "user", subscription: row.subscription, now }).support === "priority")
+      .map((row) => row.email.toLowerCase()),
+  );
 }

@@ -12,6 +12,7 @@ import type { Db } from "../../db/connection";
 import { mt5Queue, signals, strategies, strategyAccess, subscriptions, users } from "../../db/schema";
 import { chooseMt5AutoQueue, isMt5EntryDue, nextMt5Cursor, type Mt5AutoSendFollower } from "~/domain/mt5";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
+import { hasChannel } from "~/domain/entitlements";
 import { getEntitlements } from "~/models/subscriptions.server";
 import { getUserById, toPublicUser, type PublicUser } from "~/models/users.server";
 import { getDb } from "~/platform/db.server";
@@ -23,7 +24,8 @@ export type QueueResult = "queued" | "already-queued" | "not-found" | "not-allow
 /**
  * Queues signal `signalId` for `user`'s Expert Advisor.
  * @returns "not-found" for an unknown signal; "not-allowed" unless the signal is
- *   ACTIVE and `user` is entitled to its strategy (admins are entitled to all);
+ *   ACTIVE, `user` is entitled to its strategy (admins are entitled to all) and
+ *   their plan includes the MT5 order queue (`planFeatures`);
  *   "already-queued" when it was queued before (each signal reaches MT5 once);
  *   else "queued".
  */
@@ -34,7 +36,10 @@ export function queueSignalForMt5(user: PublicUser, signalId: number, now = new 
     : undefined;
   if (!signal) return "not-found";
   if (signal.status !== "ACTIVE") return "not-allowed";
-  if (user.role !== "admin" && !getEntitlements(user, now).strategyIds.includes(signal.strategyId)) return "not-allowed";
+  if (user.role !== "admin") {
+    const entitlements = getEntitlements(user, now);
+    if (!entitlements.strategyIds.includes(signal.strategyId) || !hasChannel(entitlements.features, "mt5")) return "not-allowed";
+  }
   const inserted = db
     .insert(mt5Queue)
     .values({ userId: user.id, signalId, createdAt: now, changedAt: now })

@@ -13,7 +13,7 @@ import {
   type Subscription,
 } from "../../db/schema";
 import type { Db } from "../../db/connection";
-import { entitledStrategyIds, isSubscriptionLive } from "~/domain/entitlements";
+import { entitledStrategyIds, isSubscriptionLive, planFeatures, type PlanFeatures } from "~/domain/entitlements";
 import { FREE_PLAN_LABEL, PLAN_RULES, TRIAL_DAYS, TRIAL_PLAN } from "~/content/plans";
 import * as lifecycle from "~/domain/subscription-lifecycle";
 import type { BillingEntry, LifecycleError, SubscriptionState } from "~/domain/subscription-lifecycle";
@@ -46,6 +46,11 @@ export function getSubscription(userId: number): Subscription | undefined {
   return subscriptionQuery().get({ userId });
 }
 
+/** The features (`planFeatures`) user `userId` with role `role` has at `now`: one query, for doors that need no strategy list. */
+export function getPlanFeatures(userId: number, role: "user" | "admin", now = new Date()): PlanFeatures {
+  return planFeatures({ role, subscription: getSubscription(userId), now });
+}
+
 /** Strategy ids the user picked, oldest pick first. */
 export function getChosenStrategyIds(userId: number): number[] {
   return chosenStrategyIdsQuery()
@@ -73,6 +78,8 @@ export interface Entitlements {
   planLabel: string;
   /** Strategy ids whose live signals the viewer sees in full. */
   strategyIds: number[];
+  /** Channels, API quota and support level of the plan in force (`planFeatures`). */
+  features: PlanFeatures;
 }
 
 /**
@@ -82,8 +89,9 @@ export interface Entitlements {
  * shown as renewed (`currentSubscription`); `renewDueSubscriptions` writes the renewal.
  */
 export function getEntitlements(user: PublicUser | null, now = new Date()): Entitlements {
-  if (!user) return { subscription: null, planLabel: FREE_PLAN_LABEL, strategyIds: [] };
+  if (!user) return { subscription: null, planLabel: FREE_PLAN_LABEL, strategyIds: [], features: planFeatures({ role: "user", subscription: null, now }) };
   const stored = getSubscription(user.id);
+  const features = planFeatures({ role: user.role, subscription: stored, now });
   const sub = currentSubscription(stored, now);
   const ids = entitledStrategyIds({
     role: user.role,
@@ -92,7 +100,7 @@ export function getEntitlements(user: PublicUser | null, now = new Date()): Enti
     allStrategyIds: allStrategyIds(),
     now,
   });
-  if (!sub) return { subscription: null, planLabel: FREE_PLAN_LABEL, strategyIds: ids };
+  if (!sub) return { subscription: null, planLabel: FREE_PLAN_LABEL, strategyIds: ids, features };
   return {
     subscription: {
       planName: PLAN_RULES[sub.plan].name,
@@ -104,6 +112,7 @@ export function getEntitlements(user: PublicUser | null, now = new Date()): Enti
     },
     planLabel: PLAN_RULES[sub.plan].name,
     strategyIds: ids,
+    features,
   };
 }
 

@@ -10,6 +10,8 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { webhookEndpoints, type WebhookEndpoint } from "../../db/schema";
 import { MAX_WEBHOOKS_PER_USER, SECRET_OVERLAP_MS, shouldDisableEndpoint } from "~/domain/delivery";
 import { deleteTargetJobs, killTargetJobs } from "~/models/outbox.server";
+import { channelRefusal } from "~/domain/entitlements";
+import { getPlanFeatures } from "~/models/subscriptions.server";
 import { getDb } from "~/platform/db.server";
 import { preparedQuery } from "~/platform/prepared.server";
 
@@ -30,6 +32,15 @@ export class WebhookLimitError extends Error {
     super(`You can register at most ${MAX_WEBHOOKS_PER_USER} webhook endpoints. Delete one to add another.`);
     this.name = "WebhookLimitError";
   }
+}
+
+/**
+ * Why user `userId` (role `role`) may not use webhooks at `now` — their plan
+ * lacks the channel (`channelRefusal`, naming the plan) — or null when they may.
+ * Endpoints of such a user are paused: kept, listed, not delivered to.
+ */
+export function webhooksRefusal(userId: number, role: "user" | "admin", now = new Date()): string | null {
+  return channelRefusal(getPlanFeatures(userId, role, now), "webhooks");
 }
 
 /** A new Standard Webhooks secret: `whsec_` + base64 of 24 random bytes. */

@@ -267,3 +267,17 @@ export function stripeConfig(source: NodeJS.ProcessEnv = process.env): StripeCon
 export function billingMode(source: NodeJS.ProcessEnv = process.env): BillingMode {
   return emptyAsUnset(source.STRIPE_SECRET_KEY) ? "stripe" : "demo";
 }
+
+/**
+ * What this server can do (`Capabilities` of app/domain/claims.ts), for the claims register (app/content/claims.ts,
+ * docs/decisions/0158-claims-register.md): Telegram on when its bot token and
+ * webhook secret are set (read per call, as `telegramConfig` validates them at start-up), Stripe billing when STRIPE_SECRET_KEY is set
+ * (else "demo"), Web Push when VAPID keys are set (`vapidConfig`).
+ */
+export function siteCapabilities(env: Env = getEnv()): { telegramEnabled: boolean; billingMode: BillingMode; webPushEnabled: boolean } {
+  return {
+    telegramEnabled: Boolean(process.env.TELEGRAM_BOT_TOKEN && process.env.TELEGRAM_WEBHOOK_SECRET),
+    billingMode: billingMode(),
+    webPushEnabled: vapidConfig(env) !== null,
+  };
+}

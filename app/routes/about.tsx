@@ -1,9 +1,11 @@
 /**
  * /about — mission, values, team groups, partners and contact details
- * (spec section 2 "About"). Static content from ~/content/about.
+ * (spec section 2 "About"). Content from ~/content/about; partners whose
+ * registered claim does not hold on this server are left out by the loader
+ * (docs/decisions/0158-claims-register.md).
  */
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { json, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CtaButtons, CtaCard, FeatureCard, MarketingSection, PageHeader, TileList } from "~/components/marketing";
 import {
   ABOUT_CTA,
@@ -21,10 +23,19 @@ import {
   type ContactDetail,
 } from "~/content/about";
 import { pageMeta } from "~/domain/page-meta";
+import { claimsThatHold } from "~/domain/claims";
+import { siteCapabilities } from "~/platform/env.server";
+
+/** The partners whose claims hold here (`claimsThatHold` of `siteCapabilities`). */
+export function loader() {
+  const holding = claimsThatHold(siteCapabilities());
+  return json({ partners: PARTNERS.filter((partner) => partner.claim === undefined || holding.includes(partner.claim)) });
+}
 
 export const meta: MetaFunction = () => pageMeta(ABOUT_META.title, ABOUT_META.description);
 
 export default function About() {
+  const { partners } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <PageHeader title={ABOUT_INTRO.title} lead={ABOUT_INTRO.lead} />
@@ -68,7 +79,7 @@ export default function About() {
 
       <MarketingSection id="partners" title={PARTNERS_SECTION.title} lead={PARTNERS_SECTION.lead}>
         <TileList
-          items={PARTNERS.map((partner) => ({ title: partner.name, description: partner.description }))}
+          items={partners.map((partner) => ({ title: partner.name, description: partner.description }))}
           className="mt-6 sm:grid-cols-2"
         />
       </MarketingSection>

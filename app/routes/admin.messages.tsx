@@ -1,6 +1,8 @@
 /**
  * /admin/messages — messages sent through /contact, newest first; strategy
- * call requests are marked with their requested time in New York and UTC. Admins only:
+ * call requests are marked with their requested time in New York and UTC;
+ * messages from accounts whose plan has the priority support queue come first,
+ * marked "Priority" (docs/decisions/0157-plans-as-entitlements.md). Admins only:
  * signed-out visitors are sent to sign in, other users get a 403 page.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -13,7 +15,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { EXPERIENCE_LABELS, PREFERRED_TIME_LABELS, TOPIC_LABELS } from "~/content/contact";
 import { formatCallSlot } from "~/domain/call-slots";
 import { formatDateTime } from "~/domain/signal-display";
-import { listContactMessages } from "~/models/contact.server";
+import { listContactMessages, prioritySenders } from "~/models/contact.server";
 import { requireAdminViewer } from "~/services/session.server";
 import { listDriftNotices } from "~/models/projection-check.server";
 import { ProjectionDriftBanner } from "~/components/admin/projection-drift-banner";
@@ -28,8 +30,11 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminViewer(request);
-  const messages = listContactMessages(MESSAGES_SHOWN).map((m) => ({
+  const rows = listContactMessages(MESSAGES_SHOWN);
+  const priority = prioritySenders(rows.map((m) => m.email), new Date());
+  const listed = rows.map((m) => ({
     id: m.id,
+    priority: priority.has(m.email.toLowerCase()),
     name: m.name,
     email: m.email,
     tradingExperience: m.tradingExperience,
@@ -42,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     callSlotText: m.callSlot ? formatCallSlot(m.callSlot) : null,
     createdAt: m.createdAt.toISOString(),
   }));
+  const messages = [...listed.filter((m) => m.priority), ...listed.filter((m) => !m.priority)];
   return json({ messages, drift: listDriftNotices() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -59,7 +65,7 @@ export default function AdminMessages() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Contact Messages</h1>
           <p className="mt-2 text-slate-700 dark:text-slate-300">
-            Messages sent through the contact form, newest first ({messages.length} shown).
+            Messages sent through the contact form, priority support queue first, then newest first ({messages.length} shown).
           </p>
         </div>
         <Link to="/admin/signals" className={buttonClass("outline", "sm")}>
@@ -78,6 +84,7 @@ export default function AdminMessages() {
               <Card>
                 <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2">
                   <h2 className="text-lg font-semibold">
+                    {m.priority ? <Badge className="mr-2">Priority</Badge> : null}
                     {m.name}{" "}
                     <a href={`mailto:${m.email}`} className="text-base font-normal text-blue-700 underline dark:text-blue-400">
                       {m.email}

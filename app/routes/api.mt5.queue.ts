@@ -3,6 +3,8 @@ import { listMt5Queue } from "~/models/mt5.server";
 import { mt5QueuePageSchema } from "~/schemas/api/signals";
 import { apiHandler, apiJsonOf, nextPageLink, parseLimit, problem, readOnlyAction } from "~/services/http.server";
 import { requireApiUser } from "~/services/session.server";
+import { channelRefusal } from "~/domain/entitlements";
+import { getPlanFeatures } from "~/models/subscriptions.server";
 
 /**
  * Reads `?after=` (the last queue id the client has seen).
@@ -28,10 +30,13 @@ function parseAfter(url: URL): number {
  * An entry is offered until `POST /api/mt5/ack` acknowledges its version:
  * past `after`, new or changed since last offered, or 60 s after it was
  * offered (docs/decisions/0052-mt5-auto-send-and-acks.md). Poll with
- * `?after=nextCursor` (also the `Link: rel="next"` header).
+ * `?after=nextCursor` (also the `Link: rel="next"` header). 403 naming the
+ * caller's plan when it does not include the MT5 order queue.
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
+  const refusal = channelRefusal(getPlanFeatures(user.id, user.role), "mt5");
+  if (refusal) throw problem(403, refusal, { title: "Not included in your plan" });
   const url = new URL(request.url);
   const after = parseAfter(url);
   const limit = parseLimit(url);

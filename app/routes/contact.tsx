@@ -38,6 +38,7 @@ import { createContactMessage } from "~/models/contact.server";
 import { HONEYPOT_FIELD } from "~/schemas/contact-fields";
 import { CONTACT_FORM_SCHEMA } from "~/services/contact-form.server";
 import { getViewer } from "~/services/session.server";
+import { siteCapabilities } from "~/platform/env.server";
 import { handleIntent, readFormData } from "~/services/form-intent.server";
 import { clientIp } from "~/services/http.server";
 import { limitPublicForm, retryMessage } from "~/services/rate-limit.server";
@@ -67,6 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     topic: search.get("topic") === "strategy-call" ? ("strategy-call" as const) : ("general" as const),
     slots: callSlots(new Date()),
     signedIn: (await getViewer(request)) !== null,
+    /** Whether the Telegram bot runs (the claims register's `telegramMembers`). */
+    telegramOn: siteCapabilities().telegramEnabled,
   });
 }
 
@@ -103,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Contact() {
-  const { sent, callRequested, topic, slots, signedIn } = useLoaderData<typeof loader>();
+  const { sent, callRequested, topic, slots, signedIn, telegramOn } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const location = useLocation();
   // After a successful send (a new /contact?sent=1 location) the form remounts empty.
@@ -135,7 +138,7 @@ export default function Contact() {
           </Card>
         </div>
 
-        <ContactSideCards signedIn={signedIn} />
+        <ContactSideCards signedIn={signedIn} telegramOn={telegramOn} />
       </div>
     </div>
   );

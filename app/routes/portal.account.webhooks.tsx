@@ -16,7 +16,7 @@ import { type IntentReplyData, UnknownIntentAlert } from "~/components/portal/in
 import { WEBHOOK_NOT_FOUND_MESSAGE, WEBHOOK_TOASTS, WEBHOOKS_PAGE } from "~/content/delivery";
 import { DELIVERY_EVENT_TYPES, MAX_WEBHOOKS_PER_USER, TEST_EVENT_TYPE, toDeliveryLogView } from "~/domain/delivery";
 import { enqueueJob, getJob, listHeldTargets, listTargetDeliveries, redeliverJob, skipJob } from "~/models/outbox.server";
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateWebhookSecret, toWebhookView, WebhookLimitError } from "~/models/webhooks.server";
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateWebhookSecret, toWebhookView, WebhookLimitError, webhooksRefusal } from "~/models/webhooks.server";
 import { webhookIntentSchema } from "~/schemas/webhooks";
 import { webhookTargetProblem } from "~/services/channels/webhook-address.server";
 import { testEventPayload } from "~/services/channels/webhook.server";
@@ -40,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deliveries: listTargetDeliveries(user.id, "webhook", row.id, LOG_ROWS).map(({ job, attempts }) => toDeliveryLogView(job, attempts)),
     held: listHeldTargets({ userId: user.id, channel: "webhook", targetId: row.id }, 1).map((h) => ({ jobId: h.jobId, seq: h.seq, since: h.since.toISOString(), waiting: h.waiting }))[0] ?? null,
   }));
-  return json({ endpoints, eventTypes: DELIVERY_EVENT_TYPES, max: MAX_WEBHOOKS_PER_USER }, { headers: NO_STORE });
+  const refusal = webhooksRefusal(user.id, user.role);
+  return json({ endpoints, eventTypes: DELIVERY_EVENT_TYPES, max: MAX_WEBHOOKS_PER_USER, paused: refusal }, { headers: NO_STORE });
 }
 
 const notFound = (): IntentOutcome<AddedWebhookReply> => ({ formErrors: [WEBHOOK_NOT_FOUND_MESSAGE], status: 404 });
@@ -51,6 +52,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const now = new Date();
     switch (value.intent) {
       case "add": {
+        const notIncluded = webhooksRefusal(user.id, user.role, now);
+        if (notIncluded) return { formErrors: [notIncluded], status: 403 };
         const refusal = await webhookTargetProblem(value.url);
         if (refusal) return { fieldErrors: { url: [refusal] } };
         try {
@@ -63,10 +66,13 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "delete":
         return deleteWebhook(user.id, value.webhookId) ? { toast: WEBHOOK_TOASTS.deleted, redirectTo: PAGE } : notFound();
-      case "test":
+      case "test": {
         if (!getWebhook(user.id, value.webhookId)) return notFound();
+        const notIncluded = webhooksRefusal(user.id, user.role, now);
+        if (notIncluded) return { formErrors: [notIncluded], status: 403 };
         enqueueJob({ userId: user.id, channel: "webhook", targetId: value.webhookId, eventType: TEST_EVENT_TYPE, payload: testEventPayload(now), now });
         return { toast: WEBHOOK_TOASTS.tested, redirectTo: PAGE };
+      }
       case "rotate":
         return rotateWebhookSecret(user.id, value.webhookId, now) ? { toast: WEBHOOK_TOASTS.rotated, redirectTo: PAGE } : notFound();
       case "redeliver": {
@@ -84,12 +90,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Webhooks() {
-  const { endpoints, eventTypes, max } = useLoaderData<typeof loader>();
+  const { endpoints, eventTypes, max, paused } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as IntentReplyData<AddedWebhookReply>;
   return (
     <div className="flex flex-col gap-6">
       <HelpLink slug={HELP_LINKS.webhooks} label="Help: webhooks and how to verify their signatures" />
       <UnknownIntentAlert reply={reply} />
+      {paused ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {paused} {WEBHOOKS_PAGE.paused}
+        </p>
+      ) : null}
       <AddEndpointCard reply={reply} eventTypes={eventTypes} count={endpoints.length} max={max} />
       {endpoints.length === 0 ? <p className="text-slate-700 dark:text-slate-300">{WEBHOOKS_PAGE.none}</p> : null}
       {endpoints.map((endpoint) => (

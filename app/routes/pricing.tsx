@@ -30,7 +30,8 @@ import {
   TRIAL,
   type Plan,
 } from "~/content/pricing";
-import { addOnPriceLabel } from "~/domain/pricing-display";
+import { addOnPriceLabel, planFeatureList } from "~/domain/pricing-display";
+import { PLAN_RULES } from "~/content/plans";
 import { pageMeta } from "~/domain/page-meta";
 import { formatUsd } from "~/domain/money";
 
@@ -186,7 +187,7 @@ function PlanCard({ plan, action }: { plan: Plan; action: CallToAction }) {
       </CardHeader>
       <CardContent className="flex flex-1 flex-col">
         <ul aria-label={`${plan.name} features`} className="space-y-2 text-sm">
-          {plan.features.map((feature) => (
+          {planFeatureList(PLAN_RULES[plan.id]).map((feature) => (
             <li key={feature} className="flex items-start gap-2">
               <CheckIcon />
               <span>{feature}</span>

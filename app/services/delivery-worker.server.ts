@@ -18,7 +18,8 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { DeliveryChannel, DeliveryJob } from "../../db/schema";
-import { DISABLED_NOTICE_TYPE } from "~/domain/delivery";
+import { DISABLED_NOTICE_TYPE, planChannelOf } from "~/domain/delivery";
+import { channelRefusal } from "~/domain/entitlements";
 import { DEFAULT_BREAKER, type BreakerSettings } from "~/domain/circuit-breaker";
 import { claimDueJobs, deferJob, enqueueJob, finishAttempt, onJobsEnqueued, type AttemptOutcome } from "~/models/outbox.server";
 import { expandFanoutStep, releaseFanoutLeases, type FanoutProgress } from "~/models/outbox-fanout.server";
@@ -27,6 +28,7 @@ import { disableGoneEndpoint, getWebhookById, recordEndpointResult } from "~/mod
 import { canWriteHere } from "~/platform/litefs.server";
 import { closeMailer } from "~/services/mailer.server";
 import { createEmailChannel } from "./channels/email.server";
+import { featuresAt } from "./channels/event-data.server";
 import { createTelegramChannel } from "./channels/telegram.server";
 import { createPushChannel } from "./channels/push.server";
 import type { ChannelAdapter, SendResult } from "./channels/types";
@@ -188,6 +190,23 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
   }
 
   /**
+   * Ends a claimed signal job (a ledger event: `seq` set) whose recipient's
+   * plan no longer includes its channel at send time (a downgrade after the
+   * job was queued; docs/decisions/0157-plans-as-entitlements.md): recorded
+   * dead with the refusal naming the plan, without an attempt, and without
+   * counting against the webhook endpoint's health.
+   * @returns true when the job was ended so.
+   */
+  function notInPlan(job: DeliveryJob): boolean {
+    if (job.seq === null) return false;
+    const now = clock();
+    const refusal = channelRefusal(featuresAt(job.userId, now), planChannelOf(job.channel));
+    if (!refusal) return false;
+    finishAttempt({ job, ok: false, permanent: true, statusCode: null, latencyMs: 0, responseExcerpt: null, error: `Not sent: ${refusal}`, attemptedAt: now, finishedAt: now });
+    return true;
+  }
+
+  /**
    * One attempt at a claimed job: a webhook goes through its host's gate
    * (docs/decisions/0152-per-host-circuit-breaking.md): with the host at its
    * limit the job waits, claimed, for one of the host's attempts to end (as
@@ -199,6 +218,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions = {}): Deliv
    * outcome is recorded the moment the attempt ends.
    */
   async function attempt(job: DeliveryJob): Promise<void> {
+    if (notInPlan(job)) return;
     const host = channels[job.channel]?.hostOf?.(job) ?? null;
     let trial = false;
     if (host !== null) {

@@ -103,7 +103,7 @@ export function retryMessage(seconds: number): string {
 
 /** The IETF rate-limit headers' state of one keyed /api request (draft-ietf-httpapi-ratelimit-headers). */
 export interface ApiKeyQuota {
-  /** Requests allowed per window (API_MONTHLY_LIMIT). */
+  /** Requests allowed per window (the plan's `apiMonthlyRequests`). */
   limit: number;
   /** Requests left in this window after this one (0 when used up). */
   remaining: number;

@@ -3,7 +3,7 @@
  * action and /api route calls on the server.
  */
 import { json, redirect } from "@remix-run/node";
-import { authenticateApiKey, recordApiRequest, secondsUntilNextMonth, API_MONTHLY_LIMIT } from "~/models/api-keys.server";
+import { authenticateApiKey, recordApiRequest, secondsUntilNextMonth } from "~/models/api-keys.server";
 import { apiKeyQuota, noteApiKeyQuota } from "~/services/rate-limit.server";
 import { createSession, deleteSession, findActiveSession } from "~/models/sessions.server";
 import { isTwoFactorEnabled } from "~/models/two-factor.server";
@@ -95,7 +95,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * when that header is sent (each such request counts toward the monthly limit),
  * else the signed-in user of the session cookie, else null.
  * @throws 401 problem for a malformed header or an unknown or revoked key;
- *   429 problem with Retry-After past API_MONTHLY_LIMIT requests this month.
+ *   429 problem with Retry-After past the plan's monthly API requests (`apiMonthlyLimit`).
  */
 export async function getApiCaller(request: Request): Promise<PublicUser | null> {
   const authorization = request.headers.get("Authorization");
@@ -107,10 +107,10 @@ export async function getApiCaller(request: Request): Promise<PublicUser | null>
     if (!user) throw problem(401, "The API key is invalid or has been revoked", { headers: { "WWW-Authenticate": "Bearer" } });
     noteRequestUser(user.id);
     const usage = recordApiRequest(user.id, now);
-    noteApiKeyQuota(request, apiKeyQuota(usage.requests, API_MONTHLY_LIMIT, now));
+    noteApiKeyQuota(request, apiKeyQuota(usage.requests, usage.limit, now));
     if (!usage.allowed) {
       const retryAfter = secondsUntilNextMonth(now);
-      throw problem(429, `The monthly limit of ${API_MONTHLY_LIMIT} API requests is used up; it resets at the start of next month (UTC)`, {
+      throw problem(429, `The monthly limit of ${usage.limit} API requests is used up; it resets at the start of next month (UTC)`, {
         headers: { "Retry-After": String(retryAfter) },
       });
     }

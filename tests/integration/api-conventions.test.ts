@@ -6,7 +6,8 @@
  */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_MONTHLY_LIMIT, generateApiKey } from "~/models/api-keys.server";
+import { generateApiKey } from "~/models/api-keys.server";
+import { PLAN_RULES } from "~/content/plans";
 import * as blogIndex from "~/routes/api.blog._index";
 import * as ledgerHead from "~/routes/api.ledger.head";
 import * as ledgerIndex from "~/routes/api.ledger._index";
@@ -171,7 +172,8 @@ describe("OPTIONS", () => {
 describe("RateLimit headers", () => {
   it("come on every keyed request with the monthly policy and what is left", async () => {
     const first = await callRoute(strategiesIndex.loader, getRequest(`${BASE}/api/strategies`, { headers: { Authorization: `Bearer ${apiKey}` } }));
-    expect(first.headers.get("RateLimit-Policy")).toMatch(new RegExp(`^"monthly";q=${API_MONTHLY_LIMIT};w=\\d+$`));
+    // The key's owner is an admin: the highest plan's quota.
+    expect(first.headers.get("RateLimit-Policy")).toMatch(new RegExp(`^"monthly";q=${PLAN_RULES.institutional.apiMonthlyRequests};w=\\d+$`));
     const remaining = Number(/r=(\d+)/.exec(first.headers.get("RateLimit") ?? "")?.[1]);
     const second = await callRoute(me.loader, getRequest(`${BASE}/api/me`, { headers: { Authorization: `Bearer ${apiKey}` } }));
     expect(second.headers.get("RateLimit")).toMatch(new RegExp(`^"monthly";r=${remaining - 1};t=\\d+$`));

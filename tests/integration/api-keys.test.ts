@@ -114,7 +114,7 @@ beforeAll(async () => {
   const freeUser = createUser({ email: "free@example.com", firstName: "Fay" });
   const other = createUser({ email: "other@example.com", firstName: "Otto" });
   const heavy = createUser({ email: "heavy@example.com", firstName: "Hal" });
-  insertSubscription(subscriber.id, "starter");
+  insertSubscription(subscriber.id, "pro");
   insertStrategyAccess(subscriber.id, [alpha.id]);
   fx = {
     alpha: alpha.id,
@@ -278,7 +278,7 @@ describe("Bearer API keys on every GET /api route", () => {
     expect(freeMe).toMatchObject({ subscription: { status: "FREE", planName: "Free" }, entitlements: { strategyAccess: [] } });
 
     expect(await (await get(strategyAccessRoute.loader as Handler, "/api/user/strategy-access", { key: subscriberKey })).json()).toEqual([fx.alpha]);
-    expect((await (await get(userSubscription.loader as Handler, "/api/user/subscription", { key: subscriberKey })).json()).planName).toBe("Starter");
+    expect((await (await get(userSubscription.loader as Handler, "/api/user/subscription", { key: subscriberKey })).json()).planName).toBe("Pro");
     expect((await (await get(userSubscription.loader as Handler, "/api/user/subscription", { key: freeKey })).json()).status).toBe("FREE");
 
     type S = { id: number; locked: boolean; entryPrice: number | null };

@@ -163,7 +163,7 @@ describe("/admin/messages loader", () => {
     expect([...ids].sort((a: number, b: number) => b - a)).toEqual(ids);
     expect(messages[0]).toMatchObject({ name: "Jane Trader", email: "jane@example.com" });
     expect(Object.keys(messages[0]).sort()).toEqual(
-      ["callSlot", "callSlotText", "createdAt", "email", "goals", "id", "message", "name", "preferredTime", "topic", "tradingExperience"].sort(),
+      ["callSlot", "callSlotText", "createdAt", "email", "goals", "id", "message", "name", "preferredTime", "priority", "topic", "tradingExperience"].sort(),
     );
   });
 });

@@ -59,7 +59,7 @@ function worker(owner: string, options: { concurrency?: number; perHostConcurren
 function endpoints(base: string, prefix: string, count: number): number[] {
   return Array.from({ length: count }, (_, i) => {
     const user = createUser({ firstName: `${prefix}${i}` });
-    insertSubscription(user.id, "starter");
+    insertSubscription(user.id, "institutional");
     insertStrategyAccess(user.id, [strategyId]);
     saveDeliverySettings(user.id, { ...getDeliverySettings(user.id), emailAlerts: false });
     return createWebhook(user.id, { url: `${base}/${prefix}-${i}`, eventTypes: ALL_TYPES }, clock()).endpoint.id;

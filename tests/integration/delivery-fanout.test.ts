@@ -49,7 +49,7 @@ function audience(slug: string, count: number): { strategyId: number; hooks: num
   const strategyId = insertStrategy({ slug, name: slug }).id;
   const hooks = Array.from({ length: count }, (_, i) => {
     const user = createUser({ firstName: `F${i}` });
-    insertSubscription(user.id, "starter");
+    insertSubscription(user.id, "institutional");
     insertStrategyAccess(user.id, [strategyId]);
     saveDeliverySettings(user.id, { ...getDeliverySettings(user.id), emailAlerts: false });
     return createWebhook(user.id, { url: `${receiver.url}/${slug}-${i}`, eventTypes: ALL_TYPES }, clock()).endpoint.id;

@@ -30,7 +30,7 @@ let strategyId: number;
 
 function follower(firstName: string) {
   const user = createUser({ firstName });
-  insertSubscription(user.id, "starter");
+  insertSubscription(user.id, "pro");
   insertStrategyAccess(user.id, [strategyId]);
   saveDeliverySettings(user.id, { emailAlerts: false, telegramAlerts: false, pushAlerts: false, newsBlackout: false, riskTemplate: "Balanced" });
   return user;

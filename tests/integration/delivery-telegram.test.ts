@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveryJobs, subscriptions } from "../../db/schema";
+import { deliveryJobs, strategyAccess, subscriptions } from "../../db/schema";
 import { closeSignal, publishSignal } from "~/models/signals.server";
 import { expandDueFanouts } from "~/models/outbox-fanout.server";
 import { createTelegramLinkCode, getTelegramLink } from "~/models/telegram.server";
@@ -52,7 +52,7 @@ afterAll(async () => {
 /** A follower of the strategy with a live plan, Telegram alerts on and email off. */
 async function follower(firstName: string): Promise<{ id: number; cookie: string }> {
   const user = createUser({ firstName });
-  insertSubscription(user.id, "starter");
+  insertSubscription(user.id, "pro");
   insertStrategyAccess(user.id, [strategyId]);
   saveDeliverySettings(user.id, { ...getDeliverySettings(user.id), emailAlerts: false, telegramAlerts: true });
   return { id: user.id, cookie: await signedInCookie(user.id) };
@@ -184,15 +184,26 @@ describe("signal alerts", () => {
     expect(jobs).toEqual([]);
   });
 
-  it("locks the levels when the follower's access lapsed before the send", async () => {
+  it("locks the levels when the follower's access to the strategy ended before the send", async () => {
     const cat = await follower("Cat");
     await link(cat.cookie, 9201);
     publish();
-    getDb().update(subscriptions).set({ status: "EXPIRED", endDate: new Date(Date.now() - DAY) }).where(eq(subscriptions.userId, cat.id)).run();
+    getDb().delete(strategyAccess).where(eq(strategyAccess.userId, cat.id)).run();
     await worker.runOnce();
     const text = String(bot.callsOf("sendMessage").find((call) => call.payload.chat_id === "9201")!.payload.text);
     expect(text).toContain("Levels are locked");
     expect(text).not.toMatch(/Entry:|Stop loss:|Take profit|Breakout above/);
+  });
+
+  it("sends nothing when the follower's plan lapsed before the send: the job ends naming the tier", async () => {
+    const cid = await follower("Cid");
+    await link(cid.cookie, 9251);
+    publish();
+    getDb().update(subscriptions).set({ status: "EXPIRED", endDate: new Date(Date.now() - DAY) }).where(eq(subscriptions.userId, cid.id)).run();
+    await worker.runOnce();
+    expect(bot.callsOf("sendMessage").filter((call) => call.payload.chat_id === "9251")).toHaveLength(0);
+    const [job] = getDb().select().from(deliveryJobs).where(eq(deliveryJobs.userId, cid.id)).all();
+    expect(job).toMatchObject({ status: "dead", lastError: "Not sent: Telegram alerts: not part of the Free tier; included from the Pro plan." });
   });
 
   it("waits out a 429's retry_after and sends once the Bot API accepts", async () => {

@@ -84,13 +84,13 @@ beforeAll(async () => {
   alphaId = insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" }).id;
   betaId = insertStrategy({ slug: "london-breakout", name: "London Breakout" }).id;
   const trader = createUser({ firstName: "Tia" });
-  insertSubscription(trader.id, "starter");
+  insertSubscription(trader.id, "institutional");
   insertStrategyAccess(trader.id, [alphaId]);
   traderId = trader.id;
   // Webhooks only in this file: the email channel has its own tests.
   saveDeliverySettings(trader.id, { ...getDeliverySettings(trader.id), emailAlerts: false });
   const lapsed = createUser({ firstName: "Lee" });
-  insertSubscription(lapsed.id, "starter", { status: "EXPIRED", endDate: new Date(clockAt - DAY) });
+  insertSubscription(lapsed.id, "institutional", { status: "EXPIRED", endDate: new Date(clockAt - DAY) });
   insertStrategyAccess(lapsed.id, [alphaId]);
   lapsedId = lapsed.id;
 });

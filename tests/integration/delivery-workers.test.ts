@@ -80,7 +80,7 @@ function endpoint(path: string, userId = traderId) {
 /** A follower (live plan, email off) of the strategy. */
 function follower(): number {
   const user = createUser({ firstName: "Fay" });
-  insertSubscription(user.id, "starter");
+  insertSubscription(user.id, "institutional");
   insertStrategyAccess(user.id, [strategyId]);
   saveDeliverySettings(user.id, { ...getDeliverySettings(user.id), emailAlerts: false });
   return user.id;
@@ -103,7 +103,7 @@ beforeAll(async () => {
   adminId = createUser({ role: "admin", firstName: "Ada" }).id;
   strategyId = insertStrategy({ slug: "alpha-swing", name: "Alpha Swing" }).id;
   const trader = createUser({ firstName: "Tia" });
-  insertSubscription(trader.id, "starter");
+  insertSubscription(trader.id, "institutional");
   insertStrategyAccess(trader.id, [strategyId]);
   saveDeliverySettings(trader.id, { ...getDeliverySettings(trader.id), emailAlerts: false });
   traderId = trader.id;
@@ -344,7 +344,7 @@ describe("a subscriber whose renewal is due", () => {
   it("receives the signal on every channel and gets the MT5 auto-send", async () => {
     const renewing = createUser({ firstName: "Rena" });
     const endedAt = new Date(Date.now() - 60_000);
-    insertSubscription(renewing.id, "pro", { startDate: new Date(endedAt.getTime() - 30 * DAY), endDate: endedAt });
+    insertSubscription(renewing.id, "institutional", { startDate: new Date(endedAt.getTime() - 30 * DAY), endDate: endedAt });
     insertStrategyAccess(renewing.id, [strategyId]);
     getDb().update(strategyAccess).set({ mt5AutoSend: true }).where(eq(strategyAccess.userId, renewing.id)).run();
     saveDeliverySettings(renewing.id, { ...getDeliverySettings(renewing.id), emailAlerts: true, telegramAlerts: true, pushAlerts: true });

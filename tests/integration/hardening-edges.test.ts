@@ -234,7 +234,9 @@ describe("a raised body limit is spent only on a caller the route has let in", (
 
 describe("an answer lists at most MAX_FIELD_ERRORS field errors, and counts the rest", () => {
   it("a 64 KB webhook registration with 20,000 invalid eventTypes gets a small 400 problem", async () => {
-    const key = generateApiKey(createUser().id).key;
+    const owner = createUser();
+    insertSubscription(owner.id, "institutional");
+    const key = generateApiKey(owner.id).key;
     const count = 20_000;
     const body = JSON.stringify({ url: "https://example.com/hook", eventTypes: Array.from({ length: count }, () => 1) });
     expect(Buffer.byteLength(body)).toBeLessThan(64 * 1024);

@@ -14,7 +14,7 @@ import { action as pageAction, loader as pageLoader } from "~/routes/admin.signa
 import { action as publishAction } from "~/routes/api.admin.signals";
 import { action as closeAction } from "~/routes/api.admin.signals.$id.close";
 import { action as webhooksAction } from "~/routes/api.webhooks";
-import { createUser, insertStrategy, signedInCookie, validSignalApiBody, validSignalForm } from "../support/fixtures";
+import { createUser, insertStrategy, insertSubscription, signedInCookie, validSignalApiBody, validSignalForm } from "../support/fixtures";
 import { callRoute, formRequest, jsonRequest } from "../support/http";
 import { toastOf } from "../support/toast";
 
@@ -43,6 +43,7 @@ beforeAll(async () => {
   const adminId = createUser({ email: "admin@test.dev", role: "admin", passwordHash }).id;
   const otherAdminId = createUser({ email: "second-admin@test.dev", role: "admin", passwordHash }).id;
   const userId = createUser({ email: "user@test.dev", role: "user", passwordHash }).id;
+  insertSubscription(userId, "institutional");
   strategyId = insertStrategy({ slug: "alpha-swing", name: "Alpha Swing", instruments: "EURUSD", isActive: true }).id;
   adminCookie = await signedInCookie(adminId);
   otherAdminCookie = await signedInCookie(otherAdminId);

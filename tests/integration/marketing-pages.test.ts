@@ -189,10 +189,10 @@ describe("/ landing page (signed out)", () => {
     expect(linksLabelled(html, "Start Free Trial")).toEqual([SIGNUP, SIGNUP]);
     expect(linksLabelled(html, "View Strategies")).toEqual(["/strategies"]);
     expect(linksLabelled(html, "Book a Strategy Call")).toEqual(["/contact?topic=strategy-call#contact-form"]);
-    for (const badge of ["Methodology", "Risk Controls", "Public Ledger", "Secure Billing"]) expect(text).toContain(badge);
+    for (const badge of ["Methodology", "Risk Controls", "Public Ledger"]) expect(text).toContain(badge);
 
     const h = headings(html).map((x) => x.text);
-    expect(h).toEqual(expect.arrayContaining(["Live Signals", "Why FX Trader", "Evidence-Driven", "Risk-First", "Clarity", "Delivery"]));
+    expect(h).toEqual(expect.arrayContaining(["Sample Signals", "Why FX Trader", "Evidence-Driven", "Risk-First", "Clarity", "Delivery"]));
     expect(text).toContain("Sample");
     for (const symbol of ["EURUSD", "GBPUSD", "XAUUSD"]) expect(text).toContain(symbol);
     expect(text).toContain("1.08450");
@@ -220,7 +220,7 @@ describe("/services", () => {
     expect(headings(html).map((h) => h.text)).toEqual(
       expect.arrayContaining(["What We Offer", "Signal Subscriptions", "Research & Analysis", "Education & Mentorship", "API & Integrations"]),
     );
-    for (const word of ["Starter", "Pro", "Institutional", "Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"]) {
+    for (const word of ["Starter", "Pro", "Institutional", "Web portal", "Email", "Telegram bot", "MT5 order queue", "Webhooks"]) {
       expect(text).toContain(word);
     }
     expect(hrefs(html)).toEqual(expect.arrayContaining(["/strategies", "/pricing", "/insights", "/academy", "/contact"]));
@@ -265,7 +265,9 @@ describe("/pricing", () => {
     expect(text).toContain("7-Day Free Trial");
     expect(text).toContain("No setup fees");
     expect(text).toContain("30-day refund promise");
-    expect(text).toContain("99.9% uptime SLA");
+    expect(text).toContain("A public, verifiable ledger");
+    expect(text).toContain("API: 100,000 requests a month");
+    for (const unbacked of ["99.9% uptime SLA", "White-label", "Daily market brief", "Weekly summary", "Custom onboarding", "TradingView"]) expect(text).not.toContain(unbacked);
 
     const details = html.match(/<details/g) ?? [];
     expect(details.length).toBe(html.match(/<summary/g)?.length);
@@ -277,8 +279,13 @@ describe("/pricing", () => {
 describe("/about", () => {
   it("has a complete meta", () => expectCompleteMeta(metaOf(aboutRoute.meta), "About Us | FX Trader"));
 
-  it("renders mission, values, team, partners, contact details and the calls to action", () => {
-    const html = renderStatic(aboutRoute.default, "/about");
+  it("renders mission, values, team, partners, contact details and the calls to action", async () => {
+    const data = await (await aboutRoute.loader()).json();
+    const router = createMemoryRouter([{ id: "routes/about", path: "/about", Component: aboutRoute.default, loader: () => data }], {
+      initialEntries: ["/about"],
+      hydrationData: { loaderData: { "routes/about": data } },
+    });
+    const html = render(createElement(RouterProvider, { router }));
     expectSemanticHeadings(html);
     expect(headings(html).map((h) => h.text)).toEqual(
       expect.arrayContaining(["Our Mission", "Our Values", "Our Team", "Partners & Integrations", "Contact Details"]),

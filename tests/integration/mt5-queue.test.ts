@@ -53,7 +53,7 @@ beforeAll(async () => {
   const trader = createUser({ email: "trader@example.com", firstName: "Tia" });
   const admin = createUser({ email: "admin@example.com", firstName: "Ada", role: "admin" });
   const free = createUser({ email: "free@example.com", firstName: "Fay" });
-  insertSubscription(trader.id, "starter");
+  insertSubscription(trader.id, "pro");
   insertStrategyAccess(trader.id, [alpha.id]);
   fx = {
     trader: toPublicUser(trader),

@@ -14,7 +14,7 @@ import { loader as deliveriesLoader } from "~/routes/api.webhooks.$id.deliveries
 import { action as pageAction, loader as pageLoader } from "~/routes/portal.account.webhooks";
 import { createDeliveryWorker } from "~/services/delivery-worker.server";
 import { createWebhookChannel } from "~/services/channels/webhook.server";
-import { createUser, signedInCookie } from "../support/fixtures";
+import { createUser, insertSubscription, signedInCookie } from "../support/fixtures";
 import { callRoute, formRequest, getRequest, jsonRequest } from "../support/http";
 import { toastOf } from "../support/toast";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -32,9 +32,12 @@ const create = (body: unknown, k = key) => callRoute(listAction, jsonRequest(`${
 
 beforeAll(async () => {
   const user = createUser({ firstName: "Wes" });
+  insertSubscription(user.id, "institutional");
   userId = user.id;
   key = generateApiKey(user.id).key;
-  otherKey = generateApiKey(createUser({ firstName: "Oz" }).id).key;
+  const oz = createUser({ firstName: "Oz" });
+  insertSubscription(oz.id, "institutional");
+  otherKey = generateApiKey(oz.id).key;
   cookie = await signedInCookie(user.id);
   receiver = await startWebhookReceiver();
 });
@@ -65,6 +68,7 @@ describe("POST /api/webhooks", () => {
 
   it("allows at most 5 endpoints per user (409)", async () => {
     const other = createUser({ firstName: "Max" });
+    insertSubscription(other.id, "institutional");
     const maxKey = generateApiKey(other.id).key;
     for (let i = 0; i < 5; i += 1) expect((await create({ url: `${PUBLIC_URL}/${i}`, eventTypes: ["signal.published"] }, maxKey)).status).toBe(201);
     expect((await create({ url: `${PUBLIC_URL}/6`, eventTypes: ["signal.published"] }, maxKey)).status).toBe(409);

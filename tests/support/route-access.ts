@@ -138,7 +138,7 @@ const UNKNOWN_INTENT = { intent: "no-such-intent" };
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "$.tsx": { GET: { access: "public", allowed: 404 }, params: { "*": "unknown" } },
   "_index.tsx": { GET: { access: "public", allowed: 200 } },
-  "about.tsx": {},
+  "about.tsx": { GET: { access: "public", allowed: 200 } },
   "academy.tsx": {},
   "admin.subscribers.tsx": { GET: { access: "admin", allowed: 200 } },
   "admin.deliveries.tsx": { GET: { access: "admin", allowed: 200 }, POST: { access: "admin", allowed: 400, form: {} } },

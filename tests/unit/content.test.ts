@@ -37,6 +37,7 @@ import {
   TRIAL,
   type CallToAction,
 } from "~/content/pricing";
+import { planFeatureList } from "~/domain/pricing-display";
 import { pageMeta, pageTitle } from "~/domain/page-meta";
 import {
   API_INTEGRATIONS,
@@ -68,17 +69,29 @@ describe("pricing content", () => {
     expect(PLANS.map((p) => formatUsd(p.priceUsd))).toEqual(["$97", "$197", "$497"]);
   });
 
-  it("lists each plan's features from spec section 3", () => {
-    const features = Object.fromEntries(PLANS.map((p) => [p.id, p.features]));
-    expect(features.starter).toEqual(["1 strategy", "Email and portal alerts", "Weekly summary", "Basic tools", "Community support"]);
-    expect(features.pro).toEqual(["3 strategies", "All alert channels", "Daily market brief", "Priority support", "Academy", "Advanced tools"]);
+  it("lists each plan's features from its entitlement rules (ADR 0157), none the product does not enforce", () => {
+    const features = Object.fromEntries(PLANS.map((p) => [p.id, planFeatureList(PLAN_RULES[p.id])]));
+    expect(features.starter).toEqual(["1 strategy", "Portal alerts", "Email alerts", "API: 10,000 requests a month", "Support by message"]);
+    expect(features.pro).toEqual([
+      "3 strategies",
+      "Portal alerts",
+      "Email alerts",
+      "Telegram alerts",
+      "Browser push alerts",
+      "MT5 order queue",
+      "API: 10,000 requests a month",
+      "Support by message",
+    ]);
     expect(features.institutional).toEqual([
-      "All strategies",
-      "API and webhooks",
-      "99.9% uptime SLA",
-      "Custom onboarding",
-      "1-on-1 mentorship",
-      "White-label",
+      "All strategies, including new ones",
+      "Portal alerts",
+      "Email alerts",
+      "Telegram alerts",
+      "Browser push alerts",
+      "MT5 order queue",
+      "Webhooks",
+      "API: 100,000 requests a month",
+      "Priority support queue",
     ]);
   });
 
@@ -158,8 +171,8 @@ describe("landing content", () => {
     expect(new Set(WHY_POINTS.map((p) => p.title)).size).toBe(4);
   });
 
-  it("labels the static 'Live Signals' card as a sample with three rows", () => {
-    expect(LIVE_SIGNALS_SAMPLE.title).toBe("Live Signals");
+  it("labels the static 'Sample Signals' card as a sample with three rows", () => {
+    expect(LIVE_SIGNALS_SAMPLE.title).toBe("Sample Signals");
     expect(LIVE_SIGNALS_SAMPLE.badge).toBe("Sample");
     expect(LIVE_SIGNALS_SAMPLE.caption).toMatch(/sample/i);
     expect(LIVE_SIGNALS_SAMPLE.rows).toHaveLength(3);
@@ -185,7 +198,7 @@ describe("landing content", () => {
 describe("services content", () => {
   it("offers the four services under 'What We Offer'", () => {
     expect(SERVICES_INTRO.title).toBe("What We Offer");
-    expect([...DELIVERY_CHANNELS]).toEqual(["Web portal", "Email", "Telegram bot", "MT5/TradingView", "API webhooks"]);
+    expect([...DELIVERY_CHANNELS]).toEqual(["Web portal", "Email", "Telegram bot", "Browser push", "MT5 order queue", "Webhooks"]);
     expect(SIGNAL_SUBSCRIPTIONS.links.map((l) => l.to)).toEqual(["/strategies", "/pricing"]);
     expect(RESEARCH.links.map((l) => l.to)).toEqual(["/insights"]);
     expect(EDUCATION.links.map((l) => l.to)).toEqual(["/academy", "/contact"]);

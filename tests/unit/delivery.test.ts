@@ -17,7 +17,7 @@ import {
 } from "~/domain/delivery";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
-const LIVE = { plan: "starter" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-20T00:00:00Z"), cancelAtPeriodEnd: false, pendingPlan: null };
+const LIVE = { plan: "institutional" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-20T00:00:00Z"), cancelAtPeriodEnd: false, pendingPlan: null };
 
 function recipient(overrides: Partial<DeliveryRecipient> & { userId: number }): DeliveryRecipient {
   return { role: "user", subscription: LIVE, chosenStrategyIds: [1], emailAlerts: true, newsBlackout: false, webhooks: [], telegramAlerts: false, telegramLinked: false, pushAlerts: false, pushSubscriptionIds: [], ...overrides };
@@ -42,7 +42,7 @@ describe("chooseDeliveries", () => {
     expect(choose([recipient({ userId: 1, subscription: { ...LIVE, status: "EXPIRED" }, webhooks: hooks })])).toEqual([]);
     expect(choose([recipient({ userId: 2, subscription: { ...LIVE, endDate: new Date("2026-11-01T00:00:00Z"), cancelAtPeriodEnd: true }, webhooks: hooks })])).toEqual([]);
     expect(choose([recipient({ userId: 3, subscription: null, webhooks: hooks })], "closed")).toEqual([]);
-    expect(choose([recipient({ userId: 4, chosenStrategyIds: [2, 1], webhooks: hooks })])).toEqual([]);
+    expect(choose([recipient({ userId: 4, subscription: { ...LIVE, plan: "starter" }, chosenStrategyIds: [2, 1], webhooks: hooks })])).toEqual([]);
   });
 
   it("respects the email toggle", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { chooseMt5AutoQueue, isMt5EntryDue, MT5_REDELIVERY_MS, nextMt5Cursor, type Mt5AutoSendFollower } from "~/domain/mt5";
 
 const now = new Date("2026-11-23T12:00:00.000Z");
-const live = { plan: "starter" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-23T00:00:00.000Z"), cancelAtPeriodEnd: false, pendingPlan: null };
+const live = { plan: "pro" as const, status: "ACTIVE" as const, endDate: new Date("2026-12-23T00:00:00.000Z"), cancelAtPeriodEnd: false, pendingPlan: null };
 
 function follower(userId: number, overrides: Partial<Mt5AutoSendFollower> = {}): Mt5AutoSendFollower {
   return { userId, role: "user", subscription: live, chosenStrategyIds: [1], autoSendStrategyIds: [1], ...overrides };
@@ -30,9 +30,9 @@ describe("chooseMt5AutoQueue", () => {
 
   it("skips followers who are not entitled: lapsed, beyond the plan's limit, or no subscription", () => {
     const lapsed = follower(1, { subscription: { ...live, endDate: new Date("2026-11-01T00:00:00.000Z"), cancelAtPeriodEnd: true } });
-    const beyondLimit = follower(2, { chosenStrategyIds: [2, 1], autoSendStrategyIds: [1] });
+    const beyondLimit = follower(2, { chosenStrategyIds: [2, 3, 4, 1], autoSendStrategyIds: [1] });
     const free = follower(3, { subscription: null });
-    expect(choose([lapsed, beyondLimit, free])).toEqual([]);
+    expect(choose([lapsed, beyondLimit, free], { allStrategyIds: [1, 2, 3, 4] })).toEqual([]);
     expect(choose([follower(4, { role: "admin", subscription: null, chosenStrategyIds: [] })])).toEqual([4]);
   });
 });

@@ -58,7 +58,7 @@ describe("heldJobsRule", () => {
 });
 
 describe("chooseDeliveries with a blackout", () => {
-  const LIVE = { plan: "starter" as const, status: "ACTIVE" as const, endDate: new Date("2027-01-20T00:00:00Z"), cancelAtPeriodEnd: false, pendingPlan: null };
+  const LIVE = { plan: "institutional" as const, status: "ACTIVE" as const, endDate: new Date("2027-01-20T00:00:00Z"), cancelAtPeriodEnd: false, pendingPlan: null };
   const recipient = (userId: number, newsBlackout: boolean): DeliveryRecipient => ({
     userId,
     role: "user",

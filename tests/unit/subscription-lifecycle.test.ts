@@ -375,6 +375,9 @@ describe("confirmationFor", () => {
       "Your free trial continues until Nov 29, 2026. Then the Starter plan starts: $97.00 is charged on Nov 29, 2026 and every month after.",
       "Or start it now: your trial ends today and $97.00 is charged today.",
       "The Starter plan includes 1 strategy: choose which to keep. The others lock when the plan starts.",
+      "Telegram alerts: switched off.",
+      "Browser push alerts: switched off.",
+      "MT5 order queue: switched off.",
     ]);
     expect(c.choices).toEqual([
       { label: "Start when my trial ends", timing: "trial-end" },

@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   BUSINESS_HOURS_CARD,
-  OFFICE_CARD,
   QUICK_ANSWERS_CARD,
   STRATEGY_CALL_CARD,
   STRATEGY_CALL_PATH,
@@ -27,7 +26,7 @@ function SideCard({ title, description, children }: { title: string; description
 }
 
 /** The side column of /contact; `signedIn` members get a link to their Telegram alerts. */
-export function ContactSideCards({ signedIn }: { signedIn: boolean }) {
+export function ContactSideCards({ signedIn, telegramOn }: { signedIn: boolean; telegramOn: boolean }) {
   return (
     <aside className="flex flex-col gap-6" aria-label="Other ways to reach us">
       <SideCard title={SUPPORT_CARD.title} description={SUPPORT_CARD.description}>
@@ -37,17 +36,6 @@ export function ContactSideCards({ signedIn }: { signedIn: boolean }) {
             <dd>
               <a className="text-blue-700 underline dark:text-blue-400" href={`mailto:${SUPPORT_CARD.email}`}>
                 {SUPPORT_CARD.email}
-              </a>
-            </dd>
-          </div>
-          <div>
-            <dt className="font-medium text-slate-900 dark:text-slate-100">Phone</dt>
-            <dd>
-              <a
-                className="text-blue-700 underline dark:text-blue-400"
-                href={`tel:${SUPPORT_CARD.phone.replace(/[^+\d]/g, "")}`}
-              >
-                {SUPPORT_CARD.phone}
               </a>
             </dd>
           </div>
@@ -72,7 +60,7 @@ export function ContactSideCards({ signedIn }: { signedIn: boolean }) {
       </SideCard>
 
       <SideCard title={TELEGRAM_CARD.title} description={TELEGRAM_CARD.description}>
-        <p data-testid="telegram-status">{TELEGRAM_CARD.status}</p>
+        <p data-testid="telegram-status">{telegramOn ? TELEGRAM_CARD.statusOn : TELEGRAM_CARD.statusOff}</p>
         {signedIn ? (
           <Link to={TELEGRAM_CARD.settingsLink.to} className={buttonClass("outline", "md", "mt-3 w-full")}>
             {TELEGRAM_CARD.settingsLink.label}
@@ -88,16 +76,6 @@ export function ContactSideCards({ signedIn }: { signedIn: boolean }) {
         </ul>
       </SideCard>
 
-      <SideCard title={OFFICE_CARD.title}>
-        <address className="not-italic">
-          {OFFICE_CARD.address.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-        </address>
-        <p className="mt-2 font-medium text-slate-900 dark:text-slate-100">{OFFICE_CARD.note}</p>
-      </SideCard>
     </aside>
   );
 }

@@ -7,6 +7,7 @@
 import type { DeliveryJob } from "../../../db/schema";
 import { eventSummary } from "~/domain/event-summary";
 import { toApiSignal, type ApiSignal } from "~/domain/signals";
+import { planFeatures, type PlanFeatures } from "~/domain/entitlements";
 import { deliveredEvent, type DeliveredEvent } from "~/models/outbox.server";
 import { getEntitlements } from "~/models/subscriptions.server";
 import { getUserById, toPublicUser } from "~/models/users.server";
@@ -17,7 +18,7 @@ const EVENT_CACHE_SIZE = 256;
 const ENTITLEMENT_TTL_MS = 5_000;
 
 const events = new Map<number, DeliveredEvent>();
-const entitlements = new Map<number, { at: number; ids: ReadonlySet<number> }>();
+const entitlements = new Map<number, { at: number; ids: ReadonlySet<number>; features: PlanFeatures }>();
 
 /** The ledger event `seq` with its signal as of the event (cached: ledger rows never change). */
 export function cachedEvent(seq: number): DeliveredEvent | null {
@@ -30,14 +31,25 @@ export function cachedEvent(seq: number): DeliveredEvent | null {
   return event;
 }
 
+/** `userId`'s strategy ids and plan features at `now`, reused for ENTITLEMENT_TTL_MS; none (the Free tier's) for an unknown user. */
+function entitlementsAt(userId: number, now: Date): { ids: ReadonlySet<number>; features: PlanFeatures } {
+  const hit = entitlements.get(userId);
+  if (hit && now.getTime() - hit.at < ENTITLEMENT_TTL_MS && now.getTime() >= hit.at) return hit;
+  const user = getUserById(userId);
+  const found = user ? getEntitlements(toPublicUser(user), now) : null;
+  const entry = { at: now.getTime(), ids: new Set(found?.strategyIds ?? []), features: found?.features ?? planFeatures({ role: "user", subscription: null, now }) };
+  entitlements.set(userId, entry);
+  return entry;
+}
+
 /** Strategy ids `userId` is entitled to at `now` (reused for ENTITLEMENT_TTL_MS); empty for an unknown user. */
 export function entitledIds(userId: number, now: Date): ReadonlySet<number> {
-  const hit = entitlements.get(userId);
-  if (hit && now.getTime() - hit.at < ENTITLEMENT_TTL_MS && now.getTime() >= hit.at) return hit.ids;
-  const user = getUserById(userId);
-  const ids = new Set(user ? getEntitlements(toPublicUser(user), now).strategyIds : []);
-  entitlements.set(userId, { at: now.getTime(), ids });
-  return ids;
+  return entitlementsAt(userId, now).ids;
+}
+
+/** The channels, API quota and support level of `userId`'s plan at `now` (`planFeatures`; reused for ENTITLEMENT_TTL_MS). */
+export function featuresAt(userId: number, now: Date): PlanFeatures {
+  return entitlementsAt(userId, now).features;
 }
 
 /** A ledger job's event and signal as its recipient may see them at `now`. */

@@ -53,13 +53,13 @@ export function jsonResponse(schema: ZodTypeAny, description: string, options: {
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: `errors` names each invalid field or parameter.",
   401: "Authentication required, or the API key is malformed, unknown or revoked.",
-  403: "Signed in, but not allowed (administrators only).",
+  403: "Signed in, but not allowed: administrators only, or (webhooks, the MT5 queue) a feature your plan does not include, named in `detail` with the plan that has it.",
   404: "Not found.",
   405: "Method not allowed; `Allow` lists the methods of this path.",
   409: "The signal's state does not allow this transition.",
   413: "The request body is larger than 64 KB.",
   415: "The request body must be `application/json`.",
-  429: "The API key's monthly request limit is used up (10,000 a month); `Retry-After` says when it resets.",
+  429: "The API key's monthly request limit is used up (your plan's quota: 10,000 a month, 100,000 on Institutional); `Retry-After` says when it resets.",
   500: "Something went wrong on the server.",
 };
 

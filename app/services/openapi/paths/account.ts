@@ -73,7 +73,7 @@ export const accountPaths: ZodOpenApiPathsObject = {
       responses: {
         "200": jsonResponse(mt5QueuePageSchema, "Queued signals; `Link` names the next poll.", { get: true, paged: true }),
         "304": notModifiedResponse,
-        ...problemResponses(400, 401, 429),
+        ...problemResponses(400, 401, 403, 429),
       },
     },
   },
