@@ -9,7 +9,7 @@
 import { oandaInstrument } from "~/domain/instruments";
 import { FeedError, parseOandaCandles, pollWindow, type FeedBar, type PriceFeed } from "~/domain/price-feed";
 import { applyFeedBars } from "~/models/price-replay.server";
-import { pollTargets, recordPoll } from "~/models/price-feed.server";
+import { feedHealth, pollTargets, recordPoll } from "~/models/price-feed.server";
 import { priceFeedConfig } from "~/platform/env.server";
 import type { ScheduledJob } from "~/services/scheduler.server";
 
@@ -124,4 +124,20 @@ export function priceFeedJob(): ScheduledJob | null {
   if (!config) return null;
   const feed = oandaFeed(config);
   return { name: "price-feed", schedule: pollSchedule(config.pollMs), atStart: true, run: (now) => pollPriceFeed(now, feed) };
+}
+
+/** The desk's feed health at `now`: whether a feed is configured, and each polled symbol's state with times as ISO 8601 UTC. */
+export function deskFeedHealth(now: Date) {
+  return {
+    configured: priceFeedConfig() !== null,
+    symbols: feedHealth(now).map((row) => ({
+      symbol: row.symbol,
+      source: row.source,
+      instrument: row.instrument,
+      lastBarAt: row.lastBarAt ? row.lastBarAt.toISOString() : null,
+      missingMinutes: row.missingMinutes,
+      stale: row.stale,
+      lastError: row.lastError,
+    })),
+  };
 }

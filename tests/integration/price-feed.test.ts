@@ -5,7 +5,11 @@
  * temporary SQLite database; the bar that caused each event sits in its
  * hashed payload; feed health; and with no feed configured, no job.
  */
+import { createElement, type ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import SignalPage, { loader as signalPageLoader } from "~/routes/signals.$id";
 import { eq } from "drizzle-orm";
 import { signalEvents } from "../../db/schema";
 import { verifyChain } from "~/domain/ledger";
@@ -15,9 +19,12 @@ import { feedHealth } from "~/models/price-feed.server";
 import { getSignal, publishSignal } from "~/models/signals.server";
 import { getDb } from "~/platform/db.server";
 import { serverRuntime } from "~/services/server-runtime.server";
-import { oandaFeed, pollPriceFeed, pollSchedule } from "~/services/price-feed.server";
+import { deskFeedHealth, oandaFeed, pollPriceFeed, pollSchedule } from "~/services/price-feed.server";
+import { statusReport } from "~/services/status.server";
+import { FeedHealth } from "~/components/admin/feed-health";
 import { scheduledJobs } from "../../server/jobs";
 import { createUser, DAY, insertStrategy, validSignalInput } from "../support/fixtures";
+import { callRoute, getRequest } from "../support/http";
 import { startOandaV20, STAND_IN_OANDA_TOKEN, type OandaV20 } from "../support/oanda-v20";
 
 const FIXTURE = "tests/fixtures/oanda/EUR_USD-M1-BA-2026-11-26.json";
@@ -34,6 +41,26 @@ function eventsOf(signalId: number) {
     .where(eq(signalEvents.signalId, signalId))
     .orderBy(signalEvents.seq)
     .all();
+}
+
+/** The signal page as a visitor sees it, rendered to HTML. */
+async function signalPageHtml(id: number): Promise<string> {
+  const response = await callRoute(signalPageLoader, getRequest(`http://localhost/signals/${id}`), { id: String(id) });
+  const data = (await response.json()) as Record<string, unknown>;
+  const router = createMemoryRouter([{ id: "routes/signals.$id", path: "/signals/:id", Component: SignalPage, loader: () => data }], {
+    initialEntries: [`/signals/${id}`],
+    hydrationData: { loaderData: { "routes/signals.$id": data } },
+  });
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes("useLayoutEffect does nothing on the server")) return;
+    original(...args);
+  };
+  try {
+    return renderToString(createElement(RouterProvider, { router }) as ReactElement);
+  } finally {
+    console.error = original;
+  }
 }
 
 beforeAll(async () => {
@@ -94,6 +121,9 @@ describe("the OANDA price feed", () => {
     expect(feedSentence(triggered.type, triggered.payload)).toBe("Triggered by OANDA M1 bar 2026-11-26 10:32 UTC (ask low 1.08498)");
     expect(getSignal(signal.id)).toMatchObject({ status: "CLOSED", fillPrice: 1.085, exitPrice: 1.084, closeReason: "SL", resultPips: -10, resultR: -1 });
     expect(verifyChain([...iterateLedger()]).ok).toBe(true);
+    const html = await signalPageHtml(signal.id);
+    expect(html).toContain("Closed by OANDA M1 bar 2026-11-26 10:41 UTC (bid low 1.08391)");
+    expect(html).toContain("Triggered by OANDA M1 bar 2026-11-26 10:32 UTC (ask low 1.08498)");
 
     // Polling again brings nothing new and changes nothing.
     expect(await pollPriceFeed(at("10:43:30"), feed)).toEqual({ symbols: [], events: 0 });
@@ -107,6 +137,18 @@ describe("the OANDA price feed", () => {
     const [eurusd] = feedHealth(at("10:44:00"));
     expect(eurusd).toMatchObject({ symbol: "EURUSD", source: "oanda", instrument: "EUR_USD", lastBarAt: at("10:41:00"), lastClose: 1.08426, missingMinutes: 7, stale: false, lastError: null });
     expect(feedHealth(at("10:50:00"))[0]!.stale).toBe(true);
+    // The stale alarm on the status page's report and on the desk.
+    expect(statusReport(at("10:44:00")).components.priceFeed).toEqual({
+      status: "operational",
+      configured: false,
+      symbols: [{ symbol: "EURUSD", source: "oanda", lastBarAt: "2026-11-26T10:41:00.000Z", missingMinutes: 7, stale: false }],
+    });
+    const late = statusReport(at("10:50:00"));
+    expect(late.components.priceFeed).toMatchObject({ status: "degraded", symbols: [{ symbol: "EURUSD", stale: true }] });
+    expect(late.status).not.toBe("operational");
+    const desk = (now: Date) => renderToString(createElement(FeedHealth, deskFeedHealth(now)));
+    expect(desk(at("10:44:00"))).not.toContain("Stale price feed");
+    expect(desk(at("10:50:00"))).toContain("Stale price feed: no new bar for EURUSD while the market is open.");
     // Saturday: the market is closed, an old bar is no alarm.
     expect(feedHealth(new Date("2026-11-28T12:00:00Z"))[0]!.stale).toBe(false);
 

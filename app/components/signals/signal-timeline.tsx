@@ -1,7 +1,10 @@
 /**
  * A signal's ledger events, oldest first: type, times, seq, hashes, the
- * payload once revealed, and the server's "verified" mark for each.
+ * payload once revealed, and the server's "verified" mark for each. An event
+ * a price feed caused says which bar caused it, in words ("Closed by OANDA M1
+ * bar 2026-11-28 10:41 UTC (bid low 1.08391)").
  */
+import { feedSentence } from "~/domain/price-feed";
 import { formatDateTime } from "~/domain/signal-display";
 import type { ApiLedgerEvent } from "~/domain/signals";
 
@@ -30,6 +33,16 @@ function VerifiedMark({ verified }: { verified: boolean }) {
       <span aria-hidden="true">✗ </span>Not verified
     </span>
   );
+}
+
+/** The sentence naming the feed bar that caused the event; nothing for other events. */
+function FeedLine({ type, payload }: { type: string; payload: string | null }) {
+  const sentence = feedSentence(type, payload);
+  return sentence ? (
+    <p data-testid="event-feed-bar" className="mt-2 text-sm">
+      {sentence}
+    </p>
+  ) : null;
 }
 
 /** The timeline; `locked` says the payloads are still hidden from this viewer. */
@@ -68,6 +81,7 @@ export function SignalTimeline({ signalId, events, locked }: { signalId: number;
               <VerifiedMark verified={event.verified} />
               <span className={`text-sm ${muted}`}>seq {event.seq}</span>
             </div>
+            <FeedLine type={event.type} payload={event.payload} />
             <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-xs text-slate-600 dark:text-slate-400">Occurred at</dt>
