@@ -100,6 +100,46 @@ export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()
   return result;
 }
 
+/** What the bars would do to one open signal (`previewPriceBars`). */
+export interface PricePreview {
+  signalId: number;
+  symbol: string;
+  events: Array<{ type: string; occurredAt: string; price: number | null; reason: string | null }>;
+  status: string;
+  resultPips: number | null;
+  resultR: number | null;
+}
+
+/**
+ * What `applyPriceBars` would do with these bars, without writing: each open
+ * signal the bars change, with its events (fill or exit price and reason)
+ * and its status and result after them. Reads only.
+ * @returns the counts and the previews, or the bar errors as `applyPriceBars` gives them.
+ */
+export function previewPriceBars(
+  bars: unknown,
+  now = new Date(),
+  db: Db = getDb(),
+): { ok: true; received: number; applied: number; duplicates: number; events: number; preview: PricePreview[] } | { ok: false; errors: BarError[] } {
+  const open = openSignalStates(db, undefined);
+  const replay = replayBars(open.map(({ row, state }) => ({ id: row.id, state })), bars, now);
+  if (!replay.ok) return replay;
+  const received = Array.isArray(bars) ? bars.length : 0;
+  const preview = replay.changes.map((change) => ({
+    signalId: change.id,
+    symbol: change.state.symbol,
+    events: change.events.map((event) => {
+      const payload = event.payload as { fillPrice?: number; exitPrice?: number | null; reason?: string };
+      return { type: event.type, occurredAt: event.occurredAt.toISOString(), price: payload.fillPrice ?? payload.exitPrice ?? null, reason: payload.reason ?? null };
+    }),
+    status: change.state.status,
+    resultPips: change.state.outcome?.resultPips ?? null,
+    resultR: change.state.outcome?.resultR ?? null,
+  }));
+  const events = preview.reduce((sum, item) => sum + item.events.length, 0);
+  return { ok: true, received, applied: replay.bars.length, duplicates: received - replay.bars.length, events, preview };
+}
+
 /** Appends the replay's events (ordered by event time, then signal id) and writes each changed row. */
 function writeChanges(tx: Tx, changes: ReplayChange[], recordedAt: Date, notify: boolean): { events: number; signals: Signal[] } {
   const queue = changes.flatMap((change) => change.events.map((event, index) => ({ id: change.id, event, index })));
