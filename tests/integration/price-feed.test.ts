@@ -124,6 +124,7 @@ describe("the OANDA price feed", () => {
     const html = await signalPageHtml(signal.id);
     expect(html).toContain("Closed by OANDA M1 bar 2026-11-26 10:41 UTC (bid low 1.08391)");
     expect(html).toContain("Triggered by OANDA M1 bar 2026-11-26 10:32 UTC (ask low 1.08498)");
+    expect(html).toContain("Closed at 1.08400 (SL), −1.00 R total");
 
     // Polling again brings nothing new and changes nothing.
     expect(await pollPriceFeed(at("10:43:30"), feed)).toEqual({ symbols: [], events: 0 });

@@ -2,10 +2,12 @@
  * A signal's ledger events, oldest first: type, times, seq, hashes, the
  * payload once revealed, and the server's "verified" mark for each. An event
  * a price feed caused says which bar caused it, in words ("Closed by OANDA M1
- * bar 2026-11-28 10:41 UTC (bid low 1.08391)").
+ * bar 2026-11-28 10:41 UTC (bid low 1.08391)"); every revealed event reads
+ * as a sentence ("50% closed at 1.09000 (TP1), +0.50 R") beside its hashes.
  */
 import { feedSentence } from "~/domain/price-feed";
 import { formatDateTime } from "~/domain/signal-display";
+import { storySentences } from "~/domain/signal-story";
 import type { ApiLedgerEvent } from "~/domain/signals";
 
 /** One event as the page's loader sends it. */
@@ -47,6 +49,7 @@ function FeedLine({ type, payload }: { type: string; payload: string | null }) {
 
 /** The timeline; `locked` says the payloads are still hidden from this viewer. */
 export function SignalTimeline({ signalId, events, locked }: { signalId: number; events: TimelineEvent[]; locked: boolean }) {
+  const sentences = storySentences(events);
   return (
     <section aria-labelledby="timeline-heading" className="mt-10">
       <h2 id="timeline-heading" className="text-2xl font-bold">
@@ -74,13 +77,18 @@ export function SignalTimeline({ signalId, events, locked }: { signalId: number;
         </p>
       ) : null}
       <ol className="mt-6 flex flex-col gap-4" aria-label="Signal events">
-        {events.map((event) => (
+        {events.map((event, index) => (
           <li key={event.seq} data-testid="signal-event" data-type={event.type} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <div className="flex flex-wrap items-center gap-3">
               <h3 className="font-semibold">{event.type}</h3>
               <VerifiedMark verified={event.verified} />
               <span className={`text-sm ${muted}`}>seq {event.seq}</span>
             </div>
+            {sentences[index] ? (
+              <p data-testid="event-sentence" className="mt-2 font-medium">
+                {sentences[index]}
+              </p>
+            ) : null}
             <FeedLine type={event.type} payload={event.payload} />
             <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
               <div>
