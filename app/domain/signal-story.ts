@@ -92,3 +92,31 @@ export function storySentences(events: readonly StoryEvent[]): Array<string | nu
     }
   });
 }
+
+/** What the levels box shows beyond the row: the published and the current stop, and each exit (price, share of the position). */
+export interface StoryLevels {
+  originalSl: number;
+  currentSl: number;
+  exits: Array<{ exitPrice: number; fraction: number }>;
+}
+
+/** The fold's stops and exits, or null while any payload is hidden or cannot be read. */
+export function storyLevels(events: readonly StoryEvent[]): StoryLevels | null {
+  let state: SignalState | null = null;
+  try {
+    for (const raw of events) {
+      if (raw.payload === null) return null;
+      state = applyEvent(state, { type: raw.type, occurredAt: new Date(raw.occurredAt), payload: JSON.parse(raw.payload) } as SignalEvent);
+    }
+  } catch {
+    return null;
+  }
+  if (!state) return null;
+  return { originalSl: state.originalSl, currentSl: state.sl, exits: state.exits.map(({ exitPrice, fraction }) => ({ exitPrice, fraction })) };
+}
+
+/** "average of 2 exits: 1.09000 (50%), 1.09500 (50%)" for more than one exit, else null. */
+export function exitsText(symbol: string, exits: StoryLevels["exits"]): string | null {
+  if (exits.length < 2) return null;
+  return `average of ${exits.length} exits: ${exits.map((exit) => `${formatPrice(symbol, exit.exitPrice)} (${percent(exit.fraction)})`).join(", ")}`;
+}

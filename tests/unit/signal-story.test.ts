@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { close, modify, partialClose, publish, trigger, type SignalEvent, type TransitionResult } from "~/domain/signal-lifecycle";
-import { storySentences } from "~/domain/signal-story";
+import { exitsText, storyLevels, storySentences } from "~/domain/signal-story";
 import { eurusdLongInput } from "../support/signal-lifecycle";
 
 const T0 = new Date("2026-11-26T08:00:00Z");
@@ -37,6 +37,12 @@ describe("storySentences", () => {
       "Closed at 1.09500 (TP2), +1.50 R total",
     ]);
     expect(state.outcome?.resultR).toBe(1.5);
+    const asStory = events.map((event) => ({ type: event.type, occurredAt: event.occurredAt.toISOString(), payload: JSON.stringify(event.payload) }));
+    const levels = storyLevels(asStory)!;
+    expect(levels).toEqual({ originalSl: 1.08, currentSl: 1.085, exits: [{ exitPrice: 1.09, fraction: 0.5 }, { exitPrice: 1.095, fraction: 0.5 }] });
+    expect(exitsText("EURUSD", levels.exits)).toBe("average of 2 exits: 1.09000 (50%), 1.09500 (50%)");
+    expect(exitsText("EURUSD", levels.exits.slice(1))).toBeNull();
+    expect(storyLevels(asStory.map((event, index) => (index === 4 ? { ...event, payload: null } : event)))).toBeNull();
     expect(story(events, 2)).toEqual(["Published: buy EURUSD limit at 1.08500, stop 1.08000, target 1.09000 then 1.09500", "Filled at 1.08500", null, null, null]);
   });
 
