@@ -766,6 +766,27 @@ export const priceBars = sqliteTable(
   (t) => [primaryKey({ columns: [t.symbol, t.time] })],
 );
 
+/**
+ * The price feed's state per symbol (app/models/price-feed.server.ts,
+ * docs/decisions/0168-price-feed-adapter.md): the newest bar received, its
+ * mid close (quote units per base unit), when the symbol was last polled,
+ * the market minutes missing so far (weekends and holidays excluded) and
+ * the last error. Read by the admin desk's and the status page's feed health.
+ */
+export const priceFeedSymbols = sqliteTable("price_feed_symbols", {
+  symbol: text("symbol").primaryKey(),
+  /** `oanda`, `histdata` or `dukascopy` (price-feed.ts's FEED_SOURCES). */
+  source: text("source").notNull(),
+  /** The provider's instrument name, e.g. EUR_USD. */
+  instrument: text("instrument").notNull(),
+  lastBarAt: integer("last_bar_at", { mode: "timestamp_ms" }),
+  lastClose: real("last_close"),
+  polledAt: integer("polled_at", { mode: "timestamp_ms" }),
+  missingMinutes: integer("missing_minutes").notNull().default(0),
+  /** The last poll's error message (never a token), null after a good poll. */
+  lastError: text("last_error"),
+});
+
 export const LEGAL_CONSENT_DOCUMENTS = ["terms", "privacy"] as const;
 
 /**

@@ -20,9 +20,12 @@ export function scheduledJobs(
   settings: { deliveryRetentionDays: number; backups?: { env: NodeJS.ProcessEnv; databasePath: string } },
 ): ScheduledJob[] {
   const backups = settings.backups;
+  const priceFeed = jobs.priceFeedJob();
   const { expireDueSignals, renewDueSubscriptions, purgeDeletedAccounts, pruneSentDeliveries, pruneIdempotencyKeys, pruneExpiredSessions, optimizeDatabase, checkProjection, beat, BACKUP_HEARTBEAT } = jobs;
   return [
     { name: "expiry-sweep", schedule: "*/30 * * * * *", run: (now) => expireDueSignals(now) },
+    // With PRICE_FEED set, the feed's M1 bars resolve open signals (docs/decisions/0168-price-feed-adapter.md).
+    ...(priceFeed ? [priceFeed] : []),
     // Due renewals are explicit writes, never a side effect of reading (docs/decisions/0105).
     { name: "subscription-renewals", schedule: "*/30 * * * * *", run: (now) => renewDueSubscriptions(now) },
     // Accounts whose 14-day deletion grace has ended lose their personal data (docs/decisions/0113).

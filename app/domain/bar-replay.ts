@@ -23,11 +23,17 @@
  *   TP1 closes half of what is open and moves the stop to break-even; TP2
  *   closes the rest. Targets fill at their price. One bar moves a signal one step.
  * - Every event a bar causes is dated at the bar's time.
+ * - Bid/ask-true (docs/decisions/0169-bid-ask-fills.md): a bar that carries
+ *   bid and ask (a feed bar) fills a LONG on the ask and exits it on the bid,
+ *   a SHORT the reverse, so the spread observed is paid; a mid-only bar (the
+ *   admin's) uses its one set of prices for both. A feed bar's events carry
+ *   its stamp and the side and level that caused them (`payload.feed`).
  *
  * Because each signal only ever looks at bars after its latest event, replaying
  * bars all at once, one by one, or in any chunks (each chunk not older than the
  * one before) gives the same events and states.
  */
+import type { FeedBar, FeedStamp, Quote, QuoteText, ReachedPrice } from "./price-feed";
 import {
   close,
   expire,
@@ -51,6 +57,8 @@ export interface Bar {
   high: number;
   low: number;
   close: number;
+  /** Feed bars: bid and ask sides (fills and exits are bid/ask-true) and the stamp their events carry. */
+  feed?: Pick<FeedBar, "bidAsk" | "stamp">;
 }
 
 /** A refused bar; `field` is its path in the request body, such as "3.time". */
@@ -162,86 +170,131 @@ function accepted(result: TransitionResult): { event: SignalEvent; state: Signal
   return result;
 }
 
-/** Whether the bar's high went up to `price` (inclusive). */
-function reachesAbove(bar: Bar, price: number): boolean {
-  return bar.high >= price;
+/** The side of a bar a price was read from. */
+interface Side {
+  name: "bid" | "ask" | "mid";
+  quote: Quote;
 }
-/** Whether the bar's low went down to `price` (inclusive). */
-function reachesBelow(bar: Bar, price: number): boolean {
-  return bar.low <= price;
+
+/** The side a position ENTERS on: a LONG buys at the ask, a SHORT sells at the bid; mid-only bars have one side. */
+function entrySide(bar: Bar, long: boolean): Side {
+  const sides = bar.feed?.bidAsk;
+  if (!sides) return { name: "mid", quote: bar };
+  return long ? { name: "ask", quote: sides.ask } : { name: "bid", quote: sides.bid };
+}
+
+/** The side a position EXITS on: a LONG sells at the bid, a SHORT buys back at the ask. */
+function exitSide(bar: Bar, long: boolean): Side {
+  const sides = bar.feed?.bidAsk;
+  if (!sides) return { name: "mid", quote: bar };
+  return long ? { name: "bid", quote: sides.bid } : { name: "ask", quote: sides.ask };
+}
+
+/** Whether the side's high went up to `price` (inclusive). */
+function reachesAbove(quote: Quote, price: number): boolean {
+  return quote.high >= price;
+}
+/** Whether the side's low went down to `price` (inclusive). */
+function reachesBelow(quote: Quote, price: number): boolean {
+  return quote.low <= price;
+}
+
+const LEVEL_KEYS = { open: "o", high: "h", low: "l", close: "c" } as const;
+
+/** The provider's text for a side's level: the stamp's own string for feed sides, the number's shortest text for mid-only stamps. */
+function reachedPrice(bar: Bar, side: Side, level: ReachedPrice["level"]): ReachedPrice | undefined {
+  const stamped: QuoteText | undefined = bar.feed?.stamp.bar[side.name];
+  if (!stamped) return undefined;
+  return { quote: side.name, level, value: stamped[LEVEL_KEYS[level]] };
+}
+
+/** The event with the bar's stamp (and what it reached) in its payload; unchanged for bars without a feed. */
+function stamped(event: SignalEvent, bar: Bar, reached: ReachedPrice | undefined): SignalEvent {
+  if (!bar.feed) return event;
+  const feed: FeedStamp = reached ? { ...bar.feed.stamp, reached } : { ...bar.feed.stamp };
+  return { ...event, payload: { ...event.payload, feed } } as SignalEvent;
 }
 
 /** The events one bar causes for one open signal (possibly none), applied in order. */
 function stepSignal(state: SignalState, bar: Bar, now: Date): { events: SignalEvent[]; state: SignalState } {
   const events: SignalEvent[] = [];
   let current = state;
-  const take = (result: TransitionResult) => {
+  const take = (result: TransitionResult, reached?: ReachedPrice) => {
     const next = accepted(result);
-    events.push(next.event);
+    events.push(stamped(next.event, bar, reached));
     current = next.state;
   };
   const at = bar.time;
   const long = state.side === "LONG";
+  const entry = entrySide(bar, long);
+  const exit = exitSide(bar, long);
   const expired = at.getTime() >= state.expiresAt.getTime();
+  const stopLevel = long ? "low" : "high";
+  const targetLevel = long ? "high" : "low";
 
   if (current.status === "PENDING") {
     if (expired) {
       take(expire(current, now));
       return { events, state: current };
     }
-    const fill = fillPrice(current, bar);
+    const fill = fillPrice(current, entry.quote);
     if (fill === null) return { events, state: current };
-    take(trigger(current, { fillPrice: fill }, at, now));
-    if (stopReached(current, bar)) take(close(current, { exitPrice: stopExit(current, bar), reason: stopReason(current) }, at, now));
+    take(trigger(current, { fillPrice: fill.price }, at, now), reachedPrice(bar, entry, fill.level));
+    if (stopReached(current, exit.quote)) {
+      take(close(current, { exitPrice: stopExit(current, exit.quote), reason: stopReason(current) }, at, now), reachedPrice(bar, exit, stopLevel));
+    }
     return { events, state: current };
   }
 
   if (expired) {
-    take(close(current, { exitPrice: bar.open, reason: "EXPIRY" }, at, now));
+    take(close(current, { exitPrice: exit.quote.open, reason: "EXPIRY" }, at, now), reachedPrice(bar, exit, "open"));
     return { events, state: current };
   }
-  if (stopReached(current, bar)) {
-    take(close(current, { exitPrice: stopExit(current, bar), reason: stopReason(current) }, at, now));
+  if (stopReached(current, exit.quote)) {
+    take(close(current, { exitPrice: stopExit(current, exit.quote), reason: stopReason(current) }, at, now), reachedPrice(bar, exit, stopLevel));
     return { events, state: current };
   }
   const target = current.tp1Taken ? current.tp2 : current.tp1;
-  if (target === null || !(long ? reachesAbove(bar, target) : reachesBelow(bar, target))) return { events, state: current };
+  if (target === null || !(long ? reachesAbove(exit.quote, target) : reachesBelow(exit.quote, target))) return { events, state: current };
+  const reached = reachedPrice(bar, exit, targetLevel);
   if (current.tp1Taken) {
-    take(close(current, { exitPrice: target, reason: "TP2" }, at, now));
+    take(close(current, { exitPrice: target, reason: "TP2" }, at, now), reached);
   } else if (current.tp2 === null) {
-    take(close(current, { exitPrice: target, reason: "TP1" }, at, now));
+    take(close(current, { exitPrice: target, reason: "TP1" }, at, now), reached);
   } else {
-    take(partialClose(current, { exitPrice: target, fraction: current.remaining / 2, reason: "TP1" }, at, now));
+    take(partialClose(current, { exitPrice: target, fraction: current.remaining / 2, reason: "TP1" }, at, now), reached);
     const fillAt = current.fillPrice ?? current.entryPrice;
     const stopProtects = long ? current.sl >= fillAt : current.sl <= fillAt;
-    if (!stopProtects) take(modify(current, { sl: fillAt }, at, now));
+    if (!stopProtects) take(modify(current, { sl: fillAt }, at, now), reached);
   }
   return { events, state: current };
 }
 
 /**
- * The fill price when the bar touches a PENDING signal's entry, else null.
- * LONG limit: low ≤ entry, filled at entry. LONG stop: high ≥ entry, filled at
- * max(open, entry). SHORT mirrored. (A limit order never fills worse than its
- * price; a stop becomes a market order and gaps fill at the open.)
+ * The fill price when the entry side of the bar touches a PENDING signal's
+ * entry, and the level that touched it; else null. LONG limit: low ≤ entry,
+ * filled at entry. LONG stop: high ≥ entry, filled at max(open, entry).
+ * SHORT mirrored. (A limit order never fills worse than its price; a stop
+ * becomes a market order and gaps fill at the open.)
  */
-function fillPrice(state: SignalState, bar: Bar): number | null {
+function fillPrice(state: SignalState, quote: Quote): { price: number; level: "low" | "high" } | null {
   const entry = state.entryPrice;
   const buysBelow = (state.side === "LONG") === (state.entryMethod === "limit");
   if (state.entryMethod === "limit") {
-    return (buysBelow ? reachesBelow(bar, entry) : reachesAbove(bar, entry)) ? entry : null;
+    if (buysBelow) return reachesBelow(quote, entry) ? { price: entry, level: "low" } : null;
+    return reachesAbove(quote, entry) ? { price: entry, level: "high" } : null;
   }
-  if (buysBelow) return reachesBelow(bar, entry) ? Math.min(bar.open, entry) : null;
-  return reachesAbove(bar, entry) ? Math.max(bar.open, entry) : null;
+  if (buysBelow) return reachesBelow(quote, entry) ? { price: Math.min(quote.open, entry), level: "low" } : null;
+  return reachesAbove(quote, entry) ? { price: Math.max(quote.open, entry), level: "high" } : null;
 }
 
-function stopReached(state: SignalState, bar: Bar): boolean {
-  return state.side === "LONG" ? reachesBelow(bar, state.sl) : reachesAbove(bar, state.sl);
+function stopReached(state: SignalState, quote: Quote): boolean {
+  return state.side === "LONG" ? reachesBelow(quote, state.sl) : reachesAbove(quote, state.sl);
 }
 
-/** A stop fills at its price, or at the bar's open when the bar opened beyond it (a gap): the worse of the two. */
-function stopExit(state: SignalState, bar: Bar): number {
-  return state.side === "LONG" ? Math.min(bar.open, state.sl) : Math.max(bar.open, state.sl);
+/** A stop fills at its price, or at the side's open when it opened beyond it (a gap): the worse of the two. */
+function stopExit(state: SignalState, quote: Quote): number {
+  return state.side === "LONG" ? Math.min(quote.open, state.sl) : Math.max(quote.open, state.sl);
 }
 
 /** BREAKEVEN when the stop sits at the fill price (to 0.1 pip), else SL. */
@@ -261,8 +314,26 @@ function stopReason(state: SignalState): "SL" | "BREAKEVEN" {
 export function replayBars(signals: readonly ReplaySignal[], body: unknown, now: Date): ReplayResult {
   const normalised = normaliseBars(body, now);
   if (!normalised.ok) return normalised;
+  return { ok: true, bars: normalised.bars, changes: replayValidBars(signals, normalised.bars, now) };
+}
+
+/**
+ * The feed's bars as replay bars: mid prices for the mid-only rules, with
+ * their bid/ask sides and stamp. Pure reshaping; the feed parsed them.
+ */
+export function feedReplayBars(bars: readonly FeedBar[]): Bar[] {
+  return bars
+    .map((bar) => ({ symbol: bar.symbol, time: bar.time, ...bar.mid, feed: { bidAsk: bar.bidAsk, stamp: bar.stamp } }))
+    .sort((a, b) => a.time.getTime() - b.time.getTime() || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+}
+
+/**
+ * Replays bars already validated and sorted by time (`normaliseBars`, or a
+ * feed's `feedReplayBars`) against open signals; same rules and result as `replayBars`.
+ */
+export function replayValidBars(signals: readonly ReplaySignal[], bars: readonly Bar[], now: Date): ReplayChange[] {
   const bySymbol = new Map<string, Bar[]>();
-  for (const bar of normalised.bars) {
+  for (const bar of bars) {
     const list = bySymbol.get(bar.symbol) ?? [];
     list.push(bar);
     bySymbol.set(bar.symbol, list);
@@ -280,5 +351,5 @@ export function replayBars(signals: readonly ReplaySignal[], body: unknown, now:
     }
     if (events.length > 0) changes.push({ id, events, state: current });
   }
-  return { ok: true, bars: normalised.bars, changes };
+  return changes;
 }

@@ -268,3 +268,13 @@ export function catalogueInstrument(symbol: string | null | undefined): Catalogu
 export function isGold(symbol: string | null | undefined): boolean {
   return normaliseSymbol(symbol)?.startsWith("XAU") ?? false;
 }
+
+/**
+ * The OANDA v20 instrument name of a catalogue symbol: base and quote joined
+ * by an underscore (`EURUSD` → `EUR_USD`, `XAUUSD` → `XAU_USD`), as OANDA's
+ * instrument list names them; null for symbols outside the catalogue.
+ */
+export function oandaInstrument(symbol: string): string | null {
+  const instrument = catalogueInstrument(symbol);
+  return instrument ? `${instrument.symbol.slice(0, 3)}_${instrument.symbol.slice(3)}` : null;
+}

@@ -21,6 +21,8 @@
  * significant digits), and prices are only compared for equality as tenths.
  */
 
+import type { FeedStamp } from "./price-feed";
+
 export const LIFECYCLE_STATUSES = ["PENDING", "ACTIVE", "CLOSED", "CANCELLED", "EXPIRED"] as const;
 export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
 
@@ -69,22 +71,26 @@ export interface PublishedPayload {
    */
   simulated?: boolean;
 }
-export interface TriggeredPayload {
+/** Events a price feed's bar caused also record the bar (`feed`, docs/decisions/0168-price-feed-adapter.md). */
+interface FeedCaused {
+  feed?: FeedStamp;
+}
+export interface TriggeredPayload extends FeedCaused {
   fillPrice: number;
 }
 /** Only the levels that change are present. */
-export interface ModifiedPayload {
+export interface ModifiedPayload extends FeedCaused {
   sl?: number;
   tp1?: number;
   tp2?: number;
 }
-export interface PartiallyClosedPayload {
+export interface PartiallyClosedPayload extends FeedCaused {
   exitPrice: number;
   /** Share of the original position closed, 0 < fraction < remaining. */
   fraction: number;
   reason: PartialCloseReason;
 }
-export interface ClosedPayload {
+export interface ClosedPayload extends FeedCaused {
   /** Null only in a close recorded when the ledger started (docs/decisions/0027). */
   exitPrice: number | null;
   reason: CloseReason;
@@ -92,7 +98,7 @@ export interface ClosedPayload {
 export interface CancelledPayload {
   note?: string;
 }
-export type ExpiredPayload = Record<string, never>;
+export type ExpiredPayload = FeedCaused;
 
 /** One lifecycle event; `occurredAt` is when it happened in the market (UTC), which may be back-dated. */
 export type SignalEvent =

@@ -70,6 +70,7 @@ export const ACCOUNT_DATA_POLICY: Record<string, { kind: "user" | "kept" | "emai
   job_runs: { kind: "none" },
   projection_drift: { kind: "none" },
   price_bars: { kind: "none" },
+  price_feed_symbols: { kind: "none" },
   status_incidents: { kind: "none" },
 };
 

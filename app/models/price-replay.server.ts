@@ -7,10 +7,11 @@
 import { and, asc, inArray, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { priceBars, signalEvents, signals, type Signal } from "../../db/schema";
-import { replayBars, type BarError } from "~/domain/bar-replay";
+import { feedReplayBars, replayBars, replayValidBars, type BarError, type ReplayChange } from "~/domain/bar-replay";
+import type { FeedBar } from "~/domain/price-feed";
 import { close, expire, projectSignal, type SignalEvent, type SignalState } from "~/domain/signal-lifecycle";
 import { toDomainEvent } from "~/models/ledger.server";
-import { appendEvent, recordChange, writeProjection, type Queryable } from "~/models/signals.server";
+import { appendEvent, recordChange, writeProjection, type Queryable, type Tx } from "~/models/signals.server";
 import { checkTouchedSignals } from "~/models/projection-check.server";
 import { getDb } from "~/platform/db.server";
 
@@ -91,20 +92,8 @@ export function applyPriceBars(bars: unknown, now = new Date(), db: Db = getDb()
       if (!replay.ok) return replay;
       storeBarCloses(tx, replay.bars);
       const received = Array.isArray(bars) ? bars.length : 0;
-      const queue = replay.changes.flatMap((change) => change.events.map((event, index) => ({ id: change.id, event, index })));
-      queue.sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.id - b.id || a.index - b.index);
-      for (const item of queue) appendEvent(tx, item.id, item.event, recordedAt, notify);
-      const changed = replay.changes
-        .map((change) => writeProjection(tx, change.id, change.state))
-        .sort((a, b) => a.id - b.id);
-      return {
-        ok: true,
-        received,
-        applied: replay.bars.length,
-        duplicates: received - replay.bars.length,
-        events: queue.length,
-        signals: changed,
-      };
+      const written = writeChanges(tx, replay.changes, recordedAt, notify);
+      return { ok: true, received, applied: replay.bars.length, duplicates: received - replay.bars.length, ...written };
     },
     { behavior: "immediate" },
   );
@@ -139,6 +128,77 @@ export function lastBarAtOrBefore(symbol: string, at: Date, db: Db = getDb()): {
   }
   const row = statement.get(symbol, at.getTime()) as { time: number; close: number } | undefined;
   return row ? { time: new Date(row.time), close: row.close } : null;
+}
+
+/** What the bars would do to one open signal (`previewPriceBars`). */
+export interface PricePreview {
+  signalId: number;
+  symbol: string;
+  events: Array<{ type: string; occurredAt: string; price: number | null; reason: string | null }>;
+  status: string;
+  resultPips: number | null;
+  resultR: number | null;
+}
+
+/**
+ * What `applyPriceBars` would do with these bars, without writing: each open
+ * signal the bars change, with its events (fill or exit price and reason)
+ * and its status and result after them. Reads only.
+ * @returns the counts and the previews, or the bar errors as `applyPriceBars` gives them.
+ */
+export function previewPriceBars(
+  bars: unknown,
+  now = new Date(),
+  db: Db = getDb(),
+): { ok: true; received: number; applied: number; duplicates: number; events: number; preview: PricePreview[] } | { ok: false; errors: BarError[] } {
+  const open = openSignalStates(db, undefined);
+  const replay = replayBars(open.map(({ row, state }) => ({ id: row.id, state })), bars, now);
+  if (!replay.ok) return replay;
+  const received = Array.isArray(bars) ? bars.length : 0;
+  const preview = replay.changes.map((change) => ({
+    signalId: change.id,
+    symbol: change.state.symbol,
+    events: change.events.map((event) => {
+      const payload = event.payload as { fillPrice?: number; exitPrice?: number | null; reason?: string };
+      return { type: event.type, occurredAt: event.occurredAt.toISOString(), price: payload.fillPrice ?? payload.exitPrice ?? null, reason: payload.reason ?? null };
+    }),
+    status: change.state.status,
+    resultPips: change.state.outcome?.resultPips ?? null,
+    resultR: change.state.outcome?.resultR ?? null,
+  }));
+  const events = preview.reduce((sum, item) => sum + item.events.length, 0);
+  return { ok: true, received, applied: replay.bars.length, duplicates: received - replay.bars.length, events, preview };
+}
+
+/** Appends the replay's events (ordered by event time, then signal id) and writes each changed row. */
+function writeChanges(tx: Tx, changes: ReplayChange[], recordedAt: Date, notify: boolean): { events: number; signals: Signal[] } {
+  const queue = changes.flatMap((change) => change.events.map((event, index) => ({ id: change.id, event, index })));
+  queue.sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime() || a.id - b.id || a.index - b.index);
+  for (const item of queue) appendEvent(tx, item.id, item.event, recordedAt, notify);
+  const changed = changes.map((change) => writeProjection(tx, change.id, change.state)).sort((a, b) => a.id - b.id);
+  return { events: queue.length, signals: changed };
+}
+
+/**
+ * Resolves open signals from a price feed's bars (docs/decisions/0168-price-feed-adapter.md):
+ * the same replay as `applyPriceBars`, bid/ask-true where the bars carry
+ * both sides (docs/decisions/0169-bid-ask-fills.md), each event stamped with
+ * its bar; one immediate transaction recorded at `now`. Idempotent like
+ * `applyPriceBars` (a bar only applies after a signal's latest event).
+ * @param bars the feed's complete bars, any symbols, any order.
+ * @returns the number of events appended and the signals changed.
+ */
+export function applyFeedBars(bars: readonly FeedBar[], now = new Date(), db: Db = getDb()): { events: number; signals: Signal[] } {
+  const replay = feedReplayBars(bars);
+  const written = db.transaction(
+    (tx) => {
+      const open = openSignalStates(tx, undefined);
+      return writeChanges(tx, replayValidBars(open.map(({ row, state }) => ({ id: row.id, state })), replay, now), now, true);
+    },
+    { behavior: "immediate" },
+  );
+  checkTouchedSignals(written.signals.map((signal) => signal.id), now, db);
+  return written;
 }
 
 /**

@@ -112,6 +112,28 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret such as whsec_…")),
     /** Where the Stripe API is reached (default https://api.stripe.com), e.g. http://127.0.0.1:12111 for a local stand-in. */
     STRIPE_API_BASE: optional(z.string().url("STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111").refine((value) => /^https?:\/\//.test(value), "STRIPE_API_BASE must start with http:// or https://")),
+    /** The price feed that resolves open signals by itself; unset: none, prices come only from POST /api/admin/prices (docs/decisions/0168-price-feed-adapter.md). */
+    PRICE_FEED: optional(z.enum(["oanda"], { errorMap: () => ({ message: "PRICE_FEED must be oanda (or unset for no feed)" }) })),
+    /** OANDA v20 REST root: https://api-fxpractice.oanda.com (practice) or https://api-fxtrade.oanda.com (live). */
+    OANDA_API_URL: optional(
+      z
+        .string()
+        .url("OANDA_API_URL must be the v20 REST root, such as https://api-fxpractice.oanda.com")
+        .refine((value) => /^https?:\/\//.test(value), "OANDA_API_URL must start with http:// or https://")
+        .transform((value) => value.replace(/\/+$/, "")),
+    ),
+    /** OANDA v20 personal access token (sent as Authorization: Bearer; never logged). */
+    OANDA_API_TOKEN: optional(z.string().min(8, "OANDA_API_TOKEN must be the personal access token from OANDA's account page")),
+    /** How often the price feed is polled, ms (at least once a minute). */
+    PRICE_FEED_POLL_MS: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ invalid_type_error: "PRICE_FEED_POLL_MS must be a number of milliseconds from 1000 to 60000" })
+        .int("PRICE_FEED_POLL_MS must be a whole number of milliseconds")
+        .min(1000, "PRICE_FEED_POLL_MS must be a number of milliseconds from 1000 to 60000")
+        .max(60_000, "PRICE_FEED_POLL_MS must be a number of milliseconds from 1000 to 60000")
+        .default(30_000),
+    ),
     /** Benchmarks only (`npm run bench:scale`): a file that receives every SQL statement the app's connection runs, one a line. */
     BENCH_SQL_LOG: optional(z.string().min(1)),
   })
@@ -129,6 +151,10 @@ const envSchema = z
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (Stripe billing is written only by verified webhook events)" });
+    }
+    if (env.PRICE_FEED === "oanda") {
+      if (!env.OANDA_API_URL) ctx.addIssue({ code: "custom", path: ["OANDA_API_URL"], message: "OANDA_API_URL is required when PRICE_FEED=oanda" });
+      if (!env.OANDA_API_TOKEN) ctx.addIssue({ code: "custom", path: ["OANDA_API_TOKEN"], message: "OANDA_API_TOKEN is required when PRICE_FEED=oanda" });
     }
     const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
     if (vapid.some(Boolean) && !vapid.every(Boolean)) {
@@ -280,4 +306,10 @@ export function siteCapabilities(env: Env = getEnv()): { telegramEnabled: boolea
     billingMode: billingMode(),
     webPushEnabled: vapidConfig(env) !== null,
   };
+}
+
+/** The price feed's settings when one is configured (PRICE_FEED set), else null. */
+export function priceFeedConfig(env: Env = getEnv()): { source: "oanda"; apiUrl: string; token: string; pollMs: number } | null {
+  if (env.PRICE_FEED !== "oanda" || !env.OANDA_API_URL || !env.OANDA_API_TOKEN) return null;
+  return { source: "oanda", apiUrl: env.OANDA_API_URL, token: env.OANDA_API_TOKEN, pollMs: env.PRICE_FEED_POLL_MS };
 }

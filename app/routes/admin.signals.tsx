@@ -49,6 +49,8 @@ import { handleIntent, readFormData } from "~/services/form-intent.server";
 import { requireAdminViewer } from "~/services/session.server";
 import { listDriftNotices } from "~/models/projection-check.server";
 import { ProjectionDriftBanner } from "~/components/admin/projection-drift-banner";
+import { FeedHealth } from "~/components/admin/feed-health";
+import { deskFeedHealth } from "~/services/price-feed.server";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: isRouteErrorResponse(error) && error.status === 403 ? "Access denied | FX Trader" : "Publish Signals | FX Trader" },
@@ -86,6 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // A fresh key per render of the publish form: a double submit of one form publishes once.
       publishKey: newPublishKey(),
       drift: listDriftNotices(),
+      feed: deskFeedHealth(now),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -196,6 +199,7 @@ export default function AdminSignals() {
         </div>
       </div>
       <div className="mt-8 flex flex-col gap-8">
+        <FeedHealth configured={data.feed.configured} symbols={data.feed.symbols} />
         <OpenSignals key={deskVersion} page={data.open} reply={deskReply} />
         <EndedSignals signals={data.ended} limit={DESK_ENDED_LIMIT} />
       </div>

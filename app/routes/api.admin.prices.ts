@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { toApiSignal } from "~/domain/signals";
-import { applyPriceBars } from "~/models/price-replay.server";
+import { applyPriceBars, previewPriceBars } from "~/models/price-replay.server";
 import { pricesResultSchema } from "~/schemas/api/admin";
 import { barErrorField, MAX_PRICES_BODY_BYTES, pricesBodySchema } from "~/schemas/prices";
 import { apiHandler, apiJsonOf, methodNotAllowed, problem, readJsonBody, validationProblem } from "~/services/http.server";
@@ -20,7 +20,9 @@ const DETAIL_ERRORS = 5;
  * signals in API shape; 400 naming each bad field (`bars[3].time` for a bar
  * dated in the future, `bars` for more than 10,000); 401 signed out; 403 not
  * an admin; 413 body over 4 MB; 415 not JSON. Takes an `Idempotency-Key`
- * (docs/decisions/0125-idempotency-keys.md).
+ * (docs/decisions/0125-idempotency-keys.md). With `?dryRun=1` nothing is
+ * written: 200 adds `dryRun: true` and `preview`, what the bars would do to
+ * each open signal (events with price and reason, status and R after them).
  */
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -32,12 +34,17 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
 async function applyPrices(request: Request): Promise<Response> {
   const parsed = pricesBodySchema.safeParse(await readJsonBody(request, MAX_PRICES_BODY_BYTES));
   if (!parsed.success) return validationProblem(parsed.error);
-  const result = applyPriceBars(parsed.data.bars);
+  const dryRun = new URL(request.url).searchParams.get("dryRun") === "1";
+  const result = dryRun ? previewPriceBars(parsed.data.bars) : applyPriceBars(parsed.data.bars);
   if (!result.ok) {
     const errors = result.errors.map((error) => ({ field: barErrorField(error.field), message: error.message }));
     const named = errors.slice(0, DETAIL_ERRORS).map((e) => `${e.field}: ${e.message}`);
     const more = errors.length > DETAIL_ERRORS ? `; and ${errors.length - DETAIL_ERRORS} more` : "";
     return problem(400, `${named.join("; ")}${more}`, { errors });
+  }
+  if ("preview" in result) {
+    const { received, applied, duplicates, events, preview } = result;
+    return apiJsonOf(pricesResultSchema, { received, applied, duplicates, events, signals: [], dryRun: true, preview });
   }
   const { received, applied, duplicates, events, signals } = result;
   return apiJsonOf(pricesResultSchema, {

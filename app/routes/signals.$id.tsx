@@ -15,6 +15,7 @@ import { json } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { NotFound, RouteErrorPage } from "~/components/not-found";
 import { SignalSummary } from "~/components/signals/signal-summary";
+import { storyLevels } from "~/domain/signal-story";
 import { SignalTimeline } from "~/components/signals/signal-timeline";
 import { SignalVerdict } from "~/components/signals/signal-verdict";
 import { SizeThisTrade } from "~/components/signals/size-this-trade";
@@ -74,7 +75,7 @@ export default function SignalPage() {
   const { signal, strategy, events, drift, sizeRiskPercent, unlock } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <SignalSummary signal={signal} strategy={strategy} unlock={unlock} />
+      <SignalSummary signal={signal} strategy={strategy} unlock={unlock} story={storyLevels(events)} />
       <div className="mt-4">
         <SizeThisTrade signal={signal} riskPercent={sizeRiskPercent} />
       </div>

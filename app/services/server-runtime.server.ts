@@ -23,6 +23,7 @@ import { createLogger, getLogger } from "~/platform/logger.server";
 import { runWithRequestContext } from "~/platform/request-context.server";
 import { MAX_PRICES_BODY_BYTES } from "~/schemas/prices";
 import { createDeliveryWorker } from "~/services/delivery-worker.server";
+import { priceFeedJob } from "~/services/price-feed.server";
 import { API_CSP, cspNonce, HSTS, MAX_BODY_BYTES, SECURITY_HEADERS, sharedBytesBody } from "~/services/http.server";
 import { createScheduler } from "~/services/scheduler.server";
 import { announceShutdown } from "~/services/shutdown.server";
@@ -49,6 +50,8 @@ export const serverRuntime = {
     beat,
     BACKUP_HEARTBEAT,
     latestReplicatedAt,
+    /** The `price-feed` job when PRICE_FEED is set, else null. */
+    priceFeedJob,
   },
   /** What `GET /readyz` probes. */
   operations: { probeRead, probeWrite, migrationState, lastBeat, newestBeat, WORKER_HEARTBEAT, WORKER_HEARTBEAT_MS },

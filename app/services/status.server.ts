@@ -19,6 +19,8 @@ import {
   type ComponentStatus,
 } from "~/domain/status-rules";
 import { listAllJobRuns } from "~/models/job-runs.server";
+import { feedHealth } from "~/models/price-feed.server";
+import { priceFeedConfig } from "~/platform/env.server";
 import { getLedgerTreeHead } from "~/models/ledger-tree.server";
 import { BACKUP_HEARTBEAT, lastBeat, probeRead, probeWrite, WORKER_HEARTBEAT } from "~/models/operations.server";
 import { getLedgerHead } from "~/models/ledger.server";
@@ -109,6 +111,19 @@ export function statusReport(now: Date): StatusReport {
   });
   const jobs = [...runs.entries()].map(([name, list]) => ({ name, lastRun: view(list[0]!), recentRuns: list.map(view) }));
 
+  const feedRows = orElse(() => feedHealth(now), []);
+  const priceFeed = {
+    status: (feedRows.some((row) => row.stale) ? "degraded" : "operational") as ComponentStatus,
+    configured: priceFeedConfig() !== null,
+    symbols: feedRows.map((row) => ({
+      symbol: row.symbol,
+      source: row.source,
+      lastBarAt: row.lastBarAt ? row.lastBarAt.toISOString() : null,
+      missingMinutes: row.missingMinutes,
+      stale: row.stale,
+    })),
+  };
+
   const components = {
     web: { status: "operational" as ComponentStatus },
     database: { status: databaseStatus(db), ...db },
@@ -117,6 +132,7 @@ export function statusReport(now: Date): StatusReport {
     liveFeed: { status: "operational" as ComponentStatus, connectedClients: openLiveFeedCount() },
     ledger,
     scheduler: { status: schedulerStatus(jobs.map((job) => job.lastRun.outcome)), jobs },
+    priceFeed,
     backups: { configured: backupsConfigured(), lastBackupAgeSeconds: backupsConfigured() ? backupAgeSeconds(orElse(() => lastBeat(BACKUP_HEARTBEAT), null)?.beatAt ?? null, now) : null },
   };
   const status = worstStatus([
@@ -127,6 +143,7 @@ export function statusReport(now: Date): StatusReport {
     components.liveFeed.status,
     ledger.status,
     components.scheduler.status,
+    priceFeed.status,
   ]);
   const incidents = orElse(() => listIncidents(INCIDENTS_SHOWN), []).map(incidentView);
   return { status, checkedAt: now.toISOString(), components, incidents };

@@ -59,6 +59,8 @@ const UNWATCHED: Record<string, string> = {
   passkey_challenges: "passkey ceremonies in progress",
   job_runs: "the scheduler's runs",
   help_search: "the full-text index of the help articles, rebuilt from files at start",
+  stripe_events: "Stripe webhook events already handled",
+  price_feed_symbols: "the price feed's health per symbol, polled every 30 s (the status page may lag by the maximum age)",
   price_bars: "price history: the record's pip values read it, but a record is kept per ledger head, so a bar alone changes no page",
 };
 

@@ -316,3 +316,39 @@ describe("/signals.rss", () => {
     expect(getDb().select().from(signals).where(eq(signals.id, shown.id)).get()!.status).toBe("CLOSED");
   });
 });
+
+describe("POST /api/admin/prices?dryRun=1", () => {
+  it("answers which signals the bars would trigger and close, at what price and R, and writes nothing", async () => {
+    const t0 = Date.parse("2026-11-25T09:00:00Z");
+    const signal = publishSignal(input({ symbol: "USDCAD", entryMethod: "limit", entryPrice: 1.36, sl: 1.355, tp1: 1.37, tp2: undefined }, new Date(t0 + DAY)), adminId, new Date(t0));
+    const head = getLedgerHead();
+    const bars = [bar("USDCAD", t0 + MINUTE, 1.361, 1.3615, 1.3598, 1.3605), bar("USDCAD", t0 + 2 * MINUTE, 1.3605, 1.3702, 1.36, 1.37)];
+    const response = await callRoute(pricesAction, jsonRequest(`${PRICES}?dryRun=1`, { bars }, { cookie: adminCookie }));
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({
+      received: 2,
+      applied: 2,
+      duplicates: 0,
+      events: 2,
+      signals: [],
+      dryRun: true,
+      preview: [
+        {
+          signalId: signal.id,
+          symbol: "USDCAD",
+          events: [
+            { type: "triggered", occurredAt: new Date(t0 + MINUTE).toISOString(), price: 1.36, reason: null },
+            { type: "closed", occurredAt: new Date(t0 + 2 * MINUTE).toISOString(), price: 1.37, reason: "TP1" },
+          ],
+          status: "CLOSED",
+          resultPips: 100,
+          resultR: 2,
+        },
+      ],
+    });
+    expect(getLedgerHead()).toEqual(head);
+    expect(getSignal(signal.id)?.status).toBe("PENDING");
+    const refused = await callRoute(pricesAction, jsonRequest(`${PRICES}?dryRun=1`, { bars: [{ ...bars[0], time: "soon" }] }, { cookie: adminCookie }));
+    expect(refused.status).toBe(400);
+  });
+});

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { SideBadge, StatusBadge } from "~/components/signals/signal-badges";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatDateTime, formatPrice } from "~/domain/signal-display";
+import { exitsText, type StoryLevels } from "~/domain/signal-story";
 import type { ApiSignal } from "~/domain/signals";
 import type { UnlockFacts } from "~/domain/unlock";
 import { SignalOutcome } from "./signal-outcome";
@@ -26,7 +27,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Levels({ signal, unlock }: { signal: SerializeFrom<ApiSignal>; unlock: UnlockFacts }) {
+function Levels({ signal, unlock, story }: { signal: SerializeFrom<ApiSignal>; unlock: UnlockFacts; story: StoryLevels | null }) {
   if (signal.locked) {
     return (
       <p className="text-sm" data-testid="signal-locked">
@@ -42,7 +43,13 @@ function Levels({ signal, unlock }: { signal: SerializeFrom<ApiSignal>; unlock: 
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-5" data-testid="signal-levels">
       <Item term={`Entry (${signal.entryJson.method})`}>{formatPrice(signal.symbol, signal.entryJson.price)}</Item>
       <Item term="Fill">{formatPrice(signal.symbol, signal.fillPrice)}</Item>
-      <Item term="Stop loss (SL)">{formatPrice(signal.symbol, signal.sl)}</Item>
+      {story && story.originalSl !== story.currentSl ? (
+        <Item term="Stop loss (SL), original → current">
+          {formatPrice(signal.symbol, story.originalSl)} → {formatPrice(signal.symbol, story.currentSl)}
+        </Item>
+      ) : (
+        <Item term="Stop loss (SL)">{formatPrice(signal.symbol, signal.sl)}</Item>
+      )}
       <Item term="Take profit 1">{formatPrice(signal.symbol, signal.tpJson.tp1)}</Item>
       <Item term="Take profit 2">{formatPrice(signal.symbol, signal.tpJson.tp2)}</Item>
     </dl>
@@ -54,8 +61,11 @@ export function SignalSummary({
   signal,
   strategy,
   unlock,
+  story = null,
 }: {
   signal: SerializeFrom<ApiSignal>;
+  /** The fold of the signal's revealed events (original and current stop, exits); null while hidden. */
+  story?: StoryLevels | null;
   strategy: { name: string; slug: string } | null;
   /** What the viewer has, for the call to action when the signal is locked. */
   unlock: UnlockFacts;
@@ -88,7 +98,12 @@ export function SignalSummary({
           <h2 id="signal-levels-heading" className="mb-2 text-lg font-semibold">
             Levels
           </h2>
-          <Levels signal={signal} unlock={unlock} />
+          <Levels signal={signal} unlock={unlock} story={story} />
+          {story && exitsText(signal.symbol, story.exits) ? (
+            <p data-testid="signal-exits" className="mt-3 text-sm">
+              Exit: {exitsText(signal.symbol, story.exits)}
+            </p>
+          ) : null}
           {signal.rationale ? <p className={`mt-3 text-sm ${muted}`}>{signal.rationale}</p> : null}
         </section>
         {signal.status === "CLOSED" ? (

@@ -1,8 +1,13 @@
 /**
  * A signal's ledger events, oldest first: type, times, seq, hashes, the
- * payload once revealed, and the server's "verified" mark for each.
+ * payload once revealed, and the server's "verified" mark for each. An event
+ * a price feed caused says which bar caused it, in words ("Closed by OANDA M1
+ * bar 2026-11-28 10:41 UTC (bid low 1.08391)"); every revealed event reads
+ * as a sentence ("50% closed at 1.09000 (TP1), +0.50 R") beside its hashes.
  */
+import { feedSentence } from "~/domain/price-feed";
 import { formatDateTime } from "~/domain/signal-display";
+import { storySentences } from "~/domain/signal-story";
 import type { ApiLedgerEvent } from "~/domain/signals";
 
 /** One event as the page's loader sends it. */
@@ -32,8 +37,19 @@ function VerifiedMark({ verified }: { verified: boolean }) {
   );
 }
 
+/** The sentence naming the feed bar that caused the event; nothing for other events. */
+function FeedLine({ type, payload }: { type: string; payload: string | null }) {
+  const sentence = feedSentence(type, payload);
+  return sentence ? (
+    <p data-testid="event-feed-bar" className="mt-2 text-sm">
+      {sentence}
+    </p>
+  ) : null;
+}
+
 /** The timeline; `locked` says the payloads are still hidden from this viewer. */
 export function SignalTimeline({ signalId, events, locked }: { signalId: number; events: TimelineEvent[]; locked: boolean }) {
+  const sentences = storySentences(events);
   return (
     <section aria-labelledby="timeline-heading" className="mt-10">
       <h2 id="timeline-heading" className="text-2xl font-bold">
@@ -61,13 +77,19 @@ export function SignalTimeline({ signalId, events, locked }: { signalId: number;
         </p>
       ) : null}
       <ol className="mt-6 flex flex-col gap-4" aria-label="Signal events">
-        {events.map((event) => (
+        {events.map((event, index) => (
           <li key={event.seq} data-testid="signal-event" data-type={event.type} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
             <div className="flex flex-wrap items-center gap-3">
               <h3 className="font-semibold">{event.type}</h3>
               <VerifiedMark verified={event.verified} />
               <span className={`text-sm ${muted}`}>seq {event.seq}</span>
             </div>
+            {sentences[index] ? (
+              <p data-testid="event-sentence" className="mt-2 font-medium">
+                {sentences[index]}
+              </p>
+            ) : null}
+            <FeedLine type={event.type} payload={event.payload} />
             <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-xs text-slate-600 dark:text-slate-400">Occurred at</dt>

@@ -47,9 +47,25 @@ function Row({ name, status, children }: { name: string; status?: ComponentStatu
   );
 }
 
+/** Each polled symbol's newest bar, missing minutes and stale mark; or why there is none. */
+function PriceFeedFacts({ priceFeed }: { priceFeed: StatusReport["components"]["priceFeed"] }) {
+  if (!priceFeed.configured && priceFeed.symbols.length === 0) return <>{STATUS_PAGE.priceFeedNotConfigured}</>;
+  if (priceFeed.symbols.length === 0) return <>{STATUS_PAGE.priceFeedNoSymbols}</>;
+  return (
+    <ul data-testid="price-feed-symbols">
+      {priceFeed.symbols.map((row) => (
+        <li key={row.symbol} data-stale={row.stale ? "true" : "false"}>
+          {row.symbol} ({row.source}) · {STATUS_PAGE.priceFeedLastBar}: {row.lastBarAt ? `${row.lastBarAt.replace("T", " ").slice(0, 16)} UTC` : STATUS_PAGE.never} · {STATUS_PAGE.priceFeedMissing}: {row.missingMinutes}
+          {row.stale ? <strong className="ml-2 text-red-700 dark:text-red-400">{STATUS_PAGE.priceFeedStale}</strong> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Every component with its status and measured facts. */
 export function ComponentTable({ components }: { components: StatusReport["components"] }) {
-  const { database, worker, liveFeed, ledger, backups } = components;
+  const { database, worker, liveFeed, ledger, backups, priceFeed } = components;
   return (
     <section aria-labelledby="status-components" className="mt-10">
       <h2 id="status-components" className="text-xl font-semibold">
@@ -74,6 +90,9 @@ export function ComponentTable({ components }: { components: StatusReport["compo
             <a href={ledger.checkpoint.url} className="text-blue-700 underline dark:text-blue-400">
               {STATUS_PAGE.checkpointLink}
             </a>
+          </Row>
+          <Row name={STATUS_PAGE.priceFeed} status={priceFeed.configured || priceFeed.symbols.length > 0 ? priceFeed.status : undefined}>
+            <PriceFeedFacts priceFeed={priceFeed} />
           </Row>
           <Row name={STATUS_PAGE.backups}>{backups.configured ? `${STATUS_PAGE.backupsLastCopy}: ${ageText(backups.lastBackupAgeSeconds)}` : STATUS_PAGE.backupsNotConfigured}</Row>
         </tbody>

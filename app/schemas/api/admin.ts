@@ -86,7 +86,32 @@ export const pricesResultSchema = z
     applied: z.number().int().min(0).openapi({ description: "Bars replayed after duplicates were dropped." }),
     duplicates: z.number().int().min(0).openapi({ description: "Exact duplicate bars ignored." }),
     events: z.number().int().min(0).openapi({ description: "Ledger events appended." }),
-    signals: z.array(apiSignalSchema).openapi({ description: "The signals the bars changed, in the API's shape." }),
+    signals: z.array(apiSignalSchema).openapi({ description: "The signals the bars changed, in the API's shape (none with `dryRun=1`)." }),
+    dryRun: z.boolean().optional().openapi({ description: "True when nothing was written (`?dryRun=1`)." }),
+    preview: z
+      .array(
+        z
+          .object({
+            signalId: z.number().int(),
+            symbol: z.string(),
+            events: z.array(
+              z
+                .object({
+                  type: z.string().openapi({ description: "triggered, modified, partially_closed, closed or expired." }),
+                  occurredAt: z.string().openapi({ description: "The bar's time, ISO 8601 UTC." }),
+                  price: z.number().nullable().openapi({ description: "Fill or exit price, quote currency; null for expired and modified." }),
+                  reason: z.string().nullable(),
+                })
+                .strict(),
+            ),
+            status: z.string().openapi({ description: "The signal's status after the bars." }),
+            resultPips: z.number().nullable(),
+            resultR: z.number().nullable().openapi({ description: "Result in R once closed (0.01 R), else null." }),
+          })
+          .strict(),
+      )
+      .optional()
+      .openapi({ description: "With `?dryRun=1`: what the bars would do to each open signal, nothing written." }),
   })
   .strict()
   .openapi({ ref: "PricesResult" });

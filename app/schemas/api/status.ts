@@ -86,6 +86,23 @@ export const statusReportSchema = z
             jobs: z.array(z.object({ name: z.string(), lastRun: jobRunSchema, recentRuns: z.array(jobRunSchema) }).strict()),
           })
           .strict(),
+        priceFeed: z
+          .object({
+            status: componentStatus,
+            configured: z.boolean().openapi({ description: "False until PRICE_FEED is set; then open signals are resolved by the feed's M1 bars." }),
+            symbols: z.array(
+              z
+                .object({
+                  symbol: z.string(),
+                  source: z.string().openapi({ description: "oanda, histdata or dukascopy." }),
+                  lastBarAt: z.string().nullable().openapi({ description: "Open time of the newest bar received, ISO 8601 UTC." }),
+                  missingMinutes: z.number().int().min(0).openapi({ description: "M1 bars missing while the market was open (weekends and holidays are not gaps)." }),
+                  stale: z.boolean().openapi({ description: "The market is open and the symbol, which has an open signal, got no bar for over 5 minutes (or its last poll failed)." }),
+                })
+                .strict(),
+            ),
+          })
+          .strict(),
         backups: z
           .object({
             configured: z.boolean().openapi({ description: "False until LITESTREAM_REPLICA_URL is set." }),

@@ -66,7 +66,10 @@ export const adminPaths: ZodOpenApiPathsObject = {
       description:
         "OHLC bars replayed against the open signals: pending entries are triggered when touched, active signals close at their stop or target (the stop first when one bar touches both), overdue ones expire. Idempotent; bars at once or one by one give the same state. A bar dated in the future is refused naming it (`bars[3].time`). Body up to 4 MB.",
       security: [...SECURITY.required],
-      requestParams: { header: idempotencyKeyHeader },
+      requestParams: {
+        header: idempotencyKeyHeader,
+        query: z.object({ dryRun: z.enum(["1", "0"]).optional().openapi({ description: "1: answer what the bars would do (`preview`) without writing anything." }) }),
+      },
       requestBody: { required: true, content: { "application/json": { schema: pricesRequestSchema } } },
       responses: {
         "200": jsonResponse(pricesResultSchema, "What the bars changed."),
