@@ -8,6 +8,7 @@
  * listed with `condition: "always"`. `RETIRED_CLAIMS` are texts the spec or
  * earlier copy made that nothing backs: no page may render them.
  */
+import { TELEGRAM_CARD } from "./contact";
 
 /** What makes a claim true: always, or one capability of this server (`Capabilities`). */
 export type ClaimCondition = "always" | "telegramEnabled" | "stripeBilling" | "webPushEnabled";
@@ -53,7 +54,7 @@ export const CLAIMS = {
   },
   telegramMembers: {
     id: "telegramMembers",
-    text: "The community group is not open yet. Members can already receive every signal from our Telegram bot.",
+    text: TELEGRAM_CARD.statusOn,
     pages: ["/contact"],
     condition: "telegramEnabled",
     source: "app/services/channels/telegram.server.ts (TELEGRAM_BOT_TOKEN set)",
@@ -68,9 +69,6 @@ export const CLAIMS = {
 } as const satisfies Record<string, Claim>;
 
 export type ClaimId = keyof typeof CLAIMS;
-
-/** Said instead of `telegramMembers` while the bot is off. */
-export const TELEGRAM_OFF_STATUS = "The community group is not open yet, and Telegram alerts are not switched on yet.";
 
 /**
  * Texts nothing in the product backs (issue list of untrue copy): a test fails

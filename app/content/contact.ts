@@ -2,7 +2,6 @@
  * Fixed content of /contact (spec sections 2 "Contact", 5 and 9): option
  * labels, side cards and the form's messages.
  */
-import { CLAIMS, TELEGRAM_OFF_STATUS } from "./claims";
 import type { ContactTopic, PREFERRED_TIMES, TRADING_EXPERIENCE } from "~/schemas/contact-fields";
 
 export const CONTACT_COPY = {
@@ -82,9 +81,10 @@ export const STRATEGY_CALL_CARD = {
 export const TELEGRAM_CARD = {
   title: "Join Our Telegram Community",
   description: "Talk with other FX Trader members, get platform updates and follow market discussion.",
-  /** Said plainly instead of a disabled button: there is no public group yet; the bot is mentioned only while it runs (claims register). */
-  statusOn: CLAIMS.telegramMembers.text,
-  statusOff: TELEGRAM_OFF_STATUS,
+  /** Said plainly instead of a disabled button: there is no public group yet; the bot is mentioned only while it runs (the claims register's `telegramMembers`, app/content/claims.ts). */
+  statusOn: "The community group is not open yet. Members can already receive every signal from our Telegram bot.",
+  /** Said instead of `statusOn` while the bot is off. */
+  statusOff: "The community group is not open yet, and Telegram alerts are not switched on yet.",
   /** For signed-in members: where they link their chat to the bot. */
   settingsLink: { label: "Set up Telegram alerts", to: "/portal/account/notifications" },
 } as const;

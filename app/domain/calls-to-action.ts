@@ -10,7 +10,7 @@
  * No action leads back to the page it is on, and none to a page that would
  * only redirect the viewer (e.g. sign-up for someone signed in).
  */
-import type { PlanId, SignalStatus, SubscriptionStatus } from "../../db/schema";
+import type { PlanId, SubscriptionStatus } from "../../db/schema";
 import { CTA_TEXTS, SUBSCRIPTION_PAGE } from "~/content/calls-to-action";
 import { PLAN_RULES, TRIAL_PLAN } from "~/content/plans";
 import { SIGNUP_PATH } from "~/content/paths";
@@ -143,10 +143,4 @@ export function pricingTrialAction(facts: ViewerFacts, strategy?: string): CallT
 }
 
 /** Statuses whose trade can still be taken, so "Size this trade" makes sense. */
-const OPEN_STATUSES: readonly SignalStatus[] = ["PENDING", "ACTIVE"];
-
-/** Whether a signal offers "Size this trade": only an open (PENDING or ACTIVE), unlocked one. */
-export function showsSizeThisTrade(signal: { status: SignalStatus | string; locked?: boolean }): boolean {
-  return OPEN_STATUSES.includes(signal.status as SignalStatus) && !signal.locked;
-}
 

@@ -11,6 +11,11 @@ export function isOpenStatus(status: string): boolean {
   return status === "PENDING" || status === "ACTIVE";
 }
 
+/** Whether a signal offers "Size this trade": only an open (PENDING or ACTIVE), unlocked one (docs/decisions/0160-calls-to-action-by-viewer.md). */
+export function showsSizeThisTrade(signal: { status: string; locked?: boolean }): boolean {
+  return isOpenStatus(signal.status) && !signal.locked;
+}
+
 /** The filter group named by `?status=` (case-insensitive); anything else is `all`. */
 export function parseStatusFilter(value: string | null | undefined): (typeof SIGNAL_STATUS_FILTERS)[number] {
   const lower = (value ?? "").toLowerCase();

@@ -8,13 +8,9 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HomeDashboard } from "~/components/dashboard/home-dashboard";
 import { LandingPage } from "~/components/landing/landing-page";
-import { LANDING_PAGE } from "~/content/landing";
 import { HOME_META, LANDING_META } from "~/content/landing-meta";
-import { landingPageView } from "~/domain/landing-page";
-import { claimsThatHold } from "~/domain/claims";
-import { siteCapabilities } from "~/platform/env.server";
 import { pageMeta } from "~/domain/page-meta";
-import { loadDashboard } from "~/models/read-models/dashboard.server";
+import { landingContent, loadDashboard } from "~/models/read-models/dashboard.server";
 import { liveCardFigures } from "~/models/read-models/track-record.server";
 import { getViewer } from "~/services/session.server";
 
@@ -25,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
   // The page depends on the session cookie: never share a cached copy between visitors.
   const headers = { "Cache-Control": "private, no-cache", Vary: "Cookie" };
-  if (!viewer) return json({ signedIn: false as const, live: liveCardFigures(), content: landingPageView(LANDING_PAGE, claimsThatHold(siteCapabilities())) }, { headers });
+  if (!viewer) return json({ signedIn: false as const, live: liveCardFigures(), content: landingContent() }, { headers });
   return json({ signedIn: true as const, dashboard: await loadDashboard(viewer.user, "home") }, { headers });
 }
 

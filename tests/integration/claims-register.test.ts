@@ -9,7 +9,8 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLAIMS, RETIRED_CLAIMS, TELEGRAM_OFF_STATUS } from "~/content/claims";
+import { CLAIMS, RETIRED_CLAIMS } from "~/content/claims";
+import { TELEGRAM_CARD } from "~/content/contact";
 import { claimHolds } from "~/domain/claims";
 import * as aboutRoute from "~/routes/about";
 import * as contactRoute from "~/routes/contact";
@@ -68,7 +69,7 @@ describe.each(MODES)("public pages with $name", ({ env, caps }) => {
       for (const claim of Object.values(CLAIMS).filter((c) => (c.pages as readonly string[]).includes(path))) {
         expect(text.includes(claim.text), `${path}: "${claim.id}" (${claim.condition})`).toBe(claimHolds(claim.condition, capabilities));
       }
-      if (path === "/contact") expect(text.includes(TELEGRAM_OFF_STATUS)).toBe(!caps.telegramEnabled);
+      if (path === "/contact") expect(text.includes(TELEGRAM_CARD.statusOff)).toBe(!caps.telegramEnabled);
     }
   });
 });

@@ -7,7 +7,7 @@
 import { Link } from "@remix-run/react";
 
 import { buttonClass } from "~/components/ui/button";
-import { showsSizeThisTrade } from "~/domain/calls-to-action";
+import { showsSizeThisTrade } from "~/domain/signal-status";
 import { RISK_TEMPLATE_PERCENT, sizeThisTradeHref } from "~/domain/trade-link";
 
 /** The signal fields read, in either API shape (nested `entryJson`/`tpJson` or flat aliases). */

@@ -1,7 +1,8 @@
 /**
  * Read model of the signed-in dashboards (spec section 2 "Dashboard home"): the
  * home page `/` (variant "home", 3 recent signals) and the trading dashboard
- * `/dashboard` (variant "trading", 10 recent signals).
+ * `/dashboard` (variant "trading", 10 recent signals); and the landing page
+ * that `/` shows a visitor instead.
  */
 import { toSignalListView, type SignalListView } from "~/domain/signals";
 import type { UnlockFacts } from "~/domain/unlock";
@@ -14,6 +15,10 @@ import type { SubscriptionStatus } from "../../../db/schema";
 import { getEntitlements, getUnlockFacts } from "~/models/subscriptions.server";
 import { getDeliverySettings } from "~/models/user-settings.server";
 import type { PublicUser } from "~/models/users.server";
+import { LANDING_PAGE } from "~/content/landing";
+import { claimsThatHold } from "~/domain/claims";
+import { landingPageView } from "~/domain/landing-page";
+import { siteCapabilities } from "~/platform/env.server";
 
 export type DashboardVariant = "home" | "trading";
 
@@ -99,4 +104,9 @@ export function loadDashboard(viewer: PublicUser, variant: DashboardVariant, now
     sizeRiskPercent: riskPercentFor(getDeliverySettings(viewer.id).riskTemplate),
     unlock: getUnlockFacts(viewer, now),
   };
+}
+
+/** The landing page `/` shows a visitor: its content with only the claims that hold on this server (docs/decisions/0158-claims-register.md). */
+export function landingContent() {
+  return landingPageView(LANDING_PAGE, claimsThatHold(siteCapabilities()));
 }
