@@ -290,7 +290,8 @@ describe("Live Signals", () => {
 
   it("Send to MT5 queues an entitled ACTIVE signal with the 'Sent to MT5' toast; a second send is a no-op success", async () => {
     const user = createUser({ firstName: "Mia" });
-    insertSubscription(user.id, "starter");
+    // MT5 is a Pro and Institutional channel (docs/decisions/0157-plans-as-entitlements.md).
+    insertSubscription(user.id, "pro");
     insertStrategyAccess(user.id, [fx.alpha]);
     const cookie = await signedInCookie(user.id);
     const send = (signalId: number) => callRoute(route.action, post("?tab=signals", cookie, [["intent", "send-mt5"], ["signalId", String(signalId)]]));
@@ -309,8 +310,8 @@ describe("Live Signals", () => {
 
   it("Send to MT5 refuses signals of strategies outside the plan, closed ones and unknown ids; no row is written", async () => {
     const user = createUser({ firstName: "Nia" });
-    insertSubscription(user.id, "starter");
-    insertStrategyAccess(user.id, [fx.alpha, fx.london]);
+    insertSubscription(user.id, "pro");
+    insertStrategyAccess(user.id, [fx.alpha]);
     const cookie = await signedInCookie(user.id);
     const send = (signalId: string) => callRoute(route.action, post("?tab=signals", cookie, [["intent", "send-mt5"], ["signalId", signalId]]));
 
