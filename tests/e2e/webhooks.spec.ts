@@ -7,7 +7,8 @@ import { ACCOUNTS, signIn } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 
 test("register a webhook, send a test event and see it in the delivery log", async ({ page }, testInfo) => {
-  await signIn(page, ACCOUNTS.trader, { returnTo: "/portal/account/webhooks" });
+  // Webhooks are an Institutional channel (docs/decisions/0157-plans-as-entitlements.md).
+  await signIn(page, ACCOUNTS.institutional, { returnTo: "/portal/account/webhooks" });
   const url = `https://93.184.215.14/hooks/${testInfo.project.name}-${Date.now().toString(36)}`;
   await page.getByLabel("Endpoint URL").fill(url);
   await page.getByRole("button", { name: "Add endpoint" }).click();

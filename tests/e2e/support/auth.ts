@@ -8,6 +8,8 @@ export const DEMO_PASSWORD = "fxtrader-demo";
 export const ACCOUNTS = {
   admin: { email: "admin@example.com", password: DEMO_PASSWORD, firstName: "Ada" },
   trader: { email: "trader@example.com", password: DEMO_PASSWORD, firstName: "Tom" },
+  /** Added by start-app.ts (support/institutional-account.ts): the plan with webhooks. */
+  institutional: { email: "institutional@example.com", password: DEMO_PASSWORD, firstName: "Iris" },
 } as const;
 
 export type Account = { email: string; password: string };

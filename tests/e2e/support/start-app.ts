@@ -12,6 +12,7 @@ import { createServer } from "node:http";
 import { prepareDatabase, SERVER_PATH } from "../../../harness/production-build";
 import { startSmtpSink } from "../../support/smtp-sink";
 import { STAND_IN_BOT, startTelegramBotApi } from "../../support/telegram-bot-api";
+import { addInstitutionalAccount } from "./institutional-account";
 
 const port = process.argv[2] ?? "3100";
 const issuer = process.argv[3];
@@ -47,6 +48,7 @@ const database = await prepareDatabase({
   env: process.env,
   log: (line) => console.log(`[e2e:${port}] ${line}`),
 });
+addInstitutionalAccount(database.databasePath, "trader@example.com");
 Object.assign(process.env, { NODE_ENV: "production", DATABASE_PATH: database.databasePath });
 
 let stopping = false;
