@@ -1,9 +1,12 @@
 /**
  * Texts of /docs/api: the page's header and the "Getting started" guide.
- * Shell examples use `$FXT_URL` (e.g. http://localhost:3000) and
- * `$FXT_API_KEY`; tests/integration/docs-curl.test.ts runs every `curl` line
+ * Shell examples use `$FXT_URL` (set in the first example to SITE_ORIGIN,
+ * which the page replaces with the site's own origin) and `$FXT_API_KEY`; tests/integration/docs-curl.test.ts runs every `curl` line
  * here and in README.md against a running server.
  */
+
+/** Written where the site's origin goes in an example; /docs/api shows the origin it is served from instead. */
+export const SITE_ORIGIN = "{site-origin}";
 
 export const DOCS_META = {
   title: "API Docs",
@@ -75,7 +78,7 @@ export const GETTING_STARTED: { title: string; sections: readonly GuideSection[]
       id: "create-a-key",
       title: "Create a key",
       body: "Sign in, open Portal → Account → API Access and generate a key. It is shown once: keep it secret and send it as `Authorization: Bearer <key>`. Public endpoints work without a key; a key unlocks your own data and the live signals of your plan.",
-      examples: [{ label: "Keep the key in your shell", language: "shell", code: "export FXT_URL=http://localhost:3000\nexport FXT_API_KEY=fxt_your_key_here" }],
+      examples: [{ label: "Keep the key in your shell", language: "shell", code: `export FXT_URL=${SITE_ORIGIN}\nexport FXT_API_KEY=fxt_your_key_here` }],
     },
     {
       id: "first-request",

@@ -1,5 +1,5 @@
 import { OFFSCREEN_SKIPPED, StaticMarkup } from "~/components/docs/static-markup";
-import { GETTING_STARTED } from "~/content/docs";
+import { GETTING_STARTED, SITE_ORIGIN } from "~/content/docs";
 
 /** Renders `text` with `code` spans for the backtick-quoted parts. */
 function WithCode({ text }: { text: string }) {
@@ -12,8 +12,11 @@ function WithCode({ text }: { text: string }) {
   );
 }
 
-/** The "Getting started" guide: keys, first request, pagination, errors, limits, MT5, webhooks, ledger; static markup, not hydrated. */
-export function GettingStarted() {
+/**
+ * The "Getting started" guide: keys, first request, pagination, errors, limits, MT5, webhooks, ledger; static markup, not hydrated.
+ * @param origin the site's origin, written where an example says SITE_ORIGIN.
+ */
+export function GettingStarted({ origin }: { origin: string }) {
   return (
     <section aria-labelledby="getting-started" className="mt-10">
       <h2 id="getting-started" className="text-2xl font-bold">
@@ -43,7 +46,7 @@ export function GettingStarted() {
               <figure key={example.label} className="mt-3">
                 <figcaption className="text-sm font-semibold">{example.label}</figcaption>
                 <pre tabIndex={0} className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" data-language={example.language}>
-                  <code>{example.code}</code>
+                  <code>{example.code.replaceAll(SITE_ORIGIN, origin)}</code>
                 </pre>
               </figure>
             ))}
