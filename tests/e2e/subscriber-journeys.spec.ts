@@ -56,6 +56,8 @@ test.describe("booking a strategy call", () => {
     await expect(form.getByLabel("Topic")).toHaveValue("strategy-call");
     const time = form.getByLabel("Preferred call time *");
     await expect(time).toBeVisible();
+    // One time picker: the call's slot, not also the general contact time.
+    await expect(form.getByLabel("Preferred Contact Time")).toHaveCount(0);
     // No disabled button anywhere on the page; the side card books a call too.
     await expect(page.locator("button:disabled, a[aria-disabled='true']")).toHaveCount(0);
     await expect(page.getByRole("complementary").getByRole("link", { name: "Book a Call" })).toHaveAttribute("href", "/contact?topic=strategy-call#contact-form");

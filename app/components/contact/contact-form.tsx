@@ -132,14 +132,17 @@ export function ContactForm({
             </option>
           ))}
         </SelectField>
-        <SelectField {...field("preferredTime")} defaultValue={form.valueOf("preferredTime") ?? ""} label="Preferred Contact Time">
-          <option value="">Select a time</option>
-          {PREFERRED_TIMES.map((value) => (
-            <option key={value} value={value}>
-              {PREFERRED_TIME_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
+        {/* A strategy call's time is its slot above: one time picker, not two. */}
+        {chosenTopic === "strategy-call" ? null : (
+          <SelectField {...field("preferredTime")} defaultValue={form.valueOf("preferredTime") ?? ""} label="Preferred Contact Time">
+            <option value="">Select a time</option>
+            {PREFERRED_TIMES.map((value) => (
+              <option key={value} value={value}>
+                {PREFERRED_TIME_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+        )}
       </div>
       <TextareaField {...field("goals")} label="Trading Goals & Objectives" placeholder="What would you like to achieve with your trading?" rows={3} />
       <TextareaField {...field("message")} label="Message *" placeholder="How can we help?" rows={6} />
