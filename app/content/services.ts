@@ -10,7 +10,7 @@ import { PLAN_RULES } from "./plans";
 export const SERVICES_META = {
   title: "Services",
   description:
-    "What FX Trader offers: rules-based signal subscriptions delivered by portal, email, Telegram, MT5/TradingView and API webhooks, research, education and mentorship.",
+    "What FX Trader offers: rules-based signal subscriptions delivered by portal, email, Telegram, browser push, the MT5 order queue and webhooks, research, education and mentorship.",
 };
 
 export const SERVICES_INTRO = {

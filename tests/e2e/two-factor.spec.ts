@@ -199,6 +199,10 @@ test("lost authenticator: ten recovery codes at enrolment, one signs in once, th
   await expect(saved).toContainText("Each code works once.");
   const codes = (await saved.getByTestId("recovery-codes").locator("li").allTextContents()).map((code) => code.trim());
   expect(codes).toHaveLength(10);
+  // Kept as a file without JavaScript; copied with it.
+  const download = saved.getByRole("link", { name: "Download codes" });
+  expect(decodeURIComponent((await download.getAttribute("href")) ?? "")).toBe(`data:text/plain;charset=utf-8,${codes.join("\n")}\n`);
+  await expect(saved.getByRole("button", { name: "Copy codes" })).toHaveCount(javaScriptEnabled ? 1 : 0);
   await saved.getByRole("link", { name: "I have saved my recovery codes" }).click();
   await expect(card.getByRole("region", { name: "Save your recovery codes" })).toHaveCount(0);
   await expect(card).toContainText("10 of 10 recovery codes left");

@@ -16,6 +16,7 @@ import { RECOVERY_CODE_TEXTS } from "~/content/account";
 import { recoveryCodesLeftText } from "~/domain/recovery-codes";
 import { securityIntentSchema } from "~/schemas/account";
 import { mutedText, SECURITY_PAGE } from "./styles";
+import { CopyButton } from "~/components/ui/copy-button";
 
 export interface TwoFactorState {
   enabled: boolean;
@@ -84,9 +85,15 @@ function NewRecoveryCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ol>
-      <Link to={SECURITY_PAGE} className="mt-3 inline-block text-sm font-medium text-blue-800 underline dark:text-blue-300">
-        {RECOVERY_CODE_TEXTS.saved}
-      </Link>
+      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+        <CopyButton text={codes.join("\n")} label="Copy codes" />
+        <a download="fx-trader-recovery-codes.txt" href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${codes.join("\n")}\n`)}`} className="font-medium text-blue-800 underline dark:text-blue-300">
+          Download codes
+        </a>
+        <Link to={SECURITY_PAGE} className="font-medium text-blue-800 underline dark:text-blue-300">
+          {RECOVERY_CODE_TEXTS.saved}
+        </Link>
+      </div>
     </section>
   );
 }

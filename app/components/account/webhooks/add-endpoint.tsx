@@ -8,6 +8,7 @@ import { controlClass, InputField } from "~/components/ui/field";
 import { Alert } from "~/components/ui/form-alert";
 import { WEBHOOKS_PAGE } from "~/content/delivery";
 import { webhookIntentSchema, WEBHOOK_URL_MAX_LENGTH } from "~/schemas/webhooks";
+import { CopyButton } from "~/components/ui/copy-button";
 
 /** The reply to a successful add: the secret travels only in this response. */
 export interface AddedWebhookReply {
@@ -49,7 +50,10 @@ export function AddEndpointCard({
               {WEBHOOKS_PAGE.secretTitle}: {added.url}
             </h3>
             <p className="text-sm">{WEBHOOKS_PAGE.secretNote}</p>
-            <input readOnly aria-label={WEBHOOKS_PAGE.secretTitle} value={added.secret} data-testid="webhook-secret" className={`${controlClass} mt-2 font-mono`} />
+            <div className="mt-2 flex items-center gap-2">
+              <input readOnly aria-label={WEBHOOKS_PAGE.secretTitle} value={added.secret} data-testid="webhook-secret" className={`${controlClass} font-mono`} />
+              <CopyButton text={added.secret} />
+            </div>
           </section>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
