@@ -87,7 +87,7 @@ const DAY = 86_400_000;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /**
- * Adds a strategy `slug` with `count` subscribers (starter plan, following it),
+ * Adds a strategy `slug` with `count` subscribers (Institutional plan, the one with webhooks, following it),
  * each with one webhook at `urlOf(i)` and, with `email`, verified email alerts.
  * @returns the strategy id.
  */
@@ -100,7 +100,7 @@ function addAudience(db: Database.Database, slug: string, count: number, urlOf: 
         .run(slug, slug).lastInsertRowid,
     );
     const user = db.prepare(`INSERT INTO users (email, email_verified_at) VALUES (?, ?)`);
-    const sub = db.prepare(`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date) VALUES (?, 'starter', 'ACTIVE', ?, ?)`);
+    const sub = db.prepare(`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date) VALUES (?, 'institutional', 'ACTIVE', ?, ?)`);
     const access = db.prepare(`INSERT INTO strategy_access (user_id, strategy_id) VALUES (?, ?)`);
     const settings = db.prepare(`INSERT INTO user_settings (user_id, email_alerts) VALUES (?, ?)`);
     const hook = db.prepare(`INSERT INTO webhook_endpoints (user_id, url, event_types, secret) VALUES (?, ?, ?, ?)`);
