@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/form-alert";
 import { TableHead } from "~/components/ui/table-head";
 import { BILLING_TEXT, CHECKOUT_TEXT, DEMO_BILLING_NOTICE } from "~/content/billing";
+import type { InvoiceView } from "~/services/stripe-subscription.server";
 
 /** "Demo billing: no card is charged", on every billing screen in demo mode. */
 export function DemoBillingNotice() {
@@ -48,19 +49,8 @@ export function ManageBilling() {
   );
 }
 
-/** One Stripe invoice as the loader sends it. */
-export interface InvoiceRowView {
-  id: string;
-  date: string;
-  dateText: string;
-  amountText: string;
-  status: string;
-  hostedInvoiceUrl: string | null;
-  pdfUrl: string | null;
-}
-
 /** The user's real invoices (date, amount, status, links); `rows` null when Stripe could not be reached. */
-export function InvoiceHistory({ rows }: { rows: InvoiceRowView[] | null }) {
+export function InvoiceHistory({ rows }: { rows: InvoiceView[] | null }) {
   return (
     <section aria-labelledby="invoice-history-title">
       <h2 id="invoice-history-title" className="text-xl font-semibold">
